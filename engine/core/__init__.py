@@ -1,0 +1,1 @@
+"""What every game system shares: violations, money and the ruleset interface."""

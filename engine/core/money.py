@@ -1,0 +1,26 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+
+def format_credits(amount: int, unit: str = "credits") -> str:
+    """400000 -> '400,000 credits'. Money is always an integer number of the smallest unit."""
+    return f"{amount:,} {unit}"
+
+
+TREASURY = "treasury"
+
+
+def plan_payment(cost: int, balances: Mapping[str, int], accounts: tuple[str, ...]) -> tuple[tuple[str, int], ...] | None:
+    """Split a cost over the accounts in order (a budget first, then the treasury).
+
+    Returns the (account, amount) debits, or None when the accounts together hold too little.
+    """
+    debits: list[tuple[str, int]] = []
+    left = cost
+    for account in accounts:
+        take = min(left, max(balances.get(account, 0), 0))
+        if take:
+            debits.append((account, take))
+            left -= take
+    return tuple(debits) if left == 0 else None

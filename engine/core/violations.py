@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: a stable code, the input path it concerns and a sentence for people."""
+
+    code: str
+    path: str
+    message: str
+
+
+class RuleViolation(Exception):
+    """Raised when an input breaks one or more rules; carries every violation found."""
+
+    def __init__(self, violations: Iterable[Violation]) -> None:
+        self.violations = tuple(violations)
+        if not self.violations:
+            raise ValueError("RuleViolation needs at least one violation")
+        super().__init__("; ".join(v.message for v in self.violations))
+
+
+def raise_if_any(violations: Iterable[Violation]) -> None:
+    found = tuple(violations)
+    if found:
+        raise RuleViolation(found)

@@ -1,0 +1,1 @@
+"""Slaughterball league rules (../shared/rules/slaughterball-rulebook.txt)."""

@@ -1,0 +1,202 @@
+"""The Slaughterball rule tables, loaded once from data/ and merged with a league's house values.
+
+Every table cell is addressed by a flat key (``athletes.carnage.butcher.value``,
+``skills.leadership.cost``, ``staff.physician.maximum``). A cell the rulebook does not print
+is None until the league's commissioner sets it as a house value (GAPS.md).
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Literal
+
+from engine.core.violations import Violation, raise_if_any
+
+ATHLETE_TYPES = ("razor", "cleaver", "slasher", "butcher")
+TRAITS = ("accuracy", "agility", "brawling", "speed", "toughness")
+
+FieldKind = Literal["credits", "trait", "skills", "types", "maximum"]
+
+
+@dataclass(frozen=True)
+class HouseValueField:
+    key: str
+    label: str
+    kind: FieldKind
+    printed: Any  # the rulebook's value, or None where it is not printed
+
+
+@dataclass(frozen=True)
+class AthleteProfile:
+    """One row of a Pro Team table: what an athlete of this portfolio and type starts with."""
+
+    portfolio: str
+    type: str
+    traits: Mapping[str, int | None]
+    skills: tuple[str, ...] | None
+    value: int | None
+
+
+@dataclass(frozen=True)
+class Skill:
+    slug: str
+    name: str
+    types: tuple[str, ...] | None
+    cost: int | None
+    prerequisite: str | None
+
+
+@dataclass(frozen=True)
+class Staff:
+    slug: str
+    name: str
+    cost: int | None
+    maximum: int | None  # None: no maximum
+
+
+@dataclass(frozen=True)
+class Trait:
+    slug: str
+    name: str
+    maximum: Mapping[str, int]
+    starred: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Catalog:
+    portfolios: Mapping[str, str]  # slug -> printed name
+    athletes: Mapping[tuple[str, str], AthleteProfile]
+    skills: Mapping[str, Skill]
+    staff: Mapping[str, Staff]
+    traits: Mapping[str, Trait]
+    fields: Mapping[str, HouseValueField]
+    house_keys: frozenset[str]  # the keys this league has set
+
+    def missing(self, key: str) -> Violation:
+        """The violation for an action that needs a house value nobody has set."""
+        return Violation(
+            "house-value-required",
+            key,
+            f"{self.fields[key].label} is a house value this league has not set yet: the "
+            f"commissioner sets it in League settings, House values ({key}).",
+        )
+
+
+@functools.cache
+def _load(name: str) -> dict[str, Any]:
+    text = resources.files("engine.slaughterball").joinpath("data", name).read_text("utf-8")
+    return tomllib.loads(text)
+
+
+@functools.cache
+def printed_fields() -> dict[str, HouseValueField]:
+    """Every table cell, with the rulebook's value or None (rulebook: Pro Teams, Skills, Support Staff)."""
+    fields: dict[str, HouseValueField] = {}
+
+    def add(key: str, label: str, kind: FieldKind, printed: Any) -> None:
+        fields[key] = HouseValueField(key, label, kind, printed)
+
+    for portfolio, table in _load("portfolios.toml").items():
+        for athlete_type in ATHLETE_TYPES:
+            row = table.get(athlete_type, {})
+            who = f"{table['name']} {athlete_type}"
+            add(f"athletes.{portfolio}.{athlete_type}.value", f"{who} value", "credits", row.get("value"))
+            for trait in TRAITS:
+                add(f"athletes.{portfolio}.{athlete_type}.{trait}", f"{who} {trait.capitalize()}", "trait", row.get(trait))
+            skills = row.get("skills")
+            add(f"athletes.{portfolio}.{athlete_type}.skills", f"{who} starting skills", "skills",
+                tuple(skills) if skills is not None else None)
+    for slug, skill in _load("skills.toml").items():
+        types = skill.get("types")
+        add(f"skills.{slug}.types", f"{skill['name']} athlete types", "types", tuple(types) if types else None)
+        add(f"skills.{slug}.cost", f"{skill['name']} cost", "credits", skill.get("cost"))
+    for slug, staff in _load("staff.toml").items():
+        add(f"staff.{slug}.cost", f"{staff['name']} cost", "credits", staff["cost"])
+        add(f"staff.{slug}.maximum", f"{staff['name']} maximum per team", "maximum", staff.get("maximum"))
+    return fields
+
+
+def validate_house_values(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Check a league's house values against the table schema; return them normalised.
+
+    A null value removes the house value, so the printed value (or "required") applies again.
+    """
+    fields = printed_fields()
+    skills = _load("skills.toml")
+    clean: dict[str, Any] = {}
+    problems: list[Violation] = []
+    for key, value in raw.items():
+        field = fields.get(key)
+        if field is None:
+            problems.append(Violation("house-value-unknown", key, f"{key} is not a Slaughterball table value."))
+            continue
+        if value is None:
+            continue
+        error = _check_field_value(field, value, skills)
+        if error:
+            problems.append(Violation("house-value-invalid", key, f"{field.label}: {error}"))
+        else:
+            clean[key] = tuple(value) if isinstance(value, list) else value
+    raise_if_any(problems)
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in clean.items()}
+
+
+def _check_field_value(field: HouseValueField, value: Any, skills: Mapping[str, Any]) -> str | None:
+    def is_int(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    if field.kind == "credits":
+        if not is_int(value) or value < 0 or value % 50_000:
+            return "must be a whole number of credits, at least 0, in steps of 50,000."
+    elif field.kind == "trait":
+        if not is_int(value) or not 1 <= value <= 11:
+            return "must be a whole number from 1 to 11."
+    elif field.kind == "maximum":
+        if not is_int(value) or value < 1:
+            return "must be a whole number, at least 1."
+    elif field.kind == "types":
+        if not isinstance(value, list | tuple) or not value or any(t not in ATHLETE_TYPES for t in value):
+            return f"must be a non-empty list of athlete types ({', '.join(ATHLETE_TYPES)})."
+    elif field.kind == "skills":
+        if not isinstance(value, list | tuple) or any(s not in skills for s in value):
+            return "must be a list of skill slugs from the List of Skills."
+    return None
+
+
+def build_catalog(house_values: Mapping[str, Any]) -> Catalog:
+    """The league's tables: printed values, with its (already validated) house values on top."""
+    fields = printed_fields()
+
+    def cell(key: str) -> Any:
+        value = house_values.get(key, fields[key].printed)
+        return tuple(value) if isinstance(value, list) else value
+
+    portfolios = {slug: table["name"] for slug, table in _load("portfolios.toml").items()}
+    athletes = {
+        (p, t): AthleteProfile(
+            portfolio=p,
+            type=t,
+            traits={trait: cell(f"athletes.{p}.{t}.{trait}") for trait in TRAITS},
+            skills=cell(f"athletes.{p}.{t}.skills"),
+            value=cell(f"athletes.{p}.{t}.value"),
+        )
+        for p in portfolios
+        for t in ATHLETE_TYPES
+    }
+    skills = {
+        slug: Skill(slug, s["name"], cell(f"skills.{slug}.types"), cell(f"skills.{slug}.cost"), s.get("prerequisite"))
+        for slug, s in _load("skills.toml").items()
+    }
+    staff = {
+        slug: Staff(slug, s["name"], cell(f"staff.{slug}.cost"), cell(f"staff.{slug}.maximum"))
+        for slug, s in _load("staff.toml").items()
+    }
+    traits = {
+        slug: Trait(slug, t["name"], dict(zip(ATHLETE_TYPES, t["maximum"], strict=True)), frozenset(t["starred"]))
+        for slug, t in _load("traits.toml").items()
+    }
+    return Catalog(portfolios, athletes, skills, staff, traits, fields, frozenset(house_values))

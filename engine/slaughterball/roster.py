@@ -1,0 +1,87 @@
+"""Building a league roster (rulebook: League Coaches, Choose Your Team)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.core.violations import Violation, raise_if_any
+from engine.slaughterball.catalog import ATHLETE_TYPES, TRAITS, Catalog
+
+ROSTER_SIZE = 8
+TYPE_MINIMUM = 1
+TYPE_MAXIMUM = 3
+
+
+@dataclass(frozen=True)
+class AthleteRequest:
+    type: str
+    name: str
+    number: int
+
+
+@dataclass(frozen=True)
+class StartingAthlete:
+    type: str
+    name: str
+    number: int
+    traits: dict[str, int]
+    skills: tuple[str, ...]
+    value: int
+
+
+def _plural(athlete_type: str) -> str:
+    return f"{athlete_type}s"
+
+
+def build_roster(catalog: Catalog, portfolio: str, athletes: Sequence[AthleteRequest]) -> list[StartingAthlete]:
+    """Check a new team's roster and return each athlete's starting traits, skills and value.
+
+    League Coaches: eight athletes, at least one and at most three of each type; jersey
+    numbers and names unique within the team. Raises RuleViolation with every problem.
+    """
+    if portfolio not in catalog.portfolios:
+        names = ", ".join(catalog.portfolios)
+        raise_if_any([Violation("portfolio-unknown", "portfolio", f"Unknown Team Genetic Portfolio; choose one of {names}.")])
+
+    problems: list[Violation] = []
+    if len(athletes) != ROSTER_SIZE:
+        problems.append(Violation("roster-size", "athletes", f"A league team has exactly {ROSTER_SIZE} athletes, not {len(athletes)}."))
+    counts = Counter(a.type for a in athletes)
+    for athlete_type in ATHLETE_TYPES:
+        if counts[athlete_type] < TYPE_MINIMUM:
+            problems.append(Violation("roster-type-minimum", "athletes", f"A team needs at least one {athlete_type}."))
+        elif counts[athlete_type] > TYPE_MAXIMUM:
+            problems.append(Violation(
+                "roster-type-maximum", "athletes",
+                f"A team may have at most {TYPE_MAXIMUM} {_plural(athlete_type)}, not {counts[athlete_type]}."))
+    seen_numbers: set[int] = set()
+    seen_names: set[str] = set()
+    starting: list[StartingAthlete] = []
+    for index, request in enumerate(athletes):
+        path = f"athletes[{index}]"
+        if request.type not in ATHLETE_TYPES:
+            problems.append(Violation("athlete-type-unknown", f"{path}.type", f"Unknown athlete type; choose one of {', '.join(ATHLETE_TYPES)}."))
+            continue
+        if request.number in seen_numbers:
+            problems.append(Violation("number-duplicate", f"{path}.number", f"Jersey number {request.number} is already taken on this team."))
+        seen_numbers.add(request.number)
+        name_key = request.name.strip().casefold()
+        if name_key in seen_names:
+            problems.append(Violation("name-duplicate", f"{path}.name", f"The name {request.name.strip()} is already taken on this team."))
+        seen_names.add(name_key)
+        profile = catalog.athletes[(portfolio, request.type)]
+        base = f"athletes.{portfolio}.{request.type}"
+        unset = [f"{base}.value"] if profile.value is None else []
+        unset += [f"{base}.{t}" for t in TRAITS if profile.traits[t] is None]
+        unset += [f"{base}.skills"] if profile.skills is None else []
+        if unset:
+            problems.extend(v for v in (catalog.missing(k) for k in unset) if v not in problems)
+            continue
+        assert profile.value is not None and profile.skills is not None
+        starting.append(StartingAthlete(
+            request.type, request.name.strip(), request.number,
+            {t: v for t, v in profile.traits.items() if v is not None}, profile.skills, profile.value))
+    raise_if_any(problems)
+    return starting
