@@ -41,11 +41,10 @@ def build_roster(catalog: Catalog, portfolio: str, athletes: Sequence[AthleteReq
     League Coaches: eight athletes, at least one and at most three of each type; jersey
     numbers and names unique within the team. Raises RuleViolation with every problem.
     """
+    problems: list[Violation] = []
     if portfolio not in catalog.portfolios:
         names = ", ".join(catalog.portfolios)
-        raise_if_any([Violation("portfolio-unknown", "portfolio", f"Unknown Team Genetic Portfolio; choose one of {names}.")])
-
-    problems: list[Violation] = []
+        problems.append(Violation("portfolio-unknown", "portfolio", f"Unknown Team Genetic Portfolio; choose one of {names}."))
     if len(athletes) != ROSTER_SIZE:
         problems.append(Violation("roster-size", "athletes", f"A league team has exactly {ROSTER_SIZE} athletes, not {len(athletes)}."))
     counts = Counter(a.type for a in athletes)
@@ -61,9 +60,6 @@ def build_roster(catalog: Catalog, portfolio: str, athletes: Sequence[AthleteReq
     starting: list[StartingAthlete] = []
     for index, request in enumerate(athletes):
         path = f"athletes[{index}]"
-        if request.type not in ATHLETE_TYPES:
-            problems.append(Violation("athlete-type-unknown", f"{path}.type", f"Unknown athlete type; choose one of {', '.join(ATHLETE_TYPES)}."))
-            continue
         if request.number in seen_numbers:
             problems.append(Violation("number-duplicate", f"{path}.number", f"Jersey number {request.number} is already taken on this team."))
         seen_numbers.add(request.number)
@@ -71,6 +67,11 @@ def build_roster(catalog: Catalog, portfolio: str, athletes: Sequence[AthleteReq
         if name_key in seen_names:
             problems.append(Violation("name-duplicate", f"{path}.name", f"The name {request.name.strip()} is already taken on this team."))
         seen_names.add(name_key)
+        if request.type not in ATHLETE_TYPES:
+            problems.append(Violation("athlete-type-unknown", f"{path}.type", f"Unknown athlete type; choose one of {', '.join(ATHLETE_TYPES)}."))
+            continue
+        if portfolio not in catalog.portfolios:
+            continue
         profile = catalog.athletes[(portfolio, request.type)]
         base = f"athletes.{portfolio}.{request.type}"
         unset = [f"{base}.value"] if profile.value is None else []

@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from engine.registry import game_systems
+from leagues.selectors import league_list
+from leagues.services import league_create, league_update
+from pitside.api_errors import ErrorSerializer
+from pitside.pagination import paginate
+
+ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer}
+
+
+class LeagueOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game_system = serializers.CharField()
+    options = serializers.DictField()
+    house_values = serializers.DictField()
+    open_for_signups = serializers.BooleanField()
+    team_count = serializers.IntegerField()
+    commissioners = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField()
+
+    def get_commissioners(self, league) -> list[str]:  # type: ignore[no-untyped-def]
+        return [c.username for c in league.commissioners.all()]
+
+
+class LeagueListApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=100)
+        game_system = serializers.ChoiceField(choices=[slug for slug, _ in game_systems()])
+        options = serializers.DictField(required=False, default=dict)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("game_system", str, description="Only leagues of this game system.")],
+        responses={200: LeagueOutputSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        leagues = league_list()
+        if game_system := request.query_params.get("game_system"):
+            leagues = leagues.filter(game_system=game_system)
+        return paginate(request, self, leagues, LeagueOutputSerializer)
+
+    @extend_schema(request=InputSerializer, responses={201: LeagueOutputSerializer, **ERRORS})
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        league = league_create(user=request.user, **data.validated_data)
+        return Response(LeagueOutputSerializer(league_list().get(pk=league.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class LeagueDetailApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=100, required=False)
+        options = serializers.DictField(required=False)
+        house_values = serializers.DictField(required=False)
+        open_for_signups = serializers.BooleanField(required=False)
+
+    @extend_schema(responses={200: LeagueOutputSerializer, **ERRORS})
+    def get(self, request: Request, league_id: int) -> Response:
+        return Response(LeagueOutputSerializer(get_object_or_404(league_list(), pk=league_id)).data)
+
+    @extend_schema(request=InputSerializer, responses={200: LeagueOutputSerializer, **ERRORS})
+    def patch(self, request: Request, league_id: int) -> Response:
+        league = get_object_or_404(league_list(), pk=league_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        league_update(league=league, user=request.user, **data.validated_data)
+        return Response(LeagueOutputSerializer(league_list().get(pk=league.pk)).data)

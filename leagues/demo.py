@@ -1,0 +1,49 @@
+"""The demo league: what `seed_demo` creates. Its house values are the demo's own choices, not the rulebook's."""
+
+from __future__ import annotations
+
+from engine.registry import get_ruleset
+
+TRAITS = ("accuracy", "agility", "brawling", "speed", "toughness")
+DEMO_BUTCHER = {"value": 2_800_000, "accuracy": 2, "agility": 2, "brawling": 6, "speed": 4, "toughness": 6, "skills": []}
+DEMO_SLASHER_VALUE = 2_400_000
+DEMO_SKILL_COST = 100_000
+DEMO_LEVEL_TYPES = {
+    "awesome-dodger-2": ["razor", "cleaver", "slasher"],
+    "awesome-sharpshooter-1": ["razor", "cleaver"],
+    "awesome-snagger-1": ["razor", "cleaver", "slasher"],
+}
+
+TEAMS = [
+    ("coach1", "Great Lakes Ogres", "carnage"),
+    ("coach2", "Venture Cabal", "nemesis"),
+    ("coach3", "Olympian Hoplites", "swords-of-damocles"),
+    ("coach4", "Brutal Berthas", "valkyries"),
+]
+LINEUP = ["razor", "razor", "cleaver", "cleaver", "slasher", "slasher", "butcher", "butcher"]
+NAMES = ["Vex", "Quill", "Gristle", "Marrow", "Sinew", "Cleft", "Hackjaw", "Brisket"]
+
+
+def demo_house_values() -> dict[str, object]:
+    """A value for every cell the rulebook leaves out, so every action works in the demo league."""
+    ruleset = get_ruleset("slaughterball")
+    values: dict[str, object] = {}
+    for field in ruleset.house_value_fields():
+        if field.printed is not None:
+            continue
+        key = field.key
+        if key.startswith("athletes."):
+            _, _, athlete_type, cell = key.split(".")
+            values[key] = DEMO_SLASHER_VALUE if athlete_type == "slasher" else DEMO_BUTCHER[cell]
+        elif key.endswith(".cost"):
+            values[key] = DEMO_SKILL_COST
+        elif key.endswith(".types"):
+            values[key] = DEMO_LEVEL_TYPES[key.split(".")[1]]
+    return values
+
+
+def demo_athletes(team_index: int) -> list[dict[str, object]]:
+    return [
+        {"type": athlete_type, "name": f"{NAMES[i]} {team_index + 1}", "number": i + 1}
+        for i, athlete_type in enumerate(LINEUP)
+    ]

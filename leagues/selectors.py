@@ -1,0 +1,16 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, QuerySet
+
+from leagues.models import League
+
+
+def league_list() -> QuerySet[League]:
+    return League.objects.annotate(team_count=Count("teams", distinct=True)).prefetch_related("commissioners")
+
+
+def league_is_commissioner(league: League, user: Any) -> bool:
+    """True for a logged-in commissioner of this league (uses the prefetch cache when there is one)."""
+    return bool(user and user.is_authenticated) and any(c.pk == user.pk for c in league.commissioners.all())

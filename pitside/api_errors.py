@@ -1,0 +1,62 @@
+"""One error shape for the whole API: {"errors": [{"code", "field", "message"}]}."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, serializers
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from pitside.errors import DomainError
+
+
+class ErrorItemSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    field = serializers.CharField(allow_blank=True)
+    message = serializers.CharField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    errors = ErrorItemSerializer(many=True)
+
+
+def _flatten(detail: Any, field: str = "") -> list[dict[str, str]]:
+    """DRF's nested validation detail as a flat list; a field path looks like athletes[3].number."""
+    if isinstance(detail, dict):
+        items = []
+        for key, value in detail.items():
+            name = "" if key == "non_field_errors" else str(key)
+            items += _flatten(value, f"{field}.{name}" if field and name else field or name)
+        return items
+    if isinstance(detail, list):
+        if all(isinstance(d, exceptions.ErrorDetail) for d in detail):
+            return [{"code": str(d.code), "field": field, "message": str(d)} for d in detail]
+        items = []
+        for index, value in enumerate(detail):
+            items += _flatten(value, f"{field}[{index}]")
+        return items
+    code = getattr(detail, "code", "invalid")
+    return [{"code": str(code), "field": field, "message": str(detail)}]
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, DomainError):
+        errors = [{"code": i.code, "field": i.field, "message": i.message} for i in exc.items]
+        return Response({"errors": errors}, status=exc.status)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    assert isinstance(exc, exceptions.APIException)
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = {"errors": _flatten(exc.detail)}
+    else:
+        response.data = {"errors": [{"code": exc.get_codes() if isinstance(exc.get_codes(), str) else "error",
+                                     "field": "", "message": str(exc.detail)}]}
+    return response

@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+
+class Pagination(PageNumberPagination):
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+def paginate(request: Request, view: APIView, queryset: Any, serializer_class: type, **context: Any) -> Response:
+    """One page of the queryset, serialized, with count/next/previous links."""
+    paginator = Pagination()
+    page = paginator.paginate_queryset(queryset, request, view=view)
+    return paginator.get_paginated_response(serializer_class(page, many=True, context=context).data)

@@ -1,0 +1,10 @@
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/", include("pitside.api_urls")),
+    path("accounts/", include("accounts.urls")),
+    path("", include("rosters.urls")),
+    path("", include("leagues.urls")),
+]

@@ -1,0 +1,50 @@
+from django.contrib import admin
+
+from rosters.models import Athlete, LedgerEntry, Purchase, Team
+
+
+class AthleteInline(admin.TabularInline):
+    model = Athlete
+    extra = 0
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "league", "coach", "portfolio"]
+    list_filter = ["league", "portfolio"]
+    search_fields = ["name", "coach__username"]
+    inlines = [AthleteInline]
+
+
+@admin.register(Athlete)
+class AthleteAdmin(admin.ModelAdmin):
+    list_display = ["name", "number", "type", "team"]
+    list_filter = ["type"]
+    search_fields = ["name", "team__name"]
+
+
+class ImmutableAdmin(admin.ModelAdmin):
+    """Purchases and ledger rows are history, written only through the services that check the rules
+    (a correction is a commissioner's grant or fine): the admin shows them and nothing more."""
+
+    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+
+@admin.register(Purchase)
+class PurchaseAdmin(ImmutableAdmin):
+    list_display = ["name", "team", "athlete", "kind", "cost", "created_at"]
+    list_filter = ["kind"]
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(ImmutableAdmin):
+    list_display = ["team", "account", "amount", "reason", "created_at"]
+    list_filter = ["account"]
+    search_fields = ["team__name", "reason"]

@@ -1,0 +1,219 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from engine.registry import get_ruleset
+from leagues.models import League
+from leagues.services import league_require_commissioner
+from pitside.api_errors import ErrorSerializer
+from pitside.pagination import paginate
+from rosters.models import Athlete, LedgerEntry, Purchase, Team
+from rosters.selectors import team_facts, team_get, team_ledger, team_summary, teams_with_summary_data
+from rosters.services import grant_create, purchase_make, team_create
+
+ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer}
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key", str, location=OpenApiParameter.HEADER, required=False,
+    description="Send the same key again (a retry, a double click) and the write is applied once.",
+)
+
+
+def _idempotency_key(request: Request) -> str | None:
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if len(key) > 80:
+        raise serializers.ValidationError({"Idempotency-Key": ["At most 80 characters."]})
+    return key or None
+
+
+class AthleteOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="athlete.pk")
+    number = serializers.IntegerField(source="athlete.number")
+    name = serializers.CharField(source="athlete.name")
+    type = serializers.CharField(source="athlete.type")
+    traits = serializers.DictField(child=serializers.IntegerField(), source="facts.traits")
+    skills = serializers.ListField(child=serializers.CharField(), source="facts.skills")
+    base_value = serializers.IntegerField(source="facts.base_value")
+    extra_value = serializers.IntegerField(source="facts.extra_value")
+    value = serializers.IntegerField(source="facts.value")
+
+
+class StaffOutputSerializer(serializers.Serializer):
+    item = serializers.CharField()
+    name = serializers.CharField()
+    cost = serializers.IntegerField()
+
+
+class TeamOutputSerializer(serializers.Serializer):
+    """A team with its values; built from the team's summary (see rosters.selectors.team_summary)."""
+
+    id = serializers.IntegerField(source="team.pk")
+    name = serializers.CharField(source="team.name")
+    league = serializers.IntegerField(source="team.league_id")
+    coach = serializers.CharField(source="team.coach.username")
+    portfolio = serializers.CharField(source="team.portfolio")
+    treasury = serializers.IntegerField()
+    balances = serializers.DictField(child=serializers.IntegerField())
+    team_potential = serializers.IntegerField()
+    athletes_value = serializers.IntegerField()
+    staff_value = serializers.IntegerField()
+    staff = StaffOutputSerializer(many=True)
+    athletes = AthleteOutputSerializer(many=True)
+
+    def to_representation(self, instance: Any) -> Any:
+        return super().to_representation(team_summary(instance) if isinstance(instance, Team) else instance)
+
+
+class AthleteInputSerializer(serializers.Serializer):
+    type = serializers.CharField(max_length=40)
+    name = serializers.CharField(max_length=60)
+    number = serializers.IntegerField(min_value=0, max_value=99)
+
+
+class LeagueTeamsApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=80)
+        portfolio = serializers.CharField(max_length=40)
+        athletes = AthleteInputSerializer(many=True, max_length=30)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("portfolio", str, description="Only teams of this portfolio.")],
+        responses={200: TeamOutputSerializer(many=True), 404: ErrorSerializer},
+    )
+    def get(self, request: Request, league_id: int) -> Response:
+        league = get_object_or_404(League, pk=league_id)
+        teams = teams_with_summary_data(league.teams.all(), league.game_system)
+        if portfolio := request.query_params.get("portfolio"):
+            teams = teams.filter(portfolio=portfolio)
+        return paginate(request, self, teams, TeamOutputSerializer)
+
+    @extend_schema(request=InputSerializer, responses={201: TeamOutputSerializer, **ERRORS})
+    def post(self, request: Request, league_id: int) -> Response:
+        league = get_object_or_404(League, pk=league_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        team = team_create(league=league, coach=request.user, **data.validated_data)
+        return Response(TeamOutputSerializer(team_get(team.pk)).data, status=status.HTTP_201_CREATED)
+
+
+def _team_or_404(team_id: int) -> Team:
+    team = team_get(team_id)
+    if team is None:
+        raise Http404
+    return team
+
+
+class TeamDetailApi(APIView):
+    @extend_schema(responses={200: TeamOutputSerializer, 404: ErrorSerializer})
+    def get(self, request: Request, team_id: int) -> Response:
+        return Response(TeamOutputSerializer(_team_or_404(team_id)).data)
+
+
+class PurchaseOutputSerializer(serializers.ModelSerializer):
+    created_by = serializers.CharField(source="created_by.username")
+
+    class Meta:
+        model = Purchase
+        fields = ["id", "team", "athlete", "kind", "item", "name", "cost", "created_by", "created_at"]
+
+
+class TeamPurchasesApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        kind = serializers.ChoiceField(choices=Purchase.Kind.choices)
+        item = serializers.CharField(max_length=60)
+        athlete = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+
+    @extend_schema(responses={200: PurchaseOutputSerializer(many=True), 404: ErrorSerializer})
+    def get(self, request: Request, team_id: int) -> Response:
+        team = get_object_or_404(Team, pk=team_id)
+        return paginate(request, self, team.purchases.select_related("created_by"), PurchaseOutputSerializer)
+
+    @extend_schema(
+        parameters=[IDEMPOTENCY_KEY], request=InputSerializer,
+        responses={201: PurchaseOutputSerializer, 200: PurchaseOutputSerializer, **ERRORS},
+    )
+    def post(self, request: Request, team_id: int) -> Response:
+        get_object_or_404(Team, pk=team_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        purchase, created = purchase_make(
+            team_id=team_id, user=request.user, kind=data.validated_data["kind"], item=data.validated_data["item"],
+            athlete_id=data.validated_data.get("athlete"), idempotency_key=_idempotency_key(request),
+        )
+        return Response(PurchaseOutputSerializer(purchase).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class LedgerEntryOutputSerializer(serializers.ModelSerializer):
+    created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
+
+    class Meta:
+        model = LedgerEntry
+        fields = ["id", "team", "account", "amount", "reason", "purchase", "created_by", "created_at"]
+
+
+class TeamLedgerApi(APIView):
+    @extend_schema(responses={200: LedgerEntryOutputSerializer(many=True), 404: ErrorSerializer})
+    def get(self, request: Request, team_id: int) -> Response:
+        return paginate(request, self, team_ledger(get_object_or_404(Team, pk=team_id)), LedgerEntryOutputSerializer)
+
+
+class LeagueGrantsApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        team = serializers.IntegerField(min_value=1)
+        amount = serializers.IntegerField(min_value=-10**12, max_value=10**12, help_text="Credits; negative for a fine.")
+        reason = serializers.CharField(max_length=200)
+
+    @extend_schema(responses={200: LedgerEntryOutputSerializer(many=True), **ERRORS})
+    def get(self, request: Request, league_id: int) -> Response:
+        league = get_object_or_404(League, pk=league_id)
+        league_require_commissioner(league=league, user=request.user)
+        grants = LedgerEntry.objects.filter(team__league=league, purchase=None, created_by__isnull=False)
+        return paginate(request, self, grants.select_related("created_by").order_by("-id"), LedgerEntryOutputSerializer)
+
+    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=InputSerializer,
+                   responses={201: LedgerEntryOutputSerializer, 200: LedgerEntryOutputSerializer, **ERRORS})
+    def post(self, request: Request, league_id: int) -> Response:
+        league = get_object_or_404(League, pk=league_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry, created = grant_create(
+            league=league, user=request.user, team_id=data.validated_data["team"], amount=data.validated_data["amount"],
+            reason=data.validated_data["reason"], idempotency_key=_idempotency_key(request),
+        )
+        return Response(LedgerEntryOutputSerializer(entry).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class PurchaseOptionSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    item = serializers.CharField()
+    name = serializers.CharField()
+    cost = serializers.IntegerField(allow_null=True)
+    allowed = serializers.BooleanField()
+    reason = serializers.CharField(allow_blank=True)
+
+
+class AthletePurchaseOptionsApi(APIView):
+    @extend_schema(responses={200: PurchaseOptionSerializer(many=True), 404: ErrorSerializer})
+    def get(self, request: Request, athlete_id: int) -> Response:
+        athlete = get_object_or_404(Athlete, pk=athlete_id)
+        team = _team_or_404(athlete.team_id)
+        ruleset = get_ruleset(team.league.game_system)
+        facts = team_facts(team)
+        options = ruleset.purchase_options(ruleset.catalog(team.league.house_values), facts, facts.athlete(athlete.pk))
+        return Response(PurchaseOptionSerializer(options, many=True).data)
+
+
+class TeamPurchaseOptionsApi(APIView):
+    @extend_schema(responses={200: PurchaseOptionSerializer(many=True), 404: ErrorSerializer})
+    def get(self, request: Request, team_id: int) -> Response:
+        team = _team_or_404(team_id)
+        ruleset = get_ruleset(team.league.game_system)
+        options = ruleset.staff_options(ruleset.catalog(team.league.house_values), team_facts(team))
+        return Response(PurchaseOptionSerializer(options, many=True).data)

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+
+
+class Team(models.Model):
+    league = models.ForeignKey("leagues.League", on_delete=models.PROTECT, related_name="teams")
+    coach = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="teams")
+    name = models.CharField(max_length=80)
+    portfolio = models.CharField(max_length=40)  # Team Genetic Portfolio, e.g. "valkyries"
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [models.UniqueConstraint(Lower("name"), "league", name="team_name_unique_in_league")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Athlete(models.Model):
+    """A regular member of a team, with what it started with snapshotted at sign-up.
+
+    Its current traits, skills and value are the starting ones plus its purchases.
+    """
+
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="athletes")
+    type = models.CharField(max_length=40)
+    name = models.CharField(max_length=60)
+    number = models.PositiveSmallIntegerField()
+    base_traits = models.JSONField()
+    starting_skills = models.JSONField()
+    base_value = models.PositiveBigIntegerField()
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint("team", "number", name="athlete_number_unique_in_team"),
+            models.UniqueConstraint(Lower("name"), "team", name="athlete_name_unique_in_team"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.name}"
+
+
+class Purchase(models.Model):
+    """A skill, trait point or staff hire; never edited or refunded once made."""
+
+    class Kind(models.TextChoices):
+        SKILL = "skill"
+        TRAIT = "trait"
+        STAFF = "staff"
+
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="purchases")
+    athlete = models.ForeignKey(Athlete, on_delete=models.PROTECT, null=True, blank=True, related_name="purchases")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    item = models.CharField(max_length=60)
+    name = models.CharField(max_length=80)
+    cost = models.PositiveBigIntegerField()
+    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint("team", "idempotency_key", name="purchase_idempotency_key_unique",
+                                    condition=models.Q(idempotency_key__isnull=False)),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} for {self.team}"
+
+
+class LedgerEntry(models.Model):
+    """One immutable change of a team's credits; an account's balance is the sum of its rows."""
+
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ledger")
+    account = models.CharField(max_length=30)
+    amount = models.BigIntegerField()
+    reason = models.CharField(max_length=200)
+    purchase = models.ForeignKey(Purchase, on_delete=models.PROTECT, null=True, blank=True, related_name="ledger_entries")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name_plural = "ledger entries"
+        constraints = [
+            models.UniqueConstraint("team", "idempotency_key", name="ledger_idempotency_key_unique",
+                                    condition=models.Q(idempotency_key__isnull=False)),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.amount:+,} {self.account}: {self.reason}"

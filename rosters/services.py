@@ -1,0 +1,129 @@
+"""Writes to teams: sign-up, purchases and the ledger. Each one runs in a transaction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from engine.core.money import TREASURY, format_credits
+from engine.core.violations import RuleViolation
+from engine.registry import get_ruleset
+from engine.slaughterball.purchases import PurchaseRequest
+from engine.slaughterball.roster import AthleteRequest
+from leagues.models import League
+from leagues.services import league_require_commissioner
+from pitside.errors import Invalid, NotFound, NotPermitted
+from rosters.models import Athlete, LedgerEntry, Purchase, Team
+from rosters.selectors import team_balances, team_facts, teams_with_summary_data
+
+
+def _name_taken() -> Invalid:
+    return Invalid.one("team-name-taken", "name", "Another team in this league already has that name.")
+
+
+def team_create(*, league: League, coach: Any, name: str, portfolio: str, athletes: list[dict[str, Any]]) -> Team:
+    """Sign a new team up in a league open for sign-ups; its creator becomes its coach."""
+    if not league.open_for_signups:
+        raise Invalid.one("league-closed", "league", "This league is not open for sign-ups.")
+    ruleset = get_ruleset(league.game_system)
+    catalog = ruleset.catalog(league.house_values)
+    requests = [AthleteRequest(type=a["type"], name=a["name"], number=a["number"]) for a in athletes]
+    try:
+        starting = ruleset.build_roster(catalog, portfolio, requests)
+    except RuleViolation as refused:
+        raise Invalid.from_rules(refused) from None
+    name = name.strip()
+    if Team.objects.filter(league=league, name__iexact=name).exists():
+        raise _name_taken()
+    try:
+        with transaction.atomic():
+            team = Team.objects.create(league=league, coach=coach, name=name, portfolio=portfolio)
+            Athlete.objects.bulk_create(
+                Athlete(team=team, type=a.type, name=a.name, number=a.number, base_traits=a.traits,
+                        starting_skills=list(a.skills), base_value=a.value)
+                for a in starting
+            )
+            LedgerEntry.objects.bulk_create(
+                LedgerEntry(team=team, account=account, amount=amount, reason=reason)
+                for account, amount, reason in ruleset.opening_balances(league.options)
+            )
+    except IntegrityError:
+        raise _name_taken() from None  # lost a race with a team of the same name
+    return team
+
+
+def _locked_team(team_id: int) -> Team:
+    """The team row locked for this transaction, so that two spends of one team run one after the
+    other; then the team again with its balances, which a locking query cannot aggregate."""
+    locked = Team.objects.select_for_update(of=("self",)).select_related("league").filter(pk=team_id).first()
+    if locked is None:
+        raise NotFound.one("team-unknown", "team", "No such team.")
+    return teams_with_summary_data(Team.objects.filter(pk=team_id), locked.league.game_system).get()
+
+
+def purchase_make(
+    *, team_id: int, user: Any, kind: str, item: str, athlete_id: int | None = None, idempotency_key: str | None = None
+) -> tuple[Purchase, bool]:
+    """Buy a skill, a trait point or a staff hire for a coach's own team.
+
+    Returns (purchase, created). The same idempotency key sent again returns the first
+    purchase instead of buying twice.
+    """
+    with transaction.atomic():
+        team = _locked_team(team_id)
+        if team.coach_id != getattr(user, "pk", None):
+            raise NotPermitted.one("not-coach", "team", "Only this team's coach can spend its credits.")
+        if idempotency_key:
+            earlier = team.purchases.filter(idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                if (earlier.kind, earlier.item, earlier.athlete_id) != (kind, item, athlete_id):
+                    raise Invalid.one("idempotency-key-reused", "idempotency_key",
+                                      "This idempotency key was already used for a different purchase.")
+                return earlier, False
+        ruleset = get_ruleset(team.league.game_system)
+        catalog = ruleset.catalog(team.league.house_values)
+        facts = team_facts(team)
+        try:
+            quote = ruleset.quote_purchase(catalog, facts, PurchaseRequest(kind, item, athlete_id))  # type: ignore[arg-type]
+        except RuleViolation as refused:
+            raise Invalid.from_rules(refused) from None
+        athlete = facts.athlete(athlete_id) if athlete_id is not None and kind != "staff" else None
+        purchase = Purchase.objects.create(
+            team=team, athlete_id=athlete.id if athlete else None, kind=kind, item=item, name=quote.name,
+            cost=quote.cost, idempotency_key=idempotency_key or None, created_by=user,
+        )
+        reason = f"{quote.name} for {athlete.name}" if athlete else f"Hired {quote.name}"
+        LedgerEntry.objects.bulk_create(
+            LedgerEntry(team=team, account=account, amount=-amount, reason=reason, purchase=purchase, created_by=user)
+            for account, amount in quote.debits
+        )
+    return purchase, True
+
+
+def grant_create(
+    *, league: League, user: Any, team_id: int, amount: int, reason: str, idempotency_key: str | None = None
+) -> tuple[LedgerEntry, bool]:
+    """A commissioner grants (amount > 0) or fines (amount < 0) a team of their league, with a reason.
+
+    A fine never takes the treasury below zero. Returns (entry, created).
+    """
+    league_require_commissioner(league=league, user=user)
+    if not Team.objects.filter(pk=team_id, league=league).exists():
+        raise Invalid.one("team-not-in-league", "team", "That team does not play in this league.")
+    if amount == 0:
+        raise Invalid.one("amount-zero", "amount", "A grant or fine must change the treasury.")
+    with transaction.atomic():
+        team = _locked_team(team_id)
+        if idempotency_key:
+            earlier = team.ledger.filter(idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                return earlier, False
+        treasury = team_balances(team)[TREASURY]
+        if treasury + amount < 0:
+            raise Invalid.one("insufficient-funds", "amount",
+                              f"A fine of {format_credits(-amount)} would take the treasury below zero; "
+                              f"it holds {format_credits(treasury)}.")
+        entry = LedgerEntry.objects.create(team=team, account=TREASURY, amount=amount, reason=reason,
+                                           created_by=user, idempotency_key=idempotency_key or None)
+    return entry, True
