@@ -32,7 +32,7 @@ class LeagueOutputSerializer(serializers.Serializer):
 
 
 class LeagueListApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class LeagueCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=100)
         game_system = serializers.ChoiceField(choices=[slug for slug, _ in game_systems()])
         options = serializers.DictField(required=False, default=dict)
@@ -47,16 +47,16 @@ class LeagueListApi(APIView):
             leagues = leagues.filter(game_system=game_system)
         return paginate(request, self, leagues, LeagueOutputSerializer)
 
-    @extend_schema(request=InputSerializer, responses={201: LeagueOutputSerializer, **ERRORS})
+    @extend_schema(request=LeagueCreateInputSerializer, responses={201: LeagueOutputSerializer, **ERRORS})
     def post(self, request: Request) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.LeagueCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         league = league_create(user=request.user, **data.validated_data)
         return Response(LeagueOutputSerializer(league_list().get(pk=league.pk)).data, status=status.HTTP_201_CREATED)
 
 
 class LeagueDetailApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class LeagueUpdateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=100, required=False)
         options = serializers.DictField(required=False)
         house_values = serializers.DictField(required=False)
@@ -66,10 +66,10 @@ class LeagueDetailApi(APIView):
     def get(self, request: Request, league_id: int) -> Response:
         return Response(LeagueOutputSerializer(get_object_or_404(league_list(), pk=league_id)).data)
 
-    @extend_schema(request=InputSerializer, responses={200: LeagueOutputSerializer, **ERRORS})
+    @extend_schema(request=LeagueUpdateInputSerializer, responses={200: LeagueOutputSerializer, **ERRORS})
     def patch(self, request: Request, league_id: int) -> Response:
         league = get_object_or_404(league_list(), pk=league_id)
-        data = self.InputSerializer(data=request.data)
+        data = self.LeagueUpdateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         league_update(league=league, user=request.user, **data.validated_data)
         return Response(LeagueOutputSerializer(league_list().get(pk=league.pk)).data)

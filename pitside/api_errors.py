@@ -28,6 +28,9 @@ def _flatten(detail: Any, field: str = "") -> list[dict[str, str]]:
     if isinstance(detail, dict):
         items = []
         for key, value in detail.items():
+            if isinstance(key, int):  # ListField errors are keyed by index
+                items += _flatten(value, f"{field}[{key}]")
+                continue
             name = "" if key == "non_field_errors" else str(key)
             items += _flatten(value, f"{field}.{name}" if field and name else field or name)
         return items

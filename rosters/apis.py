@@ -78,7 +78,7 @@ class AthleteInputSerializer(serializers.Serializer):
 
 
 class LeagueTeamsApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class TeamCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=80)
         portfolio = serializers.CharField(max_length=40)
         athletes = AthleteInputSerializer(many=True, max_length=30)
@@ -94,10 +94,10 @@ class LeagueTeamsApi(APIView):
             teams = teams.filter(portfolio=portfolio)
         return paginate(request, self, teams, TeamOutputSerializer)
 
-    @extend_schema(request=InputSerializer, responses={201: TeamOutputSerializer, **ERRORS})
+    @extend_schema(request=TeamCreateInputSerializer, responses={201: TeamOutputSerializer, **ERRORS})
     def post(self, request: Request, league_id: int) -> Response:
         league = get_object_or_404(League, pk=league_id)
-        data = self.InputSerializer(data=request.data)
+        data = self.TeamCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         team = team_create(league=league, coach=request.user, **data.validated_data)
         return Response(TeamOutputSerializer(team_get(team.pk)).data, status=status.HTTP_201_CREATED)
@@ -125,7 +125,7 @@ class PurchaseOutputSerializer(serializers.ModelSerializer):
 
 
 class TeamPurchasesApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class PurchaseInputSerializer(serializers.Serializer):
         kind = serializers.ChoiceField(choices=Purchase.Kind.choices)
         item = serializers.CharField(max_length=60)
         athlete = serializers.IntegerField(required=False, allow_null=True, min_value=1)
@@ -136,12 +136,12 @@ class TeamPurchasesApi(APIView):
         return paginate(request, self, team.purchases.select_related("created_by"), PurchaseOutputSerializer)
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY], request=InputSerializer,
+        parameters=[IDEMPOTENCY_KEY], request=PurchaseInputSerializer,
         responses={201: PurchaseOutputSerializer, 200: PurchaseOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, team_id: int) -> Response:
         get_object_or_404(Team, pk=team_id)
-        data = self.InputSerializer(data=request.data)
+        data = self.PurchaseInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         purchase, created = purchase_make(
             team_id=team_id, user=request.user, kind=data.validated_data["kind"], item=data.validated_data["item"],
@@ -165,7 +165,7 @@ class TeamLedgerApi(APIView):
 
 
 class LeagueGrantsApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class GrantInputSerializer(serializers.Serializer):
         team = serializers.IntegerField(min_value=1)
         amount = serializers.IntegerField(min_value=-10**12, max_value=10**12, help_text="Credits; negative for a fine.")
         reason = serializers.CharField(max_length=200)
@@ -177,11 +177,11 @@ class LeagueGrantsApi(APIView):
         grants = LedgerEntry.objects.filter(team__league=league, purchase=None, created_by__isnull=False)
         return paginate(request, self, grants.select_related("created_by").order_by("-id"), LedgerEntryOutputSerializer)
 
-    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=InputSerializer,
+    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=GrantInputSerializer,
                    responses={201: LedgerEntryOutputSerializer, 200: LedgerEntryOutputSerializer, **ERRORS})
     def post(self, request: Request, league_id: int) -> Response:
         league = get_object_or_404(League, pk=league_id)
-        data = self.InputSerializer(data=request.data)
+        data = self.GrantInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entry, created = grant_create(
             league=league, user=request.user, team_id=data.validated_data["team"], amount=data.validated_data["amount"],

@@ -11,6 +11,7 @@ class Team(models.Model):
     name = models.CharField(max_length=80)
     portfolio = models.CharField(max_length=40)  # Team Genetic Portfolio, e.g. "valkyries"
     created_at = models.DateTimeField(auto_now_add=True)
+    signup_notified_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["name", "id"]

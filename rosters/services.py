@@ -16,6 +16,7 @@ from leagues.services import league_require_commissioner
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
 from rosters.selectors import team_balances, team_facts, teams_with_summary_data
+from rosters.tasks import team_signup_notify
 
 
 def _name_taken() -> Invalid:
@@ -48,6 +49,7 @@ def team_create(*, league: League, coach: Any, name: str, portfolio: str, athlet
                 LedgerEntry(team=team, account=account, amount=amount, reason=reason)
                 for account, amount, reason in ruleset.opening_balances(league.options)
             )
+            transaction.on_commit(lambda: team_signup_notify.delay(team.pk))
     except IntegrityError:
         raise _name_taken() from None  # lost a race with a team of the same name
     return team

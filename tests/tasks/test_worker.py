@@ -1,0 +1,75 @@
+"""A real Celery worker, on Redis, runs the tasks queued by the web process after commit."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from pitside.celery import app
+from rosters.tasks import team_signup_notify
+from tests.factories import make_team
+
+REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
+
+pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+@contextmanager
+def worker_on_redis(mail_dir: Path) -> Iterator[str]:
+    """Start a worker on a queue of its own, against this test's database, and point this
+    process's Celery app at the same Redis queue; stop both afterwards."""
+    queue = f"test-{uuid.uuid4().hex}"
+    db = connection.settings_dict
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "REDIS_URL": REDIS_TEST_URL,
+        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "EMAIL_FILE_PATH": str(mail_dir),
+    }
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "pitside", "worker", "-Q", queue, "--pool=solo", "-l", "warning"],
+        env=env, cwd=settings.BASE_DIR,
+    )
+    saved = {k: app.conf[k] for k in ("broker_url", "result_backend", "task_always_eager", "task_default_queue")}
+    app.conf.update(broker_url=REDIS_TEST_URL, result_backend=REDIS_TEST_URL, task_always_eager=False, task_default_queue=queue)
+    try:
+        yield queue
+    finally:
+        app.conf.update(saved)
+        worker.terminate()
+        worker.wait(timeout=30)
+
+
+def wait_for(condition, timeout: float = 30.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_worker_mails_the_commissioners_once_per_signup(league, coach, tmp_path):
+    with worker_on_redis(tmp_path):
+        team = make_team(league, coach)  # queues team_signup_notify on commit
+
+        assert wait_for(lambda: any(tmp_path.iterdir())), "the worker sent no mail"
+        # The same event delivered again (a retry, a duplicate) sends nothing more.
+        assert team_signup_notify.delay(team.pk).get(timeout=30) is False
+
+    mails = list(tmp_path.iterdir())
+    assert len(mails) == 1
+    text = mails[0].read_text()
+    assert f"{team.name} signed up for {league.name}" in text
+    assert "commissioner@example.com" in text
