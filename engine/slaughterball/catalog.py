@@ -153,8 +153,10 @@ def _check_field_value(field: HouseValueField, value: Any, skills: Mapping[str, 
         if not is_int(value) or value < 0 or value % 50_000:
             return "must be a whole number of credits, at least 0, in steps of 50,000."
     elif field.kind == "trait":
-        if not is_int(value) or not 1 <= value <= 11:
-            return "must be a whole number from 1 to 11."
+        _, _, athlete_type, trait = field.key.split(".")
+        maximum = dict(zip(ATHLETE_TYPES, _load("traits.toml")[trait]["maximum"], strict=True))[athlete_type]
+        if not is_int(value) or not 1 <= value <= maximum:
+            return f"must be a whole number from 1 to the {athlete_type}'s maximum of {maximum}."
     elif field.kind == "maximum":
         if not is_int(value) or value < 1:
             return "must be a whole number, at least 1."

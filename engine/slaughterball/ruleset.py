@@ -23,6 +23,10 @@ class SlaughterballRuleset:
     account_names = {TREASURY: "Treasury", purchases.SKILL_BUDGET: "Skill Budget", purchases.STAFF_BUDGET: "Support Staff Budget"}
     athlete_types = tables.ATHLETE_TYPES
     traits = tables.TRAITS
+    # League Coaches: a roster's size and how many of each type it may have (for forms to show).
+    roster_size = roster.ROSTER_SIZE
+    type_minimum = roster.TYPE_MINIMUM
+    type_maximum = roster.TYPE_MAXIMUM
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         problems = [

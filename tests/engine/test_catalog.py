@@ -14,10 +14,10 @@ from engine.slaughterball.catalog import (
     validate_house_values,
 )
 from engine.slaughterball.ruleset import SlaughterballRuleset
+from tests.engine.rulebook import PORTFOLIOS, STAFF_IDS, STAFF_TABLE, TRAIT_CELLS
 
 CATALOG = build_catalog({})
 LETTERS = {"R": "razor", "C": "cleaver", "S": "slasher", "B": "butcher"}
-PORTFOLIOS = {"carnage": "Carnage", "nemesis": "Nemesis", "swords-of-damocles": "Swords of Damocles", "valkyries": "Valkyries"}
 
 
 def types(letters: str | None) -> tuple[str, ...] | None:
@@ -53,24 +53,13 @@ def test_ruleset_exposes_types_traits_and_accounts() -> None:
     assert ruleset.traits == ("accuracy", "agility", "brawling", "speed", "toughness")
     assert set(ruleset.accounts) == {"treasury", "skill_budget", "staff_budget"}
     assert ruleset.account_names == {
-        "treasury": "Treasury", "skill_budget": "Skill Budget", "staff_budget": "Support Staff Budget"}
+        "treasury": "Treasury",
+        "skill_budget": "Skill Budget",
+        "staff_budget": "Support Staff Budget",
+    }
 
 
 # --- Trait Increase: the maximum table ---------------------------------------------------------
-
-# Trait  Razor  Cleaver  Slasher  Butcher (an * marks a trait that costs half)
-TRAIT_TABLE = {
-    "accuracy": ("11*", "7*", "5", "4"),
-    "agility": ("10*", "7*", "5", "4"),
-    "brawling": ("3", "5", "7*", "11*"),
-    "speed": ("11*", "9*", "7", "5"),
-    "toughness": ("4", "6", "8*", "10*"),
-}
-TRAIT_CELLS = [
-    pytest.param(trait, athlete_type, int(cell.rstrip("*")), cell.endswith("*"), id=f"{trait}-{athlete_type}-{cell}")
-    for trait, row in TRAIT_TABLE.items()
-    for athlete_type, cell in zip(ATHLETE_TYPES, row, strict=True)
-]
 
 
 @pytest.mark.parametrize(("trait", "athlete_type", "maximum", "starred"), TRAIT_CELLS)
@@ -100,8 +89,13 @@ PRO_TEAM_ROWS = [
     ("swords-of-damocles", "slasher", (3, 3, 4, 5, 5), (), 2_300_000),
     ("valkyries", "razor", (8, 6, 2, 7, 2), (), 3_100_000),
     # Printed "Fakeout"; the List of Skills spells it Fake Out.
-    ("valkyries", "cleaver", (5, 4, 3, 6, 3),
-     ("beckon", "distract-accuracy", "distract-brawling", "direct", "divert", "fake-out"), 2_900_000),
+    (
+        "valkyries",
+        "cleaver",
+        (5, 4, 3, 6, 3),
+        ("beckon", "distract-accuracy", "distract-brawling", "direct", "divert", "fake-out"),
+        2_900_000,
+    ),
     ("valkyries", "slasher", (4, 4, 4, 5, 4), ("awesome-brute-1", "ballbuster", "distract-brawling"), None),
 ]
 
@@ -110,17 +104,21 @@ def test_the_four_pro_team_portfolios() -> None:
     assert dict(CATALOG.portfolios) == PORTFOLIOS
 
 
-@pytest.mark.parametrize(("portfolio", "athlete_type", "traits", "skills", "value"), PRO_TEAM_ROWS,
-                         ids=[f"{p}-{t}" for p, t, *_ in PRO_TEAM_ROWS])
-def test_pro_team_row(portfolio: str, athlete_type: str, traits: tuple[int, ...], skills: tuple[str, ...], value: int | None) -> None:
+@pytest.mark.parametrize(
+    ("portfolio", "athlete_type", "traits", "skills", "value"), PRO_TEAM_ROWS, ids=[f"{p}-{t}" for p, t, *_ in PRO_TEAM_ROWS]
+)
+def test_pro_team_row(
+    portfolio: str, athlete_type: str, traits: tuple[int, ...], skills: tuple[str, ...], value: int | None
+) -> None:
     profile = CATALOG.athletes[(portfolio, athlete_type)]
     assert dict(profile.traits) == dict(zip(TRAITS, traits, strict=True))
     assert profile.skills == skills
     assert profile.value == value
 
 
-@pytest.mark.parametrize(("portfolio", "athlete_type", "slug"),
-                         [(p, t, slug) for p, t, _, skills, _ in PRO_TEAM_ROWS for slug in skills])
+@pytest.mark.parametrize(
+    ("portfolio", "athlete_type", "slug"), [(p, t, slug) for p, t, _, skills, _ in PRO_TEAM_ROWS for slug in skills]
+)
 def test_pro_team_starting_skill_is_open_to_the_type(portfolio: str, athlete_type: str, slug: str) -> None:
     assert athlete_type in CATALOG.skills[slug].types
 
@@ -142,17 +140,8 @@ def test_only_the_butcher_rows_and_two_slasher_values_are_unprinted() -> None:
 
 # --- Support Staff --------------------------------------------------------------------------------
 
-STAFF_TABLE = [
-    ("cheerleader", "Cheerleader", 100_000, None),
-    ("defensive-coach", "Defensive Coach", 500_000, 1),
-    ("mascot", "Mascot", 100_000, 1),
-    ("maverick-agent", "Maverick Agent", 50_000, 1),
-    ("offensive-coach", "Offensive Coach", 500_000, 1),
-    ("physician", "Physician", 200_000, 1),
-]
 
-
-@pytest.mark.parametrize(("slug", "name", "cost", "maximum"), STAFF_TABLE, ids=[row[0] for row in STAFF_TABLE])
+@pytest.mark.parametrize(("slug", "name", "cost", "maximum"), STAFF_TABLE, ids=STAFF_IDS)
 def test_support_staff_row(slug: str, name: str, cost: int, maximum: int | None) -> None:
     entry = CATALOG.staff[slug]
     assert (entry.name, entry.cost, entry.maximum) == (name, cost, maximum)
@@ -285,16 +274,24 @@ def test_every_table_cell_is_a_house_value_field() -> None:
     assert get_ruleset("slaughterball").house_value_fields() == list(fields.values())
 
 
-@pytest.mark.parametrize(("key", "label", "kind", "printed"), [
-    ("athletes.carnage.butcher.value", "Carnage butcher value", "credits", None),
-    ("athletes.nemesis.cleaver.accuracy", "Nemesis cleaver Accuracy", "trait", 4),
-    ("athletes.nemesis.cleaver.skills", "Nemesis cleaver starting skills", "skills", ("pit-strategy", "pit-tactics", "thwart")),
-    ("skills.leadership.cost", "Leadership cost", "credits", None),
-    ("skills.assist-chop.types", "Assist Chop athlete types", "types", ("cleaver", "slasher")),
-    ("skills.awesome-dodger-2.types", "Awesome Dodger 2 athlete types", "types", None),
-    ("staff.physician.maximum", "Physician maximum per team", "maximum", 1),
-    ("staff.cheerleader.maximum", "Cheerleader maximum per team", "maximum", None),
-])
+@pytest.mark.parametrize(
+    ("key", "label", "kind", "printed"),
+    [
+        ("athletes.carnage.butcher.value", "Carnage butcher value", "credits", None),
+        ("athletes.nemesis.cleaver.accuracy", "Nemesis cleaver Accuracy", "trait", 4),
+        (
+            "athletes.nemesis.cleaver.skills",
+            "Nemesis cleaver starting skills",
+            "skills",
+            ("pit-strategy", "pit-tactics", "thwart"),
+        ),
+        ("skills.leadership.cost", "Leadership cost", "credits", None),
+        ("skills.assist-chop.types", "Assist Chop athlete types", "types", ("cleaver", "slasher")),
+        ("skills.awesome-dodger-2.types", "Awesome Dodger 2 athlete types", "types", None),
+        ("staff.physician.maximum", "Physician maximum per team", "maximum", 1),
+        ("staff.cheerleader.maximum", "Cheerleader maximum per team", "maximum", None),
+    ],
+)
 def test_house_value_field(key: str, label: str, kind: str, printed: object) -> None:
     field = printed_fields()[key]
     assert (field.label, field.kind, field.printed) == (label, kind, printed)
@@ -323,11 +320,19 @@ BUTCHER_ROW = {
 
 
 def test_valid_house_values_come_back_normalised() -> None:
-    raw = {**BUTCHER_ROW, "skills.leadership.cost": 100_000, "skills.awesome-dodger-2.types": ("razor", "cleaver"),
-           "staff.cheerleader.maximum": 4}
+    raw = {
+        **BUTCHER_ROW,
+        "skills.leadership.cost": 100_000,
+        "skills.awesome-dodger-2.types": ("razor", "cleaver"),
+        "staff.cheerleader.maximum": 4,
+    }
     clean = validate_house_values(raw)
-    assert clean == {**BUTCHER_ROW, "skills.leadership.cost": 100_000, "skills.awesome-dodger-2.types": ["razor", "cleaver"],
-                     "staff.cheerleader.maximum": 4}
+    assert clean == {
+        **BUTCHER_ROW,
+        "skills.leadership.cost": 100_000,
+        "skills.awesome-dodger-2.types": ["razor", "cleaver"],
+        "staff.cheerleader.maximum": 4,
+    }
 
 
 def test_house_values_fill_the_gaps_in_the_catalog() -> None:
@@ -359,58 +364,68 @@ def test_null_removes_a_house_value(key: str) -> None:
 
 def test_an_unknown_house_value_key_is_refused() -> None:
     assert invalid_house_value("skills.trait-increase.cost", 100_000) == Violation(
-        "house-value-unknown", "skills.trait-increase.cost", "skills.trait-increase.cost is not a Slaughterball table value.")
+        "house-value-unknown", "skills.trait-increase.cost", "skills.trait-increase.cost is not a Slaughterball table value."
+    )
 
 
 CREDITS_ERROR = "must be a whole number of credits, at least 0, in steps of 50,000."
-TRAIT_ERROR = "must be a whole number from 1 to 11."
+TRAIT_ERROR = "must be a whole number from 1 to the butcher's maximum of 11."
+BUTCHER_ACCURACY_ERROR = "must be a whole number from 1 to the butcher's maximum of 4."
 MAXIMUM_ERROR = "must be a whole number, at least 1."
 TYPES_ERROR = "must be a non-empty list of athlete types (razor, cleaver, slasher, butcher)."
 SKILLS_ERROR = "must be a list of skill slugs from the List of Skills."
 
 
-@pytest.mark.parametrize(("key", "value", "error"), [
-    ("skills.leadership.cost", 75_000, CREDITS_ERROR),
-    ("skills.leadership.cost", 120_000, CREDITS_ERROR),
-    ("skills.leadership.cost", -50_000, CREDITS_ERROR),
-    ("skills.leadership.cost", "100000", CREDITS_ERROR),
-    ("skills.leadership.cost", 100_000.0, CREDITS_ERROR),
-    ("athletes.carnage.butcher.value", True, CREDITS_ERROR),
-    ("athletes.carnage.butcher.brawling", 0, TRAIT_ERROR),
-    ("athletes.carnage.butcher.brawling", 12, TRAIT_ERROR),
-    ("athletes.carnage.butcher.brawling", "6", TRAIT_ERROR),
-    ("athletes.carnage.butcher.brawling", 6.5, TRAIT_ERROR),
-    ("athletes.carnage.butcher.brawling", True, TRAIT_ERROR),
-    ("staff.cheerleader.maximum", 0, MAXIMUM_ERROR),
-    ("staff.cheerleader.maximum", "3", MAXIMUM_ERROR),
-    ("skills.awesome-dodger-2.types", [], TYPES_ERROR),
-    ("skills.awesome-dodger-2.types", ["razor", "ogre"], TYPES_ERROR),
-    ("skills.awesome-dodger-2.types", ["R", "C"], TYPES_ERROR),
-    ("skills.awesome-dodger-2.types", "razor", TYPES_ERROR),
-    ("athletes.carnage.butcher.skills", ["savagery", "trait-increase"], SKILLS_ERROR),
-    ("athletes.carnage.butcher.skills", ["Savagery"], SKILLS_ERROR),
-    ("athletes.carnage.butcher.skills", "savagery", SKILLS_ERROR),
-])
+@pytest.mark.parametrize(
+    ("key", "value", "error"),
+    [
+        ("skills.leadership.cost", 75_000, CREDITS_ERROR),
+        ("skills.leadership.cost", 120_000, CREDITS_ERROR),
+        ("skills.leadership.cost", -50_000, CREDITS_ERROR),
+        ("skills.leadership.cost", "100000", CREDITS_ERROR),
+        ("skills.leadership.cost", 100_000.0, CREDITS_ERROR),
+        ("athletes.carnage.butcher.value", True, CREDITS_ERROR),
+        ("athletes.carnage.butcher.brawling", 0, TRAIT_ERROR),
+        ("athletes.carnage.butcher.brawling", 12, TRAIT_ERROR),
+        ("athletes.carnage.butcher.brawling", "6", TRAIT_ERROR),
+        ("athletes.carnage.butcher.brawling", 6.5, TRAIT_ERROR),
+        ("athletes.carnage.butcher.brawling", True, TRAIT_ERROR),
+        ("athletes.carnage.butcher.accuracy", 5, BUTCHER_ACCURACY_ERROR),
+        ("staff.cheerleader.maximum", 0, MAXIMUM_ERROR),
+        ("staff.cheerleader.maximum", "3", MAXIMUM_ERROR),
+        ("skills.awesome-dodger-2.types", [], TYPES_ERROR),
+        ("skills.awesome-dodger-2.types", ["razor", "ogre"], TYPES_ERROR),
+        ("skills.awesome-dodger-2.types", ["R", "C"], TYPES_ERROR),
+        ("skills.awesome-dodger-2.types", "razor", TYPES_ERROR),
+        ("athletes.carnage.butcher.skills", ["savagery", "trait-increase"], SKILLS_ERROR),
+        ("athletes.carnage.butcher.skills", ["Savagery"], SKILLS_ERROR),
+        ("athletes.carnage.butcher.skills", "savagery", SKILLS_ERROR),
+    ],
+)
 def test_an_invalid_house_value_is_refused_with_its_label(key: str, value: object, error: str) -> None:
     label = printed_fields()[key].label
     assert invalid_house_value(key, value) == Violation("house-value-invalid", key, f"{label}: {error}")
 
 
-@pytest.mark.parametrize(("key", "value"), [
-    ("skills.leadership.cost", 0),
-    ("athletes.carnage.butcher.brawling", 1),
-    ("athletes.carnage.butcher.brawling", 11),
-    ("staff.cheerleader.maximum", 1),
-    ("skills.awesome-dodger-2.types", ["butcher"]),
-])
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("skills.leadership.cost", 0),
+        ("athletes.carnage.butcher.brawling", 1),
+        ("athletes.carnage.butcher.brawling", 11),
+        ("staff.cheerleader.maximum", 1),
+        ("skills.awesome-dodger-2.types", ["butcher"]),
+    ],
+)
 def test_boundary_house_values_are_accepted(key: str, value: object) -> None:
     assert validate_house_values({key: value}) == {key: value}
 
 
 def test_every_bad_house_value_is_reported_at_once() -> None:
     with pytest.raises(RuleViolation) as refused:
-        validate_house_values({"nope": 1, "skills.leadership.cost": 75_000, "athletes.carnage.butcher.speed": 0,
-                               "skills.thwart.cost": 100_000})
+        validate_house_values(
+            {"nope": 1, "skills.leadership.cost": 75_000, "athletes.carnage.butcher.speed": 0, "skills.thwart.cost": 100_000}
+        )
     assert [(v.code, v.path) for v in refused.value.violations] == [
         ("house-value-unknown", "nope"),
         ("house-value-invalid", "skills.leadership.cost"),
