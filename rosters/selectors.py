@@ -26,7 +26,13 @@ def teams_with_summary_data(queryset: QuerySet[Team], game_system: str) -> Query
     balances = {
         _balance_field(a): Coalesce(Sum("ledger__amount", filter=Q(ledger__account=a)), 0) for a in accounts
     }
-    return queryset.select_related("league", "coach").prefetch_related("athletes", "purchases").annotate(**balances)
+    # An aggregating query ignores Meta.ordering, so order explicitly for stable pages.
+    return (
+        queryset.select_related("league", "coach")
+        .prefetch_related("athletes", "purchases")
+        .annotate(**balances)
+        .order_by("name", "id")
+    )
 
 
 def team_balances(team: Team) -> dict[str, int]:
