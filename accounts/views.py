@@ -10,6 +10,7 @@ from django.contrib.auth.views import LoginView
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 
@@ -42,5 +43,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         login(request, user)
         messages.success(request, f"Welcome to Pitside, {user.username}.")
-        return redirect(request.GET.get("next") or "home")
+        next_url = request.GET.get("next", "")
+        safe = url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure())
+        return redirect(next_url if safe else "home")
     return render(request, "accounts/signup.html", {"form": form})

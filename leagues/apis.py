@@ -11,7 +11,7 @@ from engine.registry import game_systems
 from leagues.selectors import league_list
 from leagues.services import league_create, league_update
 from pitside.api_errors import ErrorSerializer
-from pitside.pagination import paginate
+from pitside.pagination import Pagination, paginate
 
 ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer}
 
@@ -32,6 +32,8 @@ class LeagueOutputSerializer(serializers.Serializer):
 
 
 class LeagueListApi(APIView):
+    pagination_class = Pagination
+
     class LeagueCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=100)
         game_system = serializers.ChoiceField(choices=[slug for slug, _ in game_systems()])
@@ -39,7 +41,7 @@ class LeagueListApi(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("game_system", str, description="Only leagues of this game system.")],
-        responses={200: LeagueOutputSerializer(many=True)},
+        responses={200: LeagueOutputSerializer(many=True), 404: ErrorSerializer},
     )
     def get(self, request: Request) -> Response:
         leagues = league_list()

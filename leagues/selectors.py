@@ -8,7 +8,12 @@ from leagues.models import League
 
 
 def league_list() -> QuerySet[League]:
-    return League.objects.annotate(team_count=Count("teams", distinct=True)).prefetch_related("commissioners")
+    # An aggregating query ignores Meta.ordering, so order explicitly for stable pages.
+    return (
+        League.objects.annotate(team_count=Count("teams", distinct=True))
+        .prefetch_related("commissioners")
+        .order_by("-created_at", "-id")
+    )
 
 
 def league_is_commissioner(league: League, user: Any) -> bool:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -63,3 +64,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         response.data = {"errors": [{"code": exc.get_codes() if isinstance(exc.get_codes(), str) else "error",
                                      "field": "", "message": str(exc.detail)}]}
     return response
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 404 for a URL that no route matches (/api/teams/abc/): under /api/, in the API's error shape."""
+    if request.path_info.startswith("/api/"):
+        return JsonResponse({"errors": [{"code": "not_found", "field": "", "message": "Not found."}]}, status=404)
+    return defaults.page_not_found(request, exception)

@@ -14,7 +14,11 @@ class Pagination(PageNumberPagination):
 
 
 def paginate(request: Request, view: APIView, queryset: Any, serializer_class: type, **context: Any) -> Response:
-    """One page of the queryset, serialized, with count/next/previous links."""
+    """One page of the queryset, serialized, with count/next/previous links.
+
+    A view that calls this sets `pagination_class = Pagination`, so that its OpenAPI schema
+    describes this page rather than a bare list.
+    """
     paginator = Pagination()
     page = paginator.paginate_queryset(queryset, request, view=view)
     return paginator.get_paginated_response(serializer_class(page, many=True, context=context).data)

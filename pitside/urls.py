@@ -8,3 +8,5 @@ urlpatterns = [
     path("", include("rosters.urls")),
     path("", include("leagues.urls")),
 ]
+
+handler404 = "pitside.api_errors.page_not_found"

@@ -6,6 +6,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,14 +15,17 @@ from engine.registry import get_ruleset
 from leagues.models import League
 from leagues.services import league_require_commissioner
 from pitside.api_errors import ErrorSerializer
-from pitside.pagination import paginate
+from pitside.pagination import Pagination, paginate
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
 from rosters.selectors import team_facts, team_get, team_ledger, team_summary, teams_with_summary_data
 from rosters.services import grant_create, purchase_make, team_create
 
 ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer}
 IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key", str, location=OpenApiParameter.HEADER, required=False,
+    "Idempotency-Key",
+    str,
+    location=OpenApiParameter.HEADER,
+    required=False,
     description="Send the same key again (a retry, a double click) and the write is applied once.",
 )
 
@@ -78,6 +82,8 @@ class AthleteInputSerializer(serializers.Serializer):
 
 
 class LeagueTeamsApi(APIView):
+    pagination_class = Pagination
+
     class TeamCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=80)
         portfolio = serializers.CharField(max_length=40)
@@ -125,6 +131,8 @@ class PurchaseOutputSerializer(serializers.ModelSerializer):
 
 
 class TeamPurchasesApi(APIView):
+    pagination_class = Pagination
+
     class PurchaseInputSerializer(serializers.Serializer):
         kind = serializers.ChoiceField(choices=Purchase.Kind.choices)
         item = serializers.CharField(max_length=60)
@@ -136,7 +144,8 @@ class TeamPurchasesApi(APIView):
         return paginate(request, self, team.purchases.select_related("created_by"), PurchaseOutputSerializer)
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY], request=PurchaseInputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        request=PurchaseInputSerializer,
         responses={201: PurchaseOutputSerializer, 200: PurchaseOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, team_id: int) -> Response:
@@ -144,10 +153,16 @@ class TeamPurchasesApi(APIView):
         data = self.PurchaseInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         purchase, created = purchase_make(
-            team_id=team_id, user=request.user, kind=data.validated_data["kind"], item=data.validated_data["item"],
-            athlete_id=data.validated_data.get("athlete"), idempotency_key=_idempotency_key(request),
+            team_id=team_id,
+            user=request.user,
+            kind=data.validated_data["kind"],
+            item=data.validated_data["item"],
+            athlete_id=data.validated_data.get("athlete"),
+            idempotency_key=_idempotency_key(request),
         )
-        return Response(PurchaseOutputSerializer(purchase).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(
+            PurchaseOutputSerializer(purchase).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        )
 
 
 class LedgerEntryOutputSerializer(serializers.ModelSerializer):
@@ -159,15 +174,20 @@ class LedgerEntryOutputSerializer(serializers.ModelSerializer):
 
 
 class TeamLedgerApi(APIView):
+    pagination_class = Pagination
+
     @extend_schema(responses={200: LedgerEntryOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, team_id: int) -> Response:
         return paginate(request, self, team_ledger(get_object_or_404(Team, pk=team_id)), LedgerEntryOutputSerializer)
 
 
 class LeagueGrantsApi(APIView):
+    pagination_class = Pagination
+    permission_classes = [IsAuthenticated]  # the list too: anonymous is asked to log in (401), not refused (403)
+
     class GrantInputSerializer(serializers.Serializer):
         team = serializers.IntegerField(min_value=1)
-        amount = serializers.IntegerField(min_value=-10**12, max_value=10**12, help_text="Credits; negative for a fine.")
+        amount = serializers.IntegerField(min_value=-(10**12), max_value=10**12, help_text="Credits; negative for a fine.")
         reason = serializers.CharField(max_length=200)
 
     @extend_schema(responses={200: LedgerEntryOutputSerializer(many=True), **ERRORS})
@@ -177,17 +197,26 @@ class LeagueGrantsApi(APIView):
         grants = LedgerEntry.objects.filter(team__league=league, purchase=None, created_by__isnull=False)
         return paginate(request, self, grants.select_related("created_by").order_by("-id"), LedgerEntryOutputSerializer)
 
-    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=GrantInputSerializer,
-                   responses={201: LedgerEntryOutputSerializer, 200: LedgerEntryOutputSerializer, **ERRORS})
+    @extend_schema(
+        parameters=[IDEMPOTENCY_KEY],
+        request=GrantInputSerializer,
+        responses={201: LedgerEntryOutputSerializer, 200: LedgerEntryOutputSerializer, **ERRORS},
+    )
     def post(self, request: Request, league_id: int) -> Response:
         league = get_object_or_404(League, pk=league_id)
         data = self.GrantInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entry, created = grant_create(
-            league=league, user=request.user, team_id=data.validated_data["team"], amount=data.validated_data["amount"],
-            reason=data.validated_data["reason"], idempotency_key=_idempotency_key(request),
+            league=league,
+            user=request.user,
+            team_id=data.validated_data["team"],
+            amount=data.validated_data["amount"],
+            reason=data.validated_data["reason"],
+            idempotency_key=_idempotency_key(request),
         )
-        return Response(LedgerEntryOutputSerializer(entry).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(
+            LedgerEntryOutputSerializer(entry).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        )
 
 
 class PurchaseOptionSerializer(serializers.Serializer):

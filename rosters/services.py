@@ -55,6 +55,11 @@ def team_create(*, league: League, coach: Any, name: str, portfolio: str, athlet
     return team
 
 
+def team_require_coach(*, team: Team, user: Any) -> None:
+    if team.coach_id != getattr(user, "pk", None):
+        raise NotPermitted.one("not-coach", "team", "Only this team's coach can spend its credits.")
+
+
 def _locked_team(team_id: int) -> Team:
     """The team row locked for this transaction, so that two spends of one team run one after the
     other; then the team again with its balances, which a locking query cannot aggregate."""
@@ -72,10 +77,11 @@ def purchase_make(
     Returns (purchase, created). The same idempotency key sent again returns the first
     purchase instead of buying twice.
     """
+    if kind == Purchase.Kind.STAFF:
+        athlete_id = None  # staff serve the team: an athlete sent along is ignored, so a replay matches too
     with transaction.atomic():
         team = _locked_team(team_id)
-        if team.coach_id != getattr(user, "pk", None):
-            raise NotPermitted.one("not-coach", "team", "Only this team's coach can spend its credits.")
+        team_require_coach(team=team, user=user)
         if idempotency_key:
             earlier = team.purchases.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
@@ -120,6 +126,9 @@ def grant_create(
         if idempotency_key:
             earlier = team.ledger.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
+                if (earlier.amount, earlier.reason) != (amount, reason):
+                    raise Invalid.one("idempotency-key-reused", "idempotency_key",
+                                      "This idempotency key was already used for a different grant or fine.")
                 return earlier, False
         treasury = team_balances(team)[TREASURY]
         if treasury + amount < 0:

@@ -10,6 +10,10 @@ def format_credits(amount: int, unit: str = "credits") -> str:
 
 TREASURY = "treasury"
 
+# The most any one table value, budget or grant may be: far above a league's money, and far below
+# the database's 64-bit integer columns, which a larger value would overflow (a crash, not a 400).
+MAX_CREDITS = 10**12
+
 
 def plan_payment(cost: int, balances: Mapping[str, int], accounts: tuple[str, ...]) -> tuple[tuple[str, int], ...] | None:
     """Split a cost over the accounts in order (a budget first, then the treasury).

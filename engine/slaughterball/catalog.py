@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal
 
+from engine.core.money import MAX_CREDITS, format_credits
 from engine.core.violations import Violation, raise_if_any
 
 ATHLETE_TYPES = ("razor", "cleaver", "slasher", "butcher")
@@ -108,8 +109,12 @@ def printed_fields() -> dict[str, HouseValueField]:
             for trait in TRAITS:
                 add(f"athletes.{portfolio}.{athlete_type}.{trait}", f"{who} {trait.capitalize()}", "trait", row.get(trait))
             skills = row.get("skills")
-            add(f"athletes.{portfolio}.{athlete_type}.skills", f"{who} starting skills", "skills",
-                tuple(skills) if skills is not None else None)
+            add(
+                f"athletes.{portfolio}.{athlete_type}.skills",
+                f"{who} starting skills",
+                "skills",
+                tuple(skills) if skills is not None else None,
+            )
     for slug, skill in _load("skills.toml").items():
         types = skill.get("types")
         add(f"skills.{slug}.types", f"{skill['name']} athlete types", "types", tuple(types) if types else None)
@@ -145,28 +150,28 @@ def validate_house_values(raw: Mapping[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in clean.items()}
 
 
-def _check_field_value(field: HouseValueField, value: Any, skills: Mapping[str, Any]) -> str | None:
-    def is_int(v: Any) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool)
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
+
+def _check_field_value(field: HouseValueField, value: Any, skills: Mapping[str, Any]) -> str | None:
+    """Why a house value does not fit its table cell, or None when it does."""
     if field.kind == "credits":
-        if not is_int(value) or value < 0 or value % 50_000:
+        if not _is_int(value) or value < 0 or value % 50_000:
             return "must be a whole number of credits, at least 0, in steps of 50,000."
-    elif field.kind == "trait":
+        return f"must be at most {format_credits(MAX_CREDITS)}." if value > MAX_CREDITS else None
+    if field.kind == "trait":
         _, _, athlete_type, trait = field.key.split(".")
         maximum = dict(zip(ATHLETE_TYPES, _load("traits.toml")[trait]["maximum"], strict=True))[athlete_type]
-        if not is_int(value) or not 1 <= value <= maximum:
-            return f"must be a whole number from 1 to the {athlete_type}'s maximum of {maximum}."
-    elif field.kind == "maximum":
-        if not is_int(value) or value < 1:
-            return "must be a whole number, at least 1."
-    elif field.kind == "types":
-        if not isinstance(value, list | tuple) or not value or any(t not in ATHLETE_TYPES for t in value):
-            return f"must be a non-empty list of athlete types ({', '.join(ATHLETE_TYPES)})."
-    elif field.kind == "skills":
-        if not isinstance(value, list | tuple) or any(s not in skills for s in value):
-            return "must be a list of skill slugs from the List of Skills."
-    return None
+        fits = _is_int(value) and 1 <= value <= maximum
+        return None if fits else f"must be a whole number from 1 to the {athlete_type}'s maximum of {maximum}."
+    if field.kind == "maximum":
+        return None if _is_int(value) and value >= 1 else "must be a whole number, at least 1."
+    if field.kind == "types":
+        fits = isinstance(value, list | tuple) and bool(value) and all(t in ATHLETE_TYPES for t in value)
+        return None if fits else f"must be a non-empty list of athlete types ({', '.join(ATHLETE_TYPES)})."
+    fits = isinstance(value, list | tuple) and all(s in skills for s in value)
+    return None if fits else "must be a list of skill slugs from the List of Skills."
 
 
 def build_catalog(house_values: Mapping[str, Any]) -> Catalog:

@@ -64,7 +64,13 @@ def _window_violations(team: TeamFacts, athlete: AthleteFacts, kind: PurchaseKin
     if window.pre_season:
         return []
     if athlete.id not in window.played:
-        return [Violation("window-not-played", "athlete", f"{athlete.name} did not play in the last game, so cannot learn until after the next one.")]
+        return [
+            Violation(
+                "window-not-played",
+                "athlete",
+                f"{athlete.name} did not play in the last game, so cannot learn until after the next one.",
+            )
+        ]
     bought = window.skill_bought if kind == "skill" else window.trait_bought
     if athlete.id in bought:
         what = "a new skill" if kind == "skill" else "a trait point"
@@ -98,8 +104,9 @@ def _trait_violations(catalog: Catalog, athlete: AthleteFacts, slug: str) -> tup
     current = athlete.traits[slug]
     maximum = trait.maximum[athlete.type]
     if current >= maximum:
-        return [Violation("trait-maximum", "item",
-                          f"{athlete.type.capitalize()} {trait.name} is at its maximum of {maximum}.")], None
+        return [
+            Violation("trait-maximum", "item", f"{athlete.type.capitalize()} {trait.name} is at its maximum of {maximum}.")
+        ], None
     return [], trait_increase_cost(current + 1, athlete.type in trait.starred)
 
 
@@ -142,10 +149,16 @@ def quote_purchase(catalog: Catalog, team: TeamFacts, request: PurchaseRequest) 
     debits = plan_payment(cost, team.balances, accounts)
     if debits is None:
         available = sum(max(team.balances.get(a, 0), 0) for a in accounts)
-        raise RuleViolation([Violation(
-            "insufficient-funds", "item",
-            f"{_item_name(catalog, request.kind, request.item)} costs {format_credits(cost)}; "
-            f"the team has {format_credits(available)} to spend on it.")])
+        raise RuleViolation(
+            [
+                Violation(
+                    "insufficient-funds",
+                    "item",
+                    f"{_item_name(catalog, request.kind, request.item)} costs {format_credits(cost)}; "
+                    f"the team has {format_credits(available)} to spend on it.",
+                )
+            ]
+        )
     return Quote(request.kind, request.item, _item_name(catalog, request.kind, request.item), cost, debits)
 
 
@@ -162,8 +175,7 @@ def _option(catalog: Catalog, team: TeamFacts, request: PurchaseRequest, listed_
 def purchase_options(catalog: Catalog, team: TeamFacts, athlete: AthleteFacts) -> list[PurchaseOption]:
     """Every skill and trait increase for one athlete, each with its cost and why it may not be bought now."""
     options = [
-        _option(catalog, team, PurchaseRequest("skill", slug, athlete.id), skill.cost)
-        for slug, skill in catalog.skills.items()
+        _option(catalog, team, PurchaseRequest("skill", slug, athlete.id), skill.cost) for slug, skill in catalog.skills.items()
     ]
     for slug, trait in catalog.traits.items():
         new_value = athlete.traits[slug] + 1

@@ -46,29 +46,43 @@ def build_roster(catalog: Catalog, portfolio: str, athletes: Sequence[AthleteReq
         names = ", ".join(catalog.portfolios)
         problems.append(Violation("portfolio-unknown", "portfolio", f"Unknown Team Genetic Portfolio; choose one of {names}."))
     if len(athletes) != ROSTER_SIZE:
-        problems.append(Violation("roster-size", "athletes", f"A league team has exactly {ROSTER_SIZE} athletes, not {len(athletes)}."))
+        problems.append(
+            Violation("roster-size", "athletes", f"A league team has exactly {ROSTER_SIZE} athletes, not {len(athletes)}.")
+        )
     counts = Counter(a.type for a in athletes)
     for athlete_type in ATHLETE_TYPES:
         if counts[athlete_type] < TYPE_MINIMUM:
             problems.append(Violation("roster-type-minimum", "athletes", f"A team needs at least one {athlete_type}."))
         elif counts[athlete_type] > TYPE_MAXIMUM:
-            problems.append(Violation(
-                "roster-type-maximum", "athletes",
-                f"A team may have at most {TYPE_MAXIMUM} {_plural(athlete_type)}, not {counts[athlete_type]}."))
+            problems.append(
+                Violation(
+                    "roster-type-maximum",
+                    "athletes",
+                    f"A team may have at most {TYPE_MAXIMUM} {_plural(athlete_type)}, not {counts[athlete_type]}.",
+                )
+            )
     seen_numbers: set[int] = set()
     seen_names: set[str] = set()
     starting: list[StartingAthlete] = []
     for index, request in enumerate(athletes):
         path = f"athletes[{index}]"
         if request.number in seen_numbers:
-            problems.append(Violation("number-duplicate", f"{path}.number", f"Jersey number {request.number} is already taken on this team."))
+            problems.append(
+                Violation("number-duplicate", f"{path}.number", f"Jersey number {request.number} is already taken on this team.")
+            )
         seen_numbers.add(request.number)
         name_key = request.name.strip().casefold()
         if name_key in seen_names:
-            problems.append(Violation("name-duplicate", f"{path}.name", f"The name {request.name.strip()} is already taken on this team."))
+            problems.append(
+                Violation("name-duplicate", f"{path}.name", f"The name {request.name.strip()} is already taken on this team.")
+            )
         seen_names.add(name_key)
         if request.type not in ATHLETE_TYPES:
-            problems.append(Violation("athlete-type-unknown", f"{path}.type", f"Unknown athlete type; choose one of {', '.join(ATHLETE_TYPES)}."))
+            problems.append(
+                Violation(
+                    "athlete-type-unknown", f"{path}.type", f"Unknown athlete type; choose one of {', '.join(ATHLETE_TYPES)}."
+                )
+            )
             continue
         if portfolio not in catalog.portfolios:
             continue
@@ -80,9 +94,17 @@ def build_roster(catalog: Catalog, portfolio: str, athletes: Sequence[AthleteReq
         if unset:
             problems.extend(v for v in (catalog.missing(k) for k in unset) if v not in problems)
             continue
-        assert profile.value is not None and profile.skills is not None
-        starting.append(StartingAthlete(
-            request.type, request.name.strip(), request.number,
-            {t: v for t, v in profile.traits.items() if v is not None}, profile.skills, profile.value))
+        assert profile.value is not None
+        assert profile.skills is not None
+        starting.append(
+            StartingAthlete(
+                request.type,
+                request.name.strip(),
+                request.number,
+                {t: v for t, v in profile.traits.items() if v is not None},
+                profile.skills,
+                profile.value,
+            )
+        )
     raise_if_any(problems)
     return starting

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.money import TREASURY, format_credits
+from engine.core.money import MAX_CREDITS, TREASURY, format_credits
 from engine.core.violations import Violation, raise_if_any
 from engine.slaughterball import catalog as tables
 from engine.slaughterball import purchases, roster
@@ -31,13 +31,23 @@ class SlaughterballRuleset:
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         problems = [
             Violation("option-unknown", f"options.{key}", f"{key} is not a Slaughterball league option.")
-            for key in raw if key not in OPTION_DEFAULTS
+            for key in raw
+            if key not in OPTION_DEFAULTS
         ]
         for key in ("skill_budget", "staff_budget"):
             value = raw.get(key)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0 or value % 50_000):
-                problems.append(Violation("option-invalid", f"options.{key}",
-                                          "A budget is a whole number of credits, at least 0, in steps of 50,000, or null for off."))
+                problems.append(
+                    Violation(
+                        "option-invalid",
+                        f"options.{key}",
+                        "A budget is a whole number of credits, at least 0, in steps of 50,000, or null for off.",
+                    )
+                )
+            elif value is not None and value > MAX_CREDITS:
+                problems.append(
+                    Violation("option-invalid", f"options.{key}", f"A budget is at most {format_credits(MAX_CREDITS)}.")
+                )
         raise_if_any(problems)
         return {**OPTION_DEFAULTS, **raw}
 
@@ -54,12 +64,22 @@ class SlaughterballRuleset:
         """Optional Rules: a new team's Skill and Support Staff Budgets, as (account, amount, reason)."""
         entries = []
         if options.get("skill_budget"):
-            entries.append((purchases.SKILL_BUDGET, options["skill_budget"], f"Skill Budget ({format_credits(options['skill_budget'])})"))
+            entries.append(
+                (purchases.SKILL_BUDGET, options["skill_budget"], f"Skill Budget ({format_credits(options['skill_budget'])})")
+            )
         if options.get("staff_budget"):
-            entries.append((purchases.STAFF_BUDGET, options["staff_budget"], f"Support Staff Budget ({format_credits(options['staff_budget'])})"))
+            entries.append(
+                (
+                    purchases.STAFF_BUDGET,
+                    options["staff_budget"],
+                    f"Support Staff Budget ({format_credits(options['staff_budget'])})",
+                )
+            )
         return entries
 
-    def build_roster(self, catalog: tables.Catalog, portfolio: str, athletes: Sequence[roster.AthleteRequest]) -> list[roster.StartingAthlete]:
+    def build_roster(
+        self, catalog: tables.Catalog, portfolio: str, athletes: Sequence[roster.AthleteRequest]
+    ) -> list[roster.StartingAthlete]:
         return roster.build_roster(catalog, portfolio, athletes)
 
     def quote_purchase(self, catalog: tables.Catalog, team: TeamFacts, request: purchases.PurchaseRequest) -> purchases.Quote:

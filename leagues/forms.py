@@ -1,0 +1,225 @@
+"""Page forms for leagues: they check the shape of the input; the services check the rules."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+
+from engine.registry import game_systems
+from pitside.errors import DomainError
+
+LIST_KINDS = ("skills", "types")  # house values that are lists of slugs, typed comma-separated
+NO_ITEMS = "none"  # typed for an empty list (e.g. a starting row with no skills)
+
+
+def apply_domain_errors(form: forms.Form, error: DomainError, prefixes: Iterable[str] = ()) -> None:
+    """Put a service's error items on the form: next to the field they name, else at the top.
+
+    `prefixes` are stripped from the item's field first ("options.skill_budget" -> "skill_budget").
+    """
+    for item in error.items:
+        name = item.field
+        for prefix in prefixes:
+            name = name.removeprefix(prefix)
+        form.add_error(name if name in form.fields else None, item.message)
+
+
+def new_idempotency_key() -> str:
+    """Made when a form is rendered, so a double click or a resent form is applied once."""
+    return uuid.uuid4().hex
+
+
+class CreditsField(forms.IntegerField):
+    """A whole number that may be typed with thousands separators: 2,800,000 or 2 800 000.
+
+    A text input, since a number input refuses the separators.
+    """
+
+    widget = forms.TextInput
+
+    def to_python(self, value: Any) -> int | None:
+        if isinstance(value, str):
+            value = value.replace(",", "").replace("_", "").replace(" ", "")
+        return super().to_python(value)
+
+
+class BudgetField(CreditsField):
+    def __init__(self, *, label: str, suggested: int) -> None:
+        super().__init__(
+            label=label, required=False, min_value=0,
+            help_text=f"In credits. The rulebook suggests {suggested:,}. Leave blank for off.",
+        )
+
+
+class LeagueCreateForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    game_system = forms.ChoiceField(choices=game_systems)
+    # Slaughterball Optional Rules; the suggested amounts are the rulebook's.
+    skill_budget = BudgetField(label="Skill Budget", suggested=300_000)
+    staff_budget = BudgetField(label="Support Staff Budget", suggested=200_000)
+
+    def options(self) -> dict[str, Any]:
+        return {"skill_budget": self.cleaned_data["skill_budget"], "staff_budget": self.cleaned_data["staff_budget"]}
+
+
+class LeagueSettingsForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    open_for_signups = forms.BooleanField(required=False, label="Open for sign-ups")
+    skill_budget = BudgetField(label="Skill Budget", suggested=300_000)
+    staff_budget = BudgetField(label="Support Staff Budget", suggested=200_000)
+
+    @classmethod
+    def initial_for(cls, league: Any) -> dict[str, Any]:
+        return {
+            "name": league.name,
+            "open_for_signups": league.open_for_signups,
+            "skill_budget": league.options.get("skill_budget"),
+            "staff_budget": league.options.get("staff_budget"),
+        }
+
+    def options(self) -> dict[str, Any]:
+        return {"skill_budget": self.cleaned_data["skill_budget"], "staff_budget": self.cleaned_data["staff_budget"]}
+
+
+class CommissionerAddForm(forms.Form):
+    username = forms.CharField(max_length=150, label="Username")
+
+
+class GrantForm(forms.Form):
+    team = forms.TypedChoiceField(coerce=int)
+    amount = CreditsField(
+        min_value=-(10**12), max_value=10**12, label="Amount (credits)",
+        help_text="Positive to grant, negative to fine.",
+    )
+    reason = forms.CharField(max_length=200)
+    idempotency_key = forms.CharField(max_length=80, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, teams: Iterable[Any], **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {"idempotency_key": new_idempotency_key()})
+        super().__init__(*args, **kwargs)
+        self.fields["team"].choices = [("", "Choose a team")] + [(t.pk, t.name) for t in teams]  # type: ignore[attr-defined]
+
+
+class SlugListField(forms.CharField):
+    """A comma-separated list of slugs: blank means "not set", `none` means an empty list."""
+
+    def to_python(self, value: Any) -> list[str] | None:  # type: ignore[override]
+        text = super().to_python(value).strip()
+        if not text:
+            return None
+        if text.lower() == NO_ITEMS:
+            return []
+        return [part.strip().lower() for part in text.split(",") if part.strip()]
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            return ", ".join(value) if value else NO_ITEMS
+        return value
+
+
+def unset_means_none(kind: str) -> bool:
+    """A staff maximum the rulebook leaves empty means "no maximum" (Cheerleader), not a missing value."""
+    return kind == "maximum"
+
+
+def display_value(kind: str, value: Any) -> str:
+    if value is None:
+        return "no maximum" if unset_means_none(kind) else ""
+    if kind in LIST_KINDS:
+        return ", ".join(value) if value else NO_ITEMS
+    if kind == "credits":
+        return f"{value:,}"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class HouseValueRow:
+    field: Any  # engine HouseValueField: key, label, kind, printed
+    bound: forms.BoundField
+    is_set: bool
+    league_value: str
+    printed: str
+
+    @property
+    def required(self) -> bool:
+        return not self.is_set and self.field.printed is None and not unset_means_none(self.field.kind)
+
+
+@dataclass(frozen=True)
+class HouseValueGroup:
+    key: str
+    title: str
+    rows: list[HouseValueRow]
+
+    @property
+    def required_count(self) -> int:
+        return sum(row.required for row in self.rows)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(row.bound.errors for row in self.rows)
+
+
+class HouseValuesForm(forms.Form):
+    """One input per table cell of the game system; only the cells changed are sent to the service."""
+
+    def __init__(self, *args: Any, fields: Iterable[Any], current: Mapping[str, Any],
+                 names: Mapping[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.meta = {f.key: f for f in fields}
+        self.current = current
+        self.names = names
+        for key, meta in self.meta.items():
+            if meta.kind in LIST_KINDS:
+                field: forms.Field = SlugListField(required=False, max_length=2000)
+            else:
+                field = CreditsField(required=False)
+            field.label = meta.label
+            if meta.printed is not None or unset_means_none(meta.kind):
+                field.widget.attrs["placeholder"] = display_value(meta.kind, meta.printed)
+            self.fields[key] = field
+            if key in current:
+                self.initial[key] = current[key]
+
+    def changes(self) -> dict[str, Any]:
+        """The cells that differ from the league's house values; None clears a house value."""
+        changed: dict[str, Any] = {}
+        for key in self.fields:
+            new = self.cleaned_data.get(key)
+            old = self.current.get(key)
+            if new is None:
+                if key in self.current:
+                    changed[key] = None
+            elif new != (list(old) if isinstance(old, list | tuple) else old):
+                changed[key] = new
+        return changed
+
+    def _group_title(self, group: str) -> str:
+        return " · ".join(self.names.get(part, part.replace("-", " ").capitalize()) for part in group.split("."))
+
+    def groups(self) -> list[HouseValueGroup]:
+        """Cells grouped by their key without its last two parts ("athletes.carnage", "skills", "staff"),
+        with the cells that still need a house value first, and the groups holding them first."""
+        grouped: dict[str, list[HouseValueRow]] = {}
+        for key, meta in self.meta.items():
+            row = HouseValueRow(
+                field=meta, bound=self[key], is_set=key in self.current,
+                league_value=display_value(meta.kind, self.current.get(key)),
+                printed=display_value(meta.kind, meta.printed),
+            )
+            grouped.setdefault(key.rsplit(".", 2)[0], []).append(row)
+        groups = [
+            HouseValueGroup(key, self._group_title(key), sorted(rows, key=lambda r: not r.required))
+            for key, rows in grouped.items()
+        ]
+        return sorted(groups, key=lambda g: g.required_count == 0)
+
+    def required_count(self) -> int:
+        return sum(
+            1 for key, meta in self.meta.items()
+            if meta.printed is None and key not in self.current and not unset_means_none(meta.kind)
+        )

@@ -1,0 +1,203 @@
+"""League pages. Each view validates the form, calls one service (or selector) and renders.
+
+Services raise Invalid (shown on the form, status 400), NotPermitted (the 403 page) and
+NotFound (the 404 page); `domain_errors` turns the last two into Django's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from engine.registry import game_systems, get_ruleset
+from leagues import services
+from leagues.forms import (
+    CommissionerAddForm,
+    GrantForm,
+    HouseValuesForm,
+    LeagueCreateForm,
+    LeagueSettingsForm,
+    apply_domain_errors,
+)
+from leagues.models import League
+from leagues.selectors import league_is_commissioner, league_list
+from pitside.errors import Invalid, NotFound, NotPermitted
+from rosters.services import grant_create
+from rosters.sheets import league_team_lines
+
+View = Callable[..., HttpResponse]
+
+
+def domain_errors(view: View) -> View:
+    """NotPermitted -> the 403 page, NotFound -> the 404 page; an Invalid a view did not put on a form -> 400."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except NotPermitted as error:
+            raise PermissionDenied(str(error)) from error
+        except NotFound as error:
+            raise Http404(str(error)) from error
+        except Invalid as error:
+            return render(request, "400.html", {"errors": error.items}, status=400)
+
+    return wrapper
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    names = dict(game_systems())
+    leagues = [(league, names.get(league.game_system, league.game_system)) for league in league_list()]
+    return render(request, "leagues/home.html", {"leagues": leagues})
+
+
+@login_required
+@domain_errors
+@require_http_methods(["GET", "POST"])
+def league_create(request: HttpRequest) -> HttpResponse:
+    form = LeagueCreateForm(request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                league = services.league_create(
+                    user=request.user, name=form.cleaned_data["name"],
+                    game_system=form.cleaned_data["game_system"], options=form.options(),
+                )
+            except Invalid as error:
+                apply_domain_errors(form, error, prefixes=("options.",))
+            else:
+                messages.success(request, f"{league.name} is created; you are its commissioner.")
+                return redirect("league-detail", league.pk)
+        return render(request, "leagues/league_create.html", {"form": form}, status=400)
+    return render(request, "leagues/league_create.html", {"form": form})
+
+
+def _league(league_id: int) -> League:
+    return get_object_or_404(league_list(), pk=league_id)
+
+
+@require_GET
+def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _league(league_id)
+    return render(request, "leagues/league_detail.html", {
+        "league": league,
+        "game_system_name": get_ruleset(league.game_system).name,
+        "teams": league_team_lines(league),
+        "is_commissioner": league_is_commissioner(league, request.user),
+    })
+
+
+def _house_values_form(league: League, data: Any = None) -> HouseValuesForm:
+    ruleset = get_ruleset(league.game_system)
+    return HouseValuesForm(
+        data, fields=ruleset.house_value_fields(), current=league.house_values,
+        names=ruleset.catalog(league.house_values).portfolios,
+    )
+
+
+def _settings_page(request: HttpRequest, league: League, status: int = 200, **forms: Any) -> HttpResponse:
+    """The settings page with fresh forms, except the one given bound (with its errors)."""
+    services.league_require_commissioner(league=league, user=request.user)
+    league = _league(league.pk)  # a failed update may have touched the object in memory
+    ruleset = get_ruleset(league.game_system)
+    catalog = ruleset.catalog(league.house_values)
+    house_form = forms.get("house_form") or _house_values_form(league)
+    return render(request, "leagues/league_settings.html", {
+        "league": league,
+        "settings_form": forms.get("settings_form") or LeagueSettingsForm(initial=LeagueSettingsForm.initial_for(league)),
+        "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
+        "grant_form": forms.get("grant_form") or GrantForm(teams=league.teams.all()),
+        "house_form": house_form,
+        "house_groups": house_form.groups(),
+        "required_count": house_form.required_count(),
+        "skills": sorted(catalog.skills.values(), key=lambda s: s.slug),
+        "athlete_types": ruleset.athlete_types,
+    }, status=status)
+
+
+@login_required
+@domain_errors
+@require_http_methods(["GET", "POST"])
+def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _league(league_id)
+    if request.method == "GET":
+        return _settings_page(request, league)
+    form = LeagueSettingsForm(request.POST)
+    if form.is_valid():
+        try:
+            services.league_update(
+                league=league, user=request.user, name=form.cleaned_data["name"],
+                open_for_signups=form.cleaned_data["open_for_signups"], options=form.options(),
+            )
+        except Invalid as error:
+            apply_domain_errors(form, error, prefixes=("options.",))
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect("league-settings", league.pk)
+    return _settings_page(request, league, status=400, settings_form=form)
+
+
+@login_required
+@domain_errors
+@require_POST
+def league_commissioner_add(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _league(league_id)
+    form = CommissionerAddForm(request.POST)
+    if form.is_valid():
+        try:
+            services.league_commissioner_add(league=league, user=request.user, username=form.cleaned_data["username"])
+        except Invalid as error:
+            apply_domain_errors(form, error)
+        else:
+            messages.success(request, f"{form.cleaned_data['username']} is now a commissioner of {league.name}.")
+            return redirect("league-settings", league.pk)
+    return _settings_page(request, league, status=400, commissioner_form=form)
+
+
+@login_required
+@domain_errors
+@require_POST
+def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _league(league_id)
+    form = GrantForm(request.POST, teams=league.teams.all())
+    if form.is_valid():
+        try:
+            entry, created = grant_create(
+                league=league, user=request.user, team_id=form.cleaned_data["team"], amount=form.cleaned_data["amount"],
+                reason=form.cleaned_data["reason"], idempotency_key=form.cleaned_data["idempotency_key"],
+            )
+        except Invalid as error:
+            apply_domain_errors(form, error)
+        else:
+            what = "Granted" if entry.amount > 0 else "Fined"
+            again = "" if created else " (this form was already sent; it was applied once)"
+            messages.success(request, f"{what} {entry.team.name} {abs(entry.amount):,} credits: {entry.reason}{again}.")
+            return redirect("league-settings", league.pk)
+    return _settings_page(request, league, status=400, grant_form=form)
+
+
+@login_required
+@domain_errors
+@require_POST
+def league_house_values(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _league(league_id)
+    form = _house_values_form(league, request.POST)
+    if form.is_valid():
+        changes = form.changes()
+        try:
+            services.league_update(league=league, user=request.user, house_values=changes)
+        except Invalid as error:
+            apply_domain_errors(form, error, prefixes=("house_values.",))
+        else:
+            messages.success(request, f"House values saved ({len(changes)} changed)." if changes else "No house value changed.")
+            return redirect("league-settings", league.pk)
+    return _settings_page(request, league, status=400, house_form=form)

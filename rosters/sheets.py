@@ -1,0 +1,136 @@
+"""What the team pages and the Team Roster Sheet show, and the sheet as PDF.
+
+Every number comes from the selectors' team summary (which asks the engine); this module only
+arranges it for the templates: traits in the ruleset's order, account names, portfolio names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.staticfiles import finders
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+
+from engine.registry import get_ruleset
+from leagues.models import League
+from rosters.models import Team
+from rosters.selectors import AthleteRow, TeamSummary, team_summary, teams_with_summary_data
+
+# Team Roster Sheet column headings (rulebook: Record Sheets, Team Roster Sheet).
+TRAIT_HEADINGS = {"accuracy": "ACC", "agility": "AGL", "brawling": "BRW", "speed": "SPD", "toughness": "TGH"}
+SHEET_TEMPLATE = "rosters/roster_sheet.html"
+SHEET_CSS = "css/pitside.css"
+
+
+@dataclass(frozen=True)
+class TraitColumn:
+    slug: str
+    heading: str
+    name: str
+
+
+@dataclass(frozen=True)
+class TraitCell:
+    value: int
+    bought: int  # points bought on top of the starting value
+
+
+@dataclass(frozen=True)
+class SkillCell:
+    name: str
+    bought: bool
+
+
+@dataclass(frozen=True)
+class AthleteLine:
+    row: AthleteRow
+    traits: list[TraitCell]
+    skills: list[SkillCell]
+
+    @property
+    def athlete(self) -> Any:
+        return self.row.athlete
+
+    @property
+    def type_name(self) -> str:
+        return self.row.athlete.type.capitalize()
+
+    @property
+    def type_letter(self) -> str:
+        """Team Roster Sheet, Type: the first letter (R, C, S or B)."""
+        return self.row.athlete.type[:1].upper()
+
+
+@dataclass(frozen=True)
+class Balance:
+    account: str
+    name: str
+    amount: int
+
+
+def athlete_lines(summary: TeamSummary, trait_order: tuple[str, ...]) -> list[AthleteLine]:
+    lines = []
+    for row in summary.athletes:
+        starting = len(row.facts.starting_skills)
+        traits = [TraitCell(row.facts.traits[t], row.facts.trait_increases.get(t, 0)) for t in trait_order]
+        skills = [SkillCell(name, index >= starting) for index, name in enumerate(row.skill_names)]
+        lines.append(AthleteLine(row, traits, skills))
+    return lines
+
+
+def balances(game_system: str, amounts: dict[str, int] | Any) -> list[Balance]:
+    ruleset = get_ruleset(game_system)
+    return [Balance(a, ruleset.account_names.get(a, a), amounts.get(a, 0)) for a in ruleset.accounts]
+
+
+def team_context(team: Team) -> dict[str, Any]:
+    """Everything the team page, the spend page and the roster sheet show of a team."""
+    league = team.league
+    ruleset = get_ruleset(league.game_system)
+    catalog = ruleset.catalog(league.house_values)
+    summary = team_summary(team)
+    return {
+        "team": team,
+        "league": league,
+        "summary": summary,
+        "catalog": catalog,
+        "portfolio_name": catalog.portfolios.get(team.portfolio, team.portfolio),
+        "trait_columns": [
+            TraitColumn(t, TRAIT_HEADINGS.get(t, t[:3].upper()), catalog.traits[t].name) for t in ruleset.traits
+        ],
+        "athlete_lines": athlete_lines(summary, ruleset.traits),
+        "balances": balances(league.game_system, summary.balances),
+        "total_lps": 0,  # League Points arrive with the season (scheduling); no game is played yet
+    }
+
+
+@dataclass(frozen=True)
+class LeagueTeamLine:
+    summary: TeamSummary
+    portfolio_name: str
+
+
+def league_team_lines(league: League) -> list[LeagueTeamLine]:
+    """The league page's teams table: each team with its Team Potential and treasury."""
+    portfolios = get_ruleset(league.game_system).catalog(league.house_values).portfolios
+    teams = teams_with_summary_data(league.teams.all(), league.game_system)
+    return [LeagueTeamLine(team_summary(t), portfolios.get(t.portfolio, t.portfolio)) for t in teams]
+
+
+def roster_pdf(request: HttpRequest, context: dict[str, Any]) -> bytes:
+    """The Team Roster Sheet as PDF, from the same template as the print page.
+
+    The stylesheet is read from disk and WeasyPrint may only open file: and data: URLs, so
+    rendering never waits on the network (not even on this server).
+    """
+    from weasyprint import CSS, HTML
+    from weasyprint.urls import URLFetcher
+
+    html = render_to_string(SHEET_TEMPLATE, {**context, "pdf": True}, request=request)
+    fetcher = URLFetcher(allowed_protocols={"file", "data"})
+    css_path = finders.find(SHEET_CSS)
+    stylesheets = [CSS(filename=css_path, url_fetcher=fetcher)] if css_path else []
+    document = HTML(string=html, base_url=request.build_absolute_uri("/"), url_fetcher=fetcher)
+    return document.write_pdf(stylesheets=stylesheets)

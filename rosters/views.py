@@ -1,0 +1,185 @@
+"""Team pages: sign-up, the team page, spending, and the Team Roster Sheet (page and PDF).
+
+Each view validates the form, calls one service (or reads through the selectors) and renders;
+the rules, costs and permissions are the engine's and the services'.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from engine.core.money import format_credits
+from engine.registry import get_ruleset
+from leagues.forms import apply_domain_errors, new_idempotency_key
+from leagues.models import League
+from leagues.views import domain_errors
+from pitside.errors import Invalid
+from rosters import services
+from rosters.forms import SpendForm, StaffHireForm, TeamSignupForms
+from rosters.models import Athlete, Purchase, Team
+from rosters.selectors import team_balances, team_get, team_ledger
+from rosters.sheets import balances, roster_pdf, team_context
+
+
+def _team(team_id: int) -> Team:
+    team = team_get(team_id)
+    if team is None:
+        raise Http404("No such team.")
+    return team
+
+
+# --- Sign-up -----------------------------------------------------------------------------------
+
+
+@login_required
+@domain_errors
+@require_http_methods(["GET", "POST"])
+def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=league_id)
+    ruleset = get_ruleset(league.game_system)
+    forms = TeamSignupForms(
+        request.POST if request.method == "POST" else None,
+        portfolios=dict(ruleset.catalog(league.house_values).portfolios),
+        athlete_types=ruleset.athlete_types, rows=ruleset.roster_size,
+    )
+    context = {
+        "league": league, "forms": forms, "athlete_types": ruleset.athlete_types,
+        "roster_size": ruleset.roster_size, "type_minimum": ruleset.type_minimum, "type_maximum": ruleset.type_maximum,
+    }
+    if request.method == "POST":
+        if forms.is_valid():
+            try:
+                team = services.team_create(league=league, coach=request.user, **forms.team_data())
+            except Invalid as error:
+                forms.apply_errors(error)
+            else:
+                messages.success(request, f"{team.name} is signed up in {league.name}.")
+                return redirect("team-detail", team.pk)
+        return render(request, "rosters/team_create.html", context, status=400)
+    return render(request, "rosters/team_create.html", context)
+
+
+# --- Team page and staff hires -------------------------------------------------------------------
+
+
+def _staff_offers(context: dict[str, Any]) -> list[tuple[Any, str]]:
+    """The staff the team may hire now, each with the idempotency key of its Hire form."""
+    ruleset = get_ruleset(context["league"].game_system)
+    options = ruleset.staff_options(context["catalog"], context["summary"].facts)
+    return [(option, new_idempotency_key()) for option in options]
+
+
+def _team_page(request: HttpRequest, team: Team, status: int = 200, staff_form: StaffHireForm | None = None) -> HttpResponse:
+    context = team_context(team)
+    account_names = {b.account: b.name for b in context["balances"]}
+    is_coach = request.user.is_authenticated and team.coach_id == request.user.pk  # what to show; services decide
+    context.update({
+        "is_coach": is_coach,
+        "ledger": [(entry, account_names.get(entry.account, entry.account)) for entry in team_ledger(team)],
+        "staff_offers": _staff_offers(context) if is_coach else [],
+        "staff_form": staff_form,
+    })
+    return render(request, "rosters/team_detail.html", context, status=status)
+
+
+@require_GET
+def team_detail(request: HttpRequest, team_id: int) -> HttpResponse:
+    return _team_page(request, _team(team_id))
+
+
+def _bought_message(purchase: Purchase, created: bool, team: Team) -> str:
+    left = ", ".join(f"{b.name} {b.amount:,}" for b in balances(team.league.game_system, team_balances(team)))
+    if not created:
+        return f"{purchase.name} was already bought with this form; nothing more was spent. Balances: {left}."
+    return f"Bought {purchase.name} for {format_credits(purchase.cost)}. Balances now: {left}."
+
+
+@login_required
+@domain_errors
+@require_POST
+def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
+    team = _team(team_id)
+    form = StaffHireForm(request.POST)
+    if form.is_valid():
+        try:
+            purchase, created = services.purchase_make(
+                team_id=team.pk, user=request.user, kind=Purchase.Kind.STAFF, item=form.cleaned_data["item"],
+                idempotency_key=form.cleaned_data["idempotency_key"],
+            )
+        except Invalid as error:
+            apply_domain_errors(form, error)
+        else:
+            messages.success(request, _bought_message(purchase, created, _team(team.pk)))
+            return redirect("team-detail", team.pk)
+    services.team_require_coach(team=team, user=request.user)
+    return _team_page(request, _team(team.pk), status=400, staff_form=form)
+
+
+# --- Spending on an athlete ------------------------------------------------------------------------
+
+
+def _spend_context(athlete: Athlete, form: SpendForm | None = None, success: str = "") -> dict[str, Any]:
+    team = _team(athlete.team_id)
+    context = team_context(team)
+    ruleset = get_ruleset(team.league.game_system)
+    facts = context["summary"].facts
+    options = ruleset.purchase_options(context["catalog"], facts, facts.athlete(athlete.pk))
+    context.update({
+        "athlete": athlete,
+        "spend_lines": [line for line in context["athlete_lines"] if line.athlete.pk == athlete.pk],
+        "offers": [(option, new_idempotency_key()) for option in options if option.allowed],
+        "refused": [option for option in options if not option.allowed],
+        "form": form,
+        "success": success,
+    })
+    return context
+
+
+@login_required
+@domain_errors
+@require_http_methods(["GET", "POST"])
+def athlete_spend(request: HttpRequest, athlete_id: int) -> HttpResponse:
+    athlete = get_object_or_404(Athlete.objects.select_related("team"), pk=athlete_id)
+    services.team_require_coach(team=athlete.team, user=request.user)
+    template = "rosters/_spend_panel.html" if request.htmx else "rosters/athlete_spend.html"  # type: ignore[attr-defined]
+    if request.method == "GET":
+        return render(request, template, _spend_context(athlete))
+    form = SpendForm(request.POST)
+    if form.is_valid():
+        try:
+            purchase, created = services.purchase_make(
+                team_id=athlete.team_id, user=request.user, athlete_id=athlete.pk, kind=form.cleaned_data["kind"],
+                item=form.cleaned_data["item"], idempotency_key=form.cleaned_data["idempotency_key"],
+            )
+        except Invalid as error:
+            apply_domain_errors(form, error)
+        else:
+            message = _bought_message(purchase, created, _team(athlete.team_id))
+            if request.htmx:  # type: ignore[attr-defined]
+                return render(request, template, _spend_context(athlete, success=message))
+            messages.success(request, message)
+            return redirect("athlete-spend", athlete.pk)
+    return render(request, template, _spend_context(athlete, form=form), status=400)
+
+
+# --- Team Roster Sheet ---------------------------------------------------------------------------
+
+
+@require_GET
+def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
+    return render(request, "rosters/roster_sheet.html", team_context(_team(team_id)))
+
+
+@require_GET
+def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
+    team = _team(team_id)
+    response = HttpResponse(roster_pdf(request, team_context(team)), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slugify(team.name) or "team"}-roster.pdf"'
+    return response
