@@ -10,10 +10,8 @@ from rest_framework.views import APIView
 from engine.registry import game_systems
 from leagues.selectors import league_list
 from leagues.services import league_create, league_update
-from pitside.api_errors import ErrorSerializer
+from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
-
-ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer}
 
 
 class LeagueOutputSerializer(serializers.Serializer):
@@ -34,6 +32,9 @@ class LeagueOutputSerializer(serializers.Serializer):
 class LeagueListApi(APIView):
     pagination_class = Pagination
 
+    class FilterSerializer(serializers.Serializer):
+        game_system = serializers.CharField(required=False, allow_blank=True)
+
     class LeagueCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=100)
         game_system = serializers.ChoiceField(choices=[slug for slug, _ in game_systems()])
@@ -41,11 +42,13 @@ class LeagueListApi(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("game_system", str, description="Only leagues of this game system.")],
-        responses={200: LeagueOutputSerializer(many=True), 404: ErrorSerializer},
+        responses={200: LeagueOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer},
     )
     def get(self, request: Request) -> Response:
+        filters = self.FilterSerializer(data=request.query_params)  # refuses a NUL, which PostgreSQL cannot compare
+        filters.is_valid(raise_exception=True)
         leagues = league_list()
-        if game_system := request.query_params.get("game_system"):
+        if game_system := filters.validated_data.get("game_system"):
             leagues = leagues.filter(game_system=game_system)
         return paginate(request, self, leagues, LeagueOutputSerializer)
 

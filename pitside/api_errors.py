@@ -24,6 +24,10 @@ class ErrorSerializer(serializers.Serializer):
     errors = ErrorItemSerializer(many=True)
 
 
+# The error answers any write may give, for the OpenAPI schema.
+ERRORS = dict.fromkeys((400, 401, 403, 404, 415), ErrorSerializer)
+
+
 def _flatten(detail: Any, field: str = "") -> list[dict[str, str]]:
     """DRF's nested validation detail as a flat list; a field path looks like athletes[3].number."""
     if isinstance(detail, dict):

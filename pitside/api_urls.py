@@ -17,7 +17,9 @@ from rosters.apis import (
 )
 
 
-@extend_schema(responses={200: ObtainAuthToken.serializer_class, 400: ErrorSerializer, 429: ErrorSerializer})
+@extend_schema(
+    responses={200: ObtainAuthToken.serializer_class, 400: ErrorSerializer, 415: ErrorSerializer, 429: ErrorSerializer},
+)
 class TokenApi(ObtainAuthToken):
     """POST username and password, get the token for `Authorization: Token <token>`. Throttled."""
 

@@ -14,13 +14,12 @@ from rest_framework.views import APIView
 from engine.registry import get_ruleset
 from leagues.models import League
 from leagues.services import league_require_commissioner
-from pitside.api_errors import ErrorSerializer
+from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
 from rosters.selectors import team_facts, team_get, team_ledger, team_summary, teams_with_summary_data
 from rosters.services import grant_create, purchase_make, team_create
 
-ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer}
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     str,
@@ -31,9 +30,11 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 
 
 def _idempotency_key(request: Request) -> str | None:
-    key = request.headers.get("Idempotency-Key", "").strip()
-    if len(key) > 80:
-        raise serializers.ValidationError({"Idempotency-Key": ["At most 80 characters."]})
+    # A CharField, as for the body's fields: it also refuses a NUL, which PostgreSQL cannot store.
+    try:
+        key = serializers.CharField(max_length=80, allow_blank=True).run_validation(request.headers.get("Idempotency-Key", ""))
+    except serializers.ValidationError as refused:
+        raise serializers.ValidationError({"Idempotency-Key": refused.detail}) from None
     return key or None
 
 
@@ -84,6 +85,9 @@ class AthleteInputSerializer(serializers.Serializer):
 class LeagueTeamsApi(APIView):
     pagination_class = Pagination
 
+    class FilterSerializer(serializers.Serializer):
+        portfolio = serializers.CharField(required=False, allow_blank=True)
+
     class TeamCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=80)
         portfolio = serializers.CharField(max_length=40)
@@ -91,12 +95,14 @@ class LeagueTeamsApi(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("portfolio", str, description="Only teams of this portfolio.")],
-        responses={200: TeamOutputSerializer(many=True), 404: ErrorSerializer},
+        responses={200: TeamOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer},
     )
     def get(self, request: Request, league_id: int) -> Response:
         league = get_object_or_404(League, pk=league_id)
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
         teams = teams_with_summary_data(league.teams.all(), league.game_system)
-        if portfolio := request.query_params.get("portfolio"):
+        if portfolio := filters.validated_data.get("portfolio"):
             teams = teams.filter(portfolio=portfolio)
         return paginate(request, self, teams, TeamOutputSerializer)
 

@@ -9,6 +9,12 @@ from rest_framework.test import APIClient
 from tests.factories import LeagueFactory, UserFactory, make_team
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Every test user gets a password; the production hasher spends a quarter of a second on each."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def commissioner(db):
     return UserFactory(username="commissioner")

@@ -9,13 +9,27 @@ import sys
 
 from django.conf import settings
 
-PRODUCTION = {"DEBUG": "false", "ALLOWED_HOSTS": "pitside.example.com", "DATABASE_URL": "sqlite:////tmp/pitside-deploy-check.sqlite3"}
+PRODUCTION = {
+    "DEBUG": "false",
+    "ALLOWED_HOSTS": "pitside.example.com",
+    "DATABASE_URL": "sqlite:////tmp/pitside-deploy-check.sqlite3",
+}
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE")}
-    return subprocess.run([sys.executable, "manage.py", *args], env={**clean, **env}, cwd=settings.BASE_DIR,
-                          capture_output=True, text=True, timeout=120)
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    }
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        env={**clean, **env},
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_check_deploy_is_clean_with_production_settings():

@@ -24,6 +24,15 @@ REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
 pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
+def drop_cached_connections() -> None:
+    """Celery keeps the broker pool and result backend it made on first use (an eager task earlier
+    in this process may have made them): drop both, as after a fork, so the configuration now in
+    force is used."""
+    app._after_fork()
+    app._backend_cache = None
+    app._local.__dict__.pop("backend", None)
+
+
 @contextmanager
 def worker_on_redis(mail_dir: Path) -> Iterator[str]:
     """Start a worker on a queue of its own, against this test's database, and point this
@@ -43,10 +52,12 @@ def worker_on_redis(mail_dir: Path) -> Iterator[str]:
     )
     saved = {k: app.conf[k] for k in ("broker_url", "result_backend", "task_always_eager", "task_default_queue")}
     app.conf.update(broker_url=REDIS_TEST_URL, result_backend=REDIS_TEST_URL, task_always_eager=False, task_default_queue=queue)
+    drop_cached_connections()
     try:
         yield queue
     finally:
         app.conf.update(saved)
+        drop_cached_connections()
         worker.terminate()
         worker.wait(timeout=30)
 
