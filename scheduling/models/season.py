@@ -1,0 +1,176 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Season(models.Model):
+    """One season of a league: its teams play `games_per_team` games, then the top `playoff_size` play off."""
+
+    class Status(models.TextChoices):
+        SIGNUP = "signup", "Sign-up"
+        RUNNING = "running", "Running"
+        PLAYOFFS = "playoffs", "Playoffs"
+        FINISHED = "finished", "Finished"
+
+    league = models.ForeignKey("leagues.League", on_delete=models.PROTECT, related_name="seasons")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=100)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SIGNUP)
+    games_per_team = models.PositiveSmallIntegerField(default=10)
+    playoff_size = models.PositiveSmallIntegerField(default=4)
+    # Linked Seasons: teams carry skills, traits, staff and treasury over from this one.
+    previous = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="next")
+    champion = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    starts_on = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "number"]
+        constraints = [models.UniqueConstraint("league", "number", name="season_number_unique_in_league")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeasonTeam(models.Model):
+    """A team's entry in a season."""
+
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="entries")
+    team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, related_name="season_entries")
+
+    class Meta:
+        constraints = [models.UniqueConstraint("season", "team", name="season_team_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.team} in {self.season}"
+
+
+class Week(models.Model):
+    """A round of the season, with the commissioner's deadlines and every random draw it used."""
+
+    class Kind(models.TextChoices):
+        DRAW = "draw", "First-week draw"
+        CHALLENGE = "challenge", "Challenge round"
+        RANDOM = "random", "Random draw"
+        PLAYOFF = "playoff", "Slaughterbrawl"
+        MAKEUP = "makeup", "Makeup games"
+
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="weeks")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    challenges_due = models.DateTimeField(null=True, blank=True)
+    games_due = models.DateTimeField(null=True, blank=True)
+    # Every random draw made for this week (seed and outcome), so it can be shown and replayed.
+    draws = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["season", "number"]
+        constraints = [models.UniqueConstraint("season", "number", name="week_number_unique_in_season")]
+
+    def __str__(self) -> str:
+        return f"{self.season} week {self.number}"
+
+
+class Game(models.Model):
+    class State(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        SUBMITTED = "submitted", "Awaiting confirmation"
+        DISPUTED = "disputed", "Disputed"
+        CONFIRMED = "confirmed", "Confirmed"
+        VOIDED = "voided", "Voided"
+
+    week = models.ForeignKey(Week, on_delete=models.PROTECT, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    state = models.CharField(max_length=10, choices=State.choices, default=State.SCHEDULED)
+    played_on = models.DateField(null=True, blank=True)
+    location = models.CharField(max_length=120, blank=True)
+    # Makeup games for teams that already played their ten: the commissioner decides whether they pay.
+    pays = models.BooleanField(default=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["week", "number"]
+        constraints = [models.UniqueConstraint("week", "number", name="game_number_unique_in_week")]
+
+    def __str__(self) -> str:
+        return f"{self.week} game {self.number}"
+
+
+class GameSide(models.Model):
+    """One team in one game: what it brought (lineup, Pit Power, Edge tokens, as they were then)
+    and what it got (score, place, League Points, prize money)."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="sides")
+    team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, related_name="game_sides")
+    order_of_play = models.PositiveSmallIntegerField(null=True, blank=True)  # 1 = First Coach
+    lineup = models.JSONField(default=list, blank=True)  # [{"id", "number", "name", "type", "value"}] at the game
+    pit_power = models.PositiveBigIntegerField(null=True, blank=True)
+    edge_tokens = models.PositiveSmallIntegerField(null=True, blank=True)
+    staff_tokens = models.JSONField(default=dict, blank=True)
+    score = models.PositiveIntegerField(null=True, blank=True)
+    unused_edge_tokens = models.PositiveSmallIntegerField(default=0)
+    no_show = models.BooleanField(default=False)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    league_points = models.PositiveSmallIntegerField(null=True, blank=True)
+    prize_money = models.PositiveBigIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "order_of_play", "id"]
+        constraints = [models.UniqueConstraint("game", "team", name="game_side_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.team} in {self.game}"
+
+
+class ResultEvent(models.Model):
+    """The history of a game's result: who submitted, confirmed, approved, disputed or voided it, and what."""
+
+    class Action(models.TextChoices):
+        SUBMITTED = "submitted"
+        CONFIRMED = "confirmed"
+        APPROVED = "approved"
+        DISPUTED = "disputed"
+        VOIDED = "voided"
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    payload = models.JSONField(default=dict, blank=True)
+    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                "game",
+                "idempotency_key",
+                name="result_event_idempotency_key_unique",
+                condition=models.Q(idempotency_key__isnull=False),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.action} by {self.actor}"
+
+
+class Standing(models.Model):
+    """A team's League Rank after a week (week 0: before the first game). Recomputed, never edited."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    week = models.PositiveSmallIntegerField()
+    team = models.ForeignKey("rosters.Team", on_delete=models.CASCADE, related_name="standings")
+    rank = models.PositiveIntegerField()
+    league_points = models.PositiveIntegerField()
+    team_potential = models.PositiveBigIntegerField()
+    games_played = models.PositiveSmallIntegerField()
+    draw = models.FloatField()  # the recorded random tie-breaker
+
+    class Meta:
+        ordering = ["season", "week", "rank"]
+        constraints = [models.UniqueConstraint("season", "week", "team", name="standing_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.team}: rank {self.rank} after week {self.week}"
