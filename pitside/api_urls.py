@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -27,6 +27,7 @@ class TokenApi(ObtainAuthToken):
     throttle_classes = [ScopedRateThrottle]
 
 urlpatterns = [
+    path("", include("scheduling.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", TokenApi.as_view(), name="api-token"),

@@ -6,6 +6,8 @@ urlpatterns = [
     path("api/", include("pitside.api_urls")),
     path("accounts/", include("accounts.urls")),
     path("", include("rosters.urls")),
+    path("", include("scheduling.urls")),
+    path("notifications/", include("notifications.urls")),
     path("", include("leagues.urls")),
 ]
 

@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from notifications.models import Notification
+from notifications.services import notify
+
+
+@pytest.mark.django_db
+def test_an_event_notifies_each_user_once_on_the_dashboard_and_by_email(coach, rival, client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        notify(users=[coach, rival], event="challenged:game:1", text="You were challenged", url="/games/1/")
+        notify(users=[coach], event="challenged:game:1", text="You were challenged", url="/games/1/")
+
+    assert Notification.objects.filter(user=coach).count() == 1
+    assert sorted(m.to[0] for m in mail.outbox) == ["own_coach@example.com", "rival_coach@example.com"]
+    client.force_login(coach)
+    page = client.get("/notifications/")
+    assert "You were challenged" in page.content.decode()
+    client.post("/notifications/read/")
+    assert Notification.objects.get(user=coach).read_at is not None
