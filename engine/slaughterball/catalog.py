@@ -19,6 +19,7 @@ from engine.core.violations import Violation, raise_if_any
 
 ATHLETE_TYPES = ("razor", "cleaver", "slasher", "butcher")
 TRAITS = ("accuracy", "agility", "brawling", "speed", "toughness")
+MAVERICK_TRAIT_MAXIMUM = 11  # a maverick has no athlete type's maximum: the highest in the Trait Increase table
 
 FieldKind = Literal["credits", "trait", "skills", "types", "maximum"]
 
@@ -68,6 +69,18 @@ class Trait:
 
 
 @dataclass(frozen=True)
+class Maverick:
+    """A maverick's card (rulebook: Mavericks): its traits, skills and Pit Power adjustment are house values."""
+
+    slug: str
+    name: str
+    type: str
+    traits: Mapping[str, int | None]
+    skills: tuple[str, ...] | None
+    pit_power_adjustment: int | None
+
+
+@dataclass(frozen=True)
 class Catalog:
     portfolios: Mapping[str, str]  # slug -> printed name
     athletes: Mapping[tuple[str, str], AthleteProfile]
@@ -76,6 +89,7 @@ class Catalog:
     traits: Mapping[str, Trait]
     fields: Mapping[str, HouseValueField]
     house_keys: frozenset[str]  # the keys this league has set
+    mavericks: Mapping[str, Maverick]
 
     def missing(self, key: str) -> Violation:
         """The violation for an action that needs a house value nobody has set."""
@@ -122,6 +136,11 @@ def printed_fields() -> dict[str, HouseValueField]:
     for slug, staff in _load("staff.toml").items():
         add(f"staff.{slug}.cost", f"{staff['name']} cost", "credits", staff["cost"])
         add(f"staff.{slug}.maximum", f"{staff['name']} maximum per team", "maximum", staff.get("maximum"))
+    for slug, maverick in _load("mavericks.toml").items():  # none printed: the Maverick cards are not reproduced
+        add(f"mavericks.{slug}.pit_power_adjustment", f"{maverick['name']} Pit Power adjustment", "credits", None)
+        for trait in TRAITS:
+            add(f"mavericks.{slug}.{trait}", f"{maverick['name']} {trait.capitalize()}", "trait", None)
+        add(f"mavericks.{slug}.skills", f"{maverick['name']} skills", "skills", None)
     return fields
 
 
@@ -160,6 +179,9 @@ def _check_field_value(field: HouseValueField, value: Any, skills: Mapping[str, 
         if not _is_int(value) or value < 0 or value % 50_000:
             return "must be a whole number of credits, at least 0, in steps of 50,000."
         return f"must be at most {format_credits(MAX_CREDITS)}." if value > MAX_CREDITS else None
+    if field.kind == "trait" and field.key.startswith("mavericks."):
+        fits = _is_int(value) and 1 <= value <= MAVERICK_TRAIT_MAXIMUM
+        return None if fits else f"must be a whole number from 1 to {MAVERICK_TRAIT_MAXIMUM}."
     if field.kind == "trait":
         _, _, athlete_type, trait = field.key.split(".")
         maximum = dict(zip(ATHLETE_TYPES, _load("traits.toml")[trait]["maximum"], strict=True))[athlete_type]
@@ -206,4 +228,15 @@ def build_catalog(house_values: Mapping[str, Any]) -> Catalog:
         slug: Trait(slug, t["name"], dict(zip(ATHLETE_TYPES, t["maximum"], strict=True)), frozenset(t["starred"]))
         for slug, t in _load("traits.toml").items()
     }
-    return Catalog(portfolios, athletes, skills, staff, traits, fields, frozenset(house_values))
+    mavericks = {
+        slug: Maverick(
+            slug,
+            m["name"],
+            m["type"],
+            {trait: cell(f"mavericks.{slug}.{trait}") for trait in TRAITS},
+            cell(f"mavericks.{slug}.skills"),
+            cell(f"mavericks.{slug}.pit_power_adjustment"),
+        )
+        for slug, m in _load("mavericks.toml").items()
+    }
+    return Catalog(portfolios, athletes, skills, staff, traits, fields, frozenset(house_values), mavericks)

@@ -1,10 +1,11 @@
-"""One league game: Pit Power, Edge tokens, places, League Points and prize money
-(rulebook: Underdog Bonus, Edge Tokens, Play League Games, No-Shows)."""
+"""One league game: Pit Power, Edge tokens, the result, places, League Points and prize money
+(rulebook: Underdog Bonus, Edge Tokens, Scoring, Spike Scoring, Play League Games, No-Shows)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core.violations import Violation, raise_if_any
 
@@ -12,6 +13,21 @@ EDGE_TOKEN_STEP = 500_000
 BASE_PRIZE = 100_000
 PRIZE_PER_LEAGUE_POINT = 100_000
 PRIZE_PER_UNUSED_EDGE_TOKEN = 50_000
+
+# Scoring: opening the goals scores 2 points, once per game.
+GOALS_OPENED_POINTS = 2
+# Slaughtering Opponents (and Spike Scoring): (points for knocking down, points for injuring).
+SLAUGHTER_POINTS: dict[str, tuple[int, int]] = {
+    "razor": (0, 0),
+    "cleaver": (1, 2),
+    "slasher": (1, 3),
+    "butcher": (1, 4),
+}
+GOALS_OPENED = "goals-opened"
+GOAL = "goal"
+SLAUGHTER = "slaughter"
+SPIKE = "spike"
+SCORING_KINDS = (GOALS_OPENED, GOAL, SLAUGHTER, SPIKE)
 
 
 def pit_power(athlete_values: Sequence[int], staff_value: int, maverick_adjustments: Sequence[int] = ()) -> int:
@@ -51,37 +67,163 @@ class SideResult:
 @dataclass(frozen=True)
 class SideAward:
     team: int
-    place: int  # 1 = first; tied teams share a place
+    place: int  # 1 = first; tied teams share a place, the next place follows on (1, 2, 2, 3)
     league_points: int
     prize_money: int
 
 
-def check_result(sides: Sequence[SideResult], edge_tokens: Mapping[int, int], teams: Sequence[int]) -> None:
-    """The checks every submitted result must pass; raises RuleViolation listing every problem."""
+@dataclass(frozen=True)
+class ScoringEntry:
+    """One line of the optional scoring log, as it happened in the game.
+
+    kind: "goals-opened", "goal" (distance = shoot distance), "slaughter" (target = the athlete
+    type knocked down or, with injured, injured; penalized = the foul was penalized, so its points
+    are revoked) or "spike" (target, distance = spike distance, injured = a Brutal Spike).
+    The fields are as sent: `check_scoring_log` says what is wrong with them.
+    """
+
+    team: Any
+    kind: Any
+    target: Any = None
+    distance: Any = None
+    injured: Any = False
+    penalized: Any = False
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def scoring_points(entry: ScoringEntry) -> int:
+    """The points one legal log entry scores.
+
+    Scoring: opening the goals 2; a goal the shoot distance (minimum 1, from the space next to the
+    goal); Slaughtering Opponents: the table, nothing for a razor, and nothing once the foul is
+    penalized; Spike Scoring: the table plus the spike distance, nothing at all for a razor.
+    """
+    if entry.kind == GOALS_OPENED:
+        return GOALS_OPENED_POINTS
+    if entry.kind == GOAL:
+        return max(1, entry.distance)
+    knock_down, injure = SLAUGHTER_POINTS[entry.target]
+    points = injure if entry.injured else knock_down
+    if entry.kind == SLAUGHTER:
+        return 0 if entry.penalized else points
+    return 0 if entry.target == "razor" else points + entry.distance
+
+
+def _entry_violations(index: int, entry: ScoringEntry, present: set[Any], absent: set[Any]) -> list[Violation]:
+    path = f"scoring_log[{index}]"
+    problems = []
+    if entry.team in absent:
+        problems.append(Violation("log-no-show", f"{path}.team", "A team that did not show up scored nothing."))
+    elif entry.team not in present:
+        problems.append(Violation("log-team", f"{path}.team", "This team does not play in this game."))
+    if entry.kind not in SCORING_KINDS:
+        problems.append(Violation("log-kind", f"{path}.kind", f"A log entry is one of: {', '.join(SCORING_KINDS)}."))
+        return problems
+    if entry.kind in (SLAUGHTER, SPIKE) and entry.target not in SLAUGHTER_POINTS:
+        problems.append(Violation("log-target", f"{path}.target", f"Name the athlete type hit: {', '.join(SLAUGHTER_POINTS)}."))
+    if entry.kind == GOAL and not (_is_whole(entry.distance) and entry.distance >= 0):
+        problems.append(
+            Violation("log-distance", f"{path}.distance", "A goal needs its shoot distance, a whole number of spaces.")
+        )
+    if entry.kind == SPIKE and not (_is_whole(entry.distance) and entry.distance >= 1):
+        problems.append(Violation("log-distance", f"{path}.distance", "A spike needs its spike distance, at least 1 (adjacent)."))
+    if entry.penalized and entry.kind != SLAUGHTER:
+        problems.append(
+            Violation("log-penalized", f"{path}.penalized", "Only slaughter points (a chop or carve) are revoked for a foul.")
+        )
+    if entry.injured and entry.kind not in (SLAUGHTER, SPIKE):
+        problems.append(Violation("log-injured", f"{path}.injured", "Only a slaughter or a spike injures."))
+    return problems
+
+
+def check_scoring_log(sides: Sequence[SideResult], scoring_log: Sequence[ScoringEntry]) -> list[Violation]:
+    """Scoring: every entry legal, the goals opened once per game, and each team's entries adding
+    up to its score (one violation per side that does not)."""
+    present = {side.team for side in sides if not side.no_show}
+    absent = {side.team for side in sides if side.no_show} - present
     problems: list[Violation] = []
-    submitted = [side.team for side in sides]
-    if sorted(submitted) != sorted(teams):
-        problems.append(Violation("result-teams", "sides", "The result must list exactly the teams of this game, once each."))
+    totals: dict[Any, int] = {}
+    opened = 0
+    for index, entry in enumerate(scoring_log):
+        entry_problems = _entry_violations(index, entry, present, absent)
+        if entry.kind == GOALS_OPENED:
+            opened += 1
+            if opened == 2:
+                problems.append(
+                    Violation("log-goals-opened-twice", f"scoring_log[{index}]", "The goals open only once per game.")
+                )
+        problems += entry_problems
+        if not entry_problems and entry.team in present:
+            totals[entry.team] = totals.get(entry.team, 0) + scoring_points(entry)
+    if any(p.path.startswith("scoring_log[") for p in problems):
+        return problems  # the totals of a log with bad lines say nothing
+    for index, side in enumerate(sides):
+        if side.no_show or not _is_whole(side.score) or side.score < 0:
+            continue  # the score itself is refused
+        total = totals.get(side.team, 0)
+        if total != side.score:
+            problems.append(
+                Violation(
+                    "log-total",
+                    f"sides[{index}].score",
+                    f"The scoring log adds up to {total} points for this team, not {side.score}.",
+                )
+            )
+    return problems
+
+
+def check_result(
+    sides: Sequence[SideResult],
+    edge_tokens: Mapping[int, int],
+    teams: Sequence[int],
+    scoring_log: Sequence[ScoringEntry] | None = None,
+) -> None:
+    """The checks every submitted result must pass; raises RuleViolation listing every problem.
+
+    The teams of the game, each once; scores whole numbers, at least 0; unused Edge tokens no more
+    than the team received (0 when the game recorded none); a no-show scored nothing; at least one
+    team showed up; no tie for first place (overtime breaks it); and when a scoring log is sent,
+    that it adds up to each team's score.
+    """
+    problems: list[Violation] = []
+    in_game = set(teams)
+    seen: set[Any] = set()
     for index, side in enumerate(sides):
         path = f"sides[{index}]"
-        if isinstance(side.score, bool) or not isinstance(side.score, int) or side.score < 0:
+        if side.team not in in_game:
+            problems.append(Violation("result-team-unknown", f"{path}.team", "This team does not play in this game."))
+        elif side.team in seen:
+            problems.append(Violation("result-team-repeated", f"{path}.team", "This team is listed twice."))
+        seen.add(side.team)
+        if not _is_whole(side.score) or side.score < 0:
             problems.append(Violation("score-invalid", f"{path}.score", "A score is a whole number, at least 0."))
-        received = edge_tokens.get(side.team, 0)
-        if side.unused_edge_tokens < 0 or side.unused_edge_tokens > received:
+        received = edge_tokens.get(side.team) or 0
+        unused = side.unused_edge_tokens
+        if not _is_whole(unused) or unused < 0 or unused > received:
             problems.append(
                 Violation(
                     "edge-tokens-unused",
                     f"{path}.unused_edge_tokens",
-                    f"This team received {received} Edge tokens, so it cannot have {side.unused_edge_tokens} unused.",
+                    f"This team received {received} Edge token{'s' if received != 1 else ''}, so it cannot have {unused} unused.",
                 )
             )
         if side.no_show and (side.score or side.unused_edge_tokens):
             problems.append(
                 Violation("no-show-scored", f"{path}.no_show", "A team that did not show up has no score and no tokens.")
             )
-    present = [side.score for side in sides if not side.no_show]
-    if len(present) >= 2 and present.count(max(present)) > 1:
+    for team in teams:
+        if team not in seen:
+            problems.append(Violation("result-team-missing", "sides", f"Team {team} plays in this game: list its result."))
+    present = [side.score for side in sides if not side.no_show and _is_whole(side.score)]
+    if sides and all(side.no_show for side in sides):
+        problems.append(Violation("result-all-no-show", "sides", "At least one team must have shown up to play."))
+    elif len(present) >= 2 and present.count(max(present)) > 1:
         problems.append(Violation("tie-for-first", "sides", "A tie for first place is not a result: play overtime to break it."))
+    if scoring_log is not None:
+        problems += check_scoring_log(sides, scoring_log)
     raise_if_any(problems)
 
 
@@ -89,7 +231,9 @@ def award(sides: Sequence[SideResult]) -> list[SideAward]:
     """Award League Points and Prize Money; a no-show counts last and earns nothing.
 
     One League Point per team defeated (none for ties); prize = 100,000 + 100,000 per League Point
-    + 50,000 per unused Edge token. The others are paid as if the absent coach came last.
+    + 50,000 per unused Edge token (Award Prize Money). No-Shows: the absent coach gets nothing and
+    counts last; the others are paid as if he came last. Places follow the Award Examples: tied
+    teams share a place and the next team takes the next place ("Second (tie)", then "Third").
     """
 
     def rank_score(side: SideResult) -> float:
@@ -98,7 +242,7 @@ def award(sides: Sequence[SideResult]) -> list[SideAward]:
     awards = []
     for side in sides:
         own = rank_score(side)
-        place = 1 + sum(1 for other in sides if rank_score(other) > own)
+        place = 1 + len({rank_score(other) for other in sides if rank_score(other) > own})
         if side.no_show:
             awards.append(SideAward(side.team, place, 0, 0))
             continue

@@ -7,13 +7,24 @@ from typing import Any
 
 from engine.core.money import MAX_CREDITS, TREASURY, format_credits
 from engine.core.violations import Violation, raise_if_any
+from engine.slaughterball import auctions as auction_rules
 from engine.slaughterball import catalog as tables
+from engine.slaughterball import games as game_rules
+from engine.slaughterball import injuries as injury_rules
 from engine.slaughterball import purchases, roster
+from engine.slaughterball import schedule as schedule_rules
 from engine.slaughterball.facts import AthleteFacts, TeamFacts
 
 # Optional Rules: Skill Budget (300,000 suggested) and Support Staff Budget (200,000 suggested).
 # None means the optional rule is off.
 OPTION_DEFAULTS: dict[str, Any] = {"skill_budget": None, "staff_budget": None}
+# Optional Rules: No Mavericks in Leagues, Rogues, Lasting Injuries: true or false, off by default (pregame area).
+PREGAME_OPTIONS = ("no_mavericks", "rogues", "lasting_injuries")
+OPTION_DEFAULTS.update(dict.fromkeys(PREGAME_OPTIONS, False))
+# Optional Rules: Random League Games; Appealing a Challenge ("if the commissioner allows it"):
+# true or false, off by default (calendar area).
+CALENDAR_OPTIONS = ("random_league_games", "appeals_allowed")
+OPTION_DEFAULTS.update(dict.fromkeys(CALENDAR_OPTIONS, False))
 
 
 class SlaughterballRuleset:
@@ -48,6 +59,16 @@ class SlaughterballRuleset:
                 problems.append(
                     Violation("option-invalid", f"options.{key}", f"A budget is at most {format_credits(MAX_CREDITS)}.")
                 )
+        problems += [
+            Violation("option-invalid", f"options.{key}", f"{key} is true or false.")
+            for key in PREGAME_OPTIONS
+            if key in raw and not isinstance(raw[key], bool)
+        ]
+        problems += [
+            Violation("option-invalid", f"options.{key}", f"{key} is true or false.")
+            for key in CALENDAR_OPTIONS
+            if key in raw and not isinstance(raw[key], bool)
+        ]
         raise_if_any(problems)
         return {**OPTION_DEFAULTS, **raw}
 
@@ -93,3 +114,41 @@ class SlaughterballRuleset:
 
     def team_potential(self, team: TeamFacts) -> int:
         return purchases.team_potential(team)
+
+    # --- Results, post-game and League Rank (results area) ---------------------------------
+    games = game_rules  # SideResult, ScoringEntry, SideAward: the facts a result is made of
+    scoring_kinds = game_rules.SCORING_KINDS
+
+    def check_result(
+        self,
+        sides: Sequence[game_rules.SideResult],
+        edge_tokens: Mapping[int, int],
+        teams: Sequence[int],
+        scoring_log: Sequence[game_rules.ScoringEntry] | None = None,
+    ) -> None:
+        game_rules.check_result(sides, edge_tokens, teams, scoring_log)
+
+    def award(self, sides: Sequence[game_rules.SideResult]) -> list[game_rules.SideAward]:
+        return game_rules.award(sides)
+
+    def scoring_points(self, entry: game_rules.ScoringEntry) -> int:
+        return game_rules.scoring_points(entry)
+
+    def team_potential_of_values(self, athletes_value: int, staff_value: int) -> int:
+        """Recalculate Team Potential from totals (athletes' values, staff), for standings in bulk."""
+        return athletes_value + staff_value
+
+    # --- Season calendar, draws, challenges, playoffs (calendar area) ---------------------------
+    schedule = schedule_rules
+
+    def season_start_entries(self, balances: Mapping[str, int]) -> list[tuple[str, int, str]]:
+        """Ledger rows when a season starts (Support Staff Budget: unspent staff budget is lost)."""
+        return schedule_rules.unspent_budgets_lost(balances)
+
+    # --- Pre-game: maverick auction, lineups, Pit Power, Lasting Injuries (pregame area) -------
+    auctions = auction_rules
+    injuries = injury_rules
+
+    def option_value(self, options: Mapping[str, Any], key: str) -> Any:
+        """A league option, or its default when the league was created before the option existed."""
+        return options.get(key, OPTION_DEFAULTS[key])

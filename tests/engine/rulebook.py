@@ -38,3 +38,6 @@ STAFF_TABLE = [
     ("physician", "Physician", 200_000, 1),
 ]
 STAFF_IDS = [row[0] for row in STAFF_TABLE]
+
+# Mavericks: "The following mavericks are included in the game: Gibraltar, Fugue, Simba Khan, and Toccata."
+MAVERICKS = {"gibraltar": "Gibraltar", "fugue": "Fugue", "simba-khan": "Simba Khan", "toccata": "Toccata"}

@@ -14,7 +14,7 @@ from engine.slaughterball.catalog import (
     validate_house_values,
 )
 from engine.slaughterball.ruleset import SlaughterballRuleset
-from tests.engine.rulebook import PORTFOLIOS, STAFF_IDS, STAFF_TABLE, TRAIT_CELLS
+from tests.engine.rulebook import MAVERICKS, PORTFOLIOS, STAFF_IDS, STAFF_TABLE, TRAIT_CELLS
 
 CATALOG = build_catalog({})
 LETTERS = {"R": "razor", "C": "cleaver", "S": "slasher", "B": "butcher"}
@@ -268,8 +268,9 @@ def test_every_table_cell_is_a_house_value_field() -> None:
     athletes = {f"athletes.{p}.{t}.{cell}" for p in PORTFOLIOS for t in ATHLETE_TYPES for cell in ("value", "skills", *TRAITS)}
     skills = {f"skills.{slug}.{cell}" for slug in LIST_OF_SKILLS for cell in ("types", "cost")}
     staff = {f"staff.{row[0]}.{cell}" for row in STAFF_TABLE for cell in ("cost", "maximum")}
-    assert set(fields) == athletes | skills | staff
-    assert len(fields) == 4 * 4 * 7 + 51 * 2 + 6 * 2
+    mavericks = {f"mavericks.{m}.{cell}" for m in MAVERICKS for cell in ("pit_power_adjustment", "skills", *TRAITS)}
+    assert set(fields) == athletes | skills | staff | mavericks
+    assert len(fields) == 4 * 4 * 7 + 51 * 2 + 6 * 2 + 4 * 7
     assert all(field.key == key for key, field in fields.items())
     assert get_ruleset("slaughterball").house_value_fields() == list(fields.values())
 

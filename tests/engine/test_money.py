@@ -192,7 +192,8 @@ def test_team_potential_leaves_out_the_treasury() -> None:
 
 
 def test_budgets_are_off_by_default() -> None:
-    assert RULESET.validate_options({}) == {"skill_budget": None, "staff_budget": None}
+    options = RULESET.validate_options({})
+    assert (options["skill_budget"], options["staff_budget"]) == (None, None)  # other options have their own tests
 
 
 @pytest.mark.parametrize(
@@ -204,7 +205,7 @@ def test_budgets_are_off_by_default() -> None:
     ],
 )
 def test_valid_budgets_are_kept(options: dict[str, int | None]) -> None:
-    assert RULESET.validate_options(options) == options
+    assert RULESET.validate_options(options).items() >= options.items()
 
 
 @pytest.mark.parametrize("key", ["skill_budget", "staff_budget"])
