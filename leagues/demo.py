@@ -14,6 +14,15 @@ DEMO_LEVEL_TYPES = {
     "awesome-snagger-1": ["razor", "cleaver", "slasher"],
 }
 
+# Mavericks: their cards are not reproduced (GAPS.md), so the demo sets its own Pit Power adjustment,
+# traits (accuracy, agility, brawling, speed, toughness) and skills, labelled as house values like the rest.
+DEMO_MAVERICKS: dict[str, tuple[int, tuple[int, ...], list[str]]] = {
+    "gibraltar": (600_000, (3, 3, 6, 5, 6), ["daunt", "counter-interference"]),
+    "fugue": (500_000, (5, 5, 2, 7, 3), ["fake-out"]),
+    "simba-khan": (700_000, (2, 2, 8, 4, 8), ["automatic-carve", "savagery"]),
+    "toccata": (500_000, (6, 5, 2, 7, 3), ["divert"]),
+}
+
 TEAMS = [
     ("coach1", "Great Lakes Ogres", "carnage"),
     ("coach2", "Venture Cabal", "nemesis"),
@@ -32,7 +41,16 @@ def demo_house_values() -> dict[str, object]:
         if field.printed is not None:
             continue
         key = field.key
-        if key.startswith("athletes."):
+        if key.startswith("mavericks."):
+            _, slug, cell = key.split(".")
+            adjustment, traits, skills = DEMO_MAVERICKS[slug]
+            if cell == "pit_power_adjustment":
+                values[key] = adjustment
+            elif cell == "skills":
+                values[key] = skills
+            else:
+                values[key] = traits[TRAITS.index(cell)]
+        elif key.startswith("athletes."):
             _, _, athlete_type, cell = key.split(".")
             values[key] = DEMO_SLASHER_VALUE if athlete_type == "slasher" else DEMO_BUTCHER[cell]
         elif key.endswith(".cost"):

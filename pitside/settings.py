@@ -98,6 +98,12 @@ else:
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
+# Periodic tasks (celery beat): one entry per area, each safe to run twice.
+CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+# Results: the full standings recompute that catches any recompute lost (broker down, worker killed).
+CELERY_BEAT_SCHEDULE["standings-recompute"] = {"task": "scheduling.tasks.standings_recompute_all_task", "schedule": 10 * 60}
+# Calendar: deadline reminders, and finishing seasons whose Slaughterbrawl is confirmed (every 15 minutes).
+CELERY_BEAT_SCHEDULE["calendar-periodic"] = {"task": "scheduling.tasks_calendar.calendar_periodic", "schedule": 15 * 60}
 
 # --- Auth ---------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -139,6 +145,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": [
+        "pitside.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "pitside.pagination.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

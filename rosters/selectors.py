@@ -6,13 +6,14 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import JSONField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from engine.core.money import TREASURY
 from engine.registry import get_ruleset
 from engine.slaughterball.facts import AthleteFacts, SpendingWindow, TeamFacts
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
+from scheduling.models import AthleteAdjustment, Game, GameSide
 
 
 def _balance_field(account: str) -> str:
@@ -29,10 +30,23 @@ def teams_with_summary_data(queryset: QuerySet[Team], game_system: str) -> Query
     # An aggregating query ignores Meta.ordering, so order explicitly for stable pages.
     return (
         queryset.select_related("league", "coach")
-        .prefetch_related("athletes", "purchases")
-        .annotate(**balances)
+        .prefetch_related(Prefetch("athletes", queryset=athletes_with_adjustments()), "purchases")
+        .annotate(**balances, **window_annotations())
         .order_by("name", "id")
     )
+
+
+def athletes_with_adjustments() -> QuerySet[Athlete]:
+    """Athletes with the sum of their value adjustments (lasting injuries), in the same query."""
+    total = AthleteAdjustment.objects.filter(athlete=OuterRef("pk")).order_by().values("athlete").annotate(t=Sum("value_change"))
+    return Athlete.objects.annotate(adjustment_value=Coalesce(Subquery(total.values("t")), 0))
+
+
+def _adjustment_value(athlete: Athlete) -> int:
+    annotated = getattr(athlete, "adjustment_value", None)
+    if annotated is not None:
+        return int(annotated)
+    return AthleteAdjustment.objects.filter(athlete=athlete).aggregate(t=Coalesce(Sum("value_change"), 0))["t"]
 
 
 def team_balances(team: Team) -> dict[str, int]:
@@ -44,10 +58,65 @@ def team_balances(team: Team) -> dict[str, int]:
     return {a: sums.get(a, 0) for a in accounts}
 
 
-def spending_window(team: Team) -> SpendingWindow:
-    """Before a team's first game its window is pre-season. Games, and with them the
-    post-game window, arrive with the Slaughterball season (scheduling)."""
-    return SpendingWindow(pre_season=True)
+# --- The spending window (results area) ------------------------------------------------------------
+
+
+def _window_sides() -> QuerySet[GameSide]:
+    """A team's sides of confirmed games, its latest game first (by week, then by confirmation)."""
+    return GameSide.objects.filter(game__state=Game.State.CONFIRMED).order_by(
+        "-game__week__number", "-game__confirmed_at", "-pk"
+    )
+
+
+def window_annotations() -> dict[str, Subquery]:
+    """The team's latest confirmed side and its lineup, as annotations for a team query: a list of
+    teams then builds each team's spending window without a query per team."""
+    latest = _window_sides().filter(team=OuterRef("pk"))
+    return {
+        "window_side_id": Subquery(latest.values("pk")[:1]),
+        "window_lineup": Subquery(latest.values("lineup")[:1], output_field=JSONField()),
+    }
+
+
+def spending_window_side(team: Team) -> tuple[int | None, list[Any]]:
+    """(id of the team's side of its latest confirmed game, that side's lineup), or (None, [])
+    before its first confirmed game. From the annotations when the team has them."""
+    if hasattr(team, "window_side_id"):
+        return team.window_side_id, list(team.window_lineup or [])
+    side = _window_sides().filter(team=team).values("pk", "lineup").first()
+    return (side["pk"], list(side["lineup"] or [])) if side else (None, [])
+
+
+def _lineup_athlete_ids(lineup: list[Any]) -> frozenset[int]:
+    """The regular athletes of a lineup: ids, or {"id": ...} rows (a hired maverick has no
+    roster id and never learns)."""
+    ids = set()
+    for member in lineup:
+        if isinstance(member, dict):
+            if member.get("maverick") or member.get("hire"):
+                continue
+            member = member.get("athlete", member.get("id"))
+        if isinstance(member, int) and not isinstance(member, bool):
+            ids.add(member)
+    return frozenset(ids)
+
+
+def spending_window(team: Team, purchases: list[Purchase] | None = None) -> SpendingWindow:
+    """Skills in Leagues: before its first confirmed game a team's window is pre-season (the
+    optional budgets may pay). After it, the window is that of its latest confirmed game: only
+    the athletes in that game's lineup may learn, one skill and one trait point each, counted by
+    the purchases recorded in this window. A side without a lineup lets no athlete learn (the
+    lineup is how Pitside knows who played)."""
+    side_id, lineup = spending_window_side(team)
+    if side_id is None:
+        return SpendingWindow(pre_season=True)
+    bought = [p for p in (team.purchases.all() if purchases is None else purchases) if p.game_side_id == side_id]
+    return SpendingWindow(
+        pre_season=False,
+        played=_lineup_athlete_ids(lineup),
+        skill_bought=frozenset(p.athlete_id for p in bought if p.kind == Purchase.Kind.SKILL and p.athlete_id),
+        trait_bought=frozenset(p.athlete_id for p in bought if p.kind == Purchase.Kind.TRAIT and p.athlete_id),
+    )
 
 
 def _athlete_facts(athlete: Athlete, purchases: list[Purchase]) -> AthleteFacts:
@@ -62,7 +131,7 @@ def _athlete_facts(athlete: Athlete, purchases: list[Purchase]) -> AthleteFacts:
         base_value=athlete.base_value,
         trait_increases=Counter(p.item for p in own if p.kind == Purchase.Kind.TRAIT),
         bought_skills=tuple(p.item for p in own if p.kind == Purchase.Kind.SKILL),
-        extra_value=sum(p.cost for p in own),
+        extra_value=sum(p.cost for p in own) + _adjustment_value(athlete),  # + Athlete Value Adjustment
     )
 
 
@@ -75,7 +144,7 @@ def team_facts(team: Team) -> TeamFacts:
         staff=Counter(p.item for p in staff),
         staff_value=sum(p.cost for p in staff),
         balances=team_balances(team),
-        window=spending_window(team),
+        window=spending_window(team, purchases),
     )
 
 

@@ -15,7 +15,7 @@ from leagues.models import League
 from leagues.services import league_require_commissioner
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
-from rosters.selectors import team_balances, team_facts, teams_with_summary_data
+from rosters.selectors import spending_window_side, team_balances, team_facts, teams_with_summary_data
 from rosters.tasks import team_signup_notify
 
 
@@ -97,9 +97,10 @@ def purchase_make(
         except RuleViolation as refused:
             raise Invalid.from_rules(refused) from None
         athlete = facts.athlete(athlete_id) if athlete_id is not None and kind != "staff" else None
+        window_side_id, _ = spending_window_side(team)  # the window it is bought in (None: pre-season)
         purchase = Purchase.objects.create(
             team=team, athlete_id=athlete.id if athlete else None, kind=kind, item=item, name=quote.name,
-            cost=quote.cost, idempotency_key=idempotency_key or None, created_by=user,
+            cost=quote.cost, idempotency_key=idempotency_key or None, created_by=user, game_side_id=window_side_id,
         )
         reason = f"{quote.name} for {athlete.name}" if athlete else f"Hired {quote.name}"
         LedgerEntry.objects.bulk_create(

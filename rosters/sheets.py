@@ -17,6 +17,7 @@ from engine.registry import get_ruleset
 from leagues.models import League
 from rosters.models import Team
 from rosters.selectors import AthleteRow, TeamSummary, team_summary, teams_with_summary_data
+from scheduling.selectors import team_game_record
 
 # Team Roster Sheet column headings (rulebook: Record Sheets, Team Roster Sheet).
 TRAIT_HEADINGS = {"accuracy": "ACC", "agility": "AGL", "brawling": "BRW", "speed": "SPD", "toughness": "TGH"}
@@ -91,18 +92,18 @@ def team_context(team: Team) -> dict[str, Any]:
     ruleset = get_ruleset(league.game_system)
     catalog = ruleset.catalog(league.house_values)
     summary = team_summary(team)
+    record = team_game_record(team)
     return {
         "team": team,
         "league": league,
         "summary": summary,
         "catalog": catalog,
         "portfolio_name": catalog.portfolios.get(team.portfolio, team.portfolio),
-        "trait_columns": [
-            TraitColumn(t, TRAIT_HEADINGS.get(t, t[:3].upper()), catalog.traits[t].name) for t in ruleset.traits
-        ],
+        "trait_columns": [TraitColumn(t, TRAIT_HEADINGS.get(t, t[:3].upper()), catalog.traits[t].name) for t in ruleset.traits],
         "athlete_lines": athlete_lines(summary, ruleset.traits),
         "balances": balances(league.game_system, summary.balances),
-        "total_lps": 0,  # League Points arrive with the season (scheduling); no game is played yet
+        "game_record": record,
+        "total_lps": sum(line.side.league_points or 0 for line in record),
     }
 
 
@@ -120,7 +121,12 @@ def league_team_lines(league: League) -> list[LeagueTeamLine]:
 
 
 def roster_pdf(request: HttpRequest, context: dict[str, Any]) -> bytes:
-    """The Team Roster Sheet as PDF, from the same template as the print page.
+    """The Team Roster Sheet as PDF, from the same template as the print page."""
+    return sheet_pdf(request, SHEET_TEMPLATE, context)
+
+
+def sheet_pdf(request: HttpRequest, template: str, context: dict[str, Any]) -> bytes:
+    """A print sheet as PDF, from the same template as its print page (rendered with pdf=True).
 
     The stylesheet is read from disk and WeasyPrint may only open file: and data: URLs, so
     rendering never waits on the network (not even on this server).
@@ -128,7 +134,7 @@ def roster_pdf(request: HttpRequest, context: dict[str, Any]) -> bytes:
     from weasyprint import CSS, HTML
     from weasyprint.urls import URLFetcher
 
-    html = render_to_string(SHEET_TEMPLATE, {**context, "pdf": True}, request=request)
+    html = render_to_string(template, {**context, "pdf": True}, request=request)
     fetcher = URLFetcher(allowed_protocols={"file", "data"})
     css_path = finders.find(SHEET_CSS)
     stylesheets = [CSS(filename=css_path, url_fetcher=fetcher)] if css_path else []

@@ -3,7 +3,10 @@ a rival coach in the same league, the commissioner of another league, and anonym
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from playwright.sync_api import sync_playwright
 from rest_framework.test import APIClient
 
 from tests.factories import LeagueFactory, UserFactory, make_team
@@ -76,3 +79,36 @@ def pytest_collection_modifyitems(config, items):
         for item in items:
             if "postgres" in item.keywords:
                 item.add_marker(skip)
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium, one for the whole session (Playwright allows one per thread)."""
+    # Playwright's sync API runs an event loop in this thread; the tests' ORM calls stay synchronous.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A page in a phone-sized window, pointed at the live server."""
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844}, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()

@@ -1,5 +1,20 @@
 """Seasons, weeks, games and their results. One module a feature; each is imported here."""
 
+from scheduling.models.auctions import (
+    AthleteAdjustment,
+    Auction,
+    Bid,
+    LastingInjury,
+    Lot,
+    MaverickDraw,
+    MaverickHire,
+    Pregame,
+)
+from scheduling.models.calendar import Appeal, Challenge, Rearrangement
+from scheduling.models.results import MissedGame, ResultDraft, StandingsState
 from scheduling.models.season import Game, GameSide, ResultEvent, Season, SeasonTeam, Standing, Week
 
 __all__ = ["Game", "GameSide", "ResultEvent", "Season", "SeasonTeam", "Standing", "Week"]
+__all__ += ["AthleteAdjustment", "Auction", "Bid", "LastingInjury", "Lot", "MaverickDraw", "MaverickHire", "Pregame"]
+__all__ += ["MissedGame", "ResultDraft", "StandingsState"]
+__all__ += ["Appeal", "Challenge", "Rearrangement"]

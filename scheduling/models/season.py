@@ -38,6 +38,9 @@ class SeasonTeam(models.Model):
 
     season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="entries")
     team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, related_name="season_entries")
+    # League Rank's last tie-breaker, a recorded random draw in [0, 1): drawn once when the team
+    # enters the season (or when the season starts) and reused for every ranking; lower ranks higher.
+    draw = models.FloatField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint("season", "team", name="season_team_unique")]

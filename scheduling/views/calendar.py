@@ -1,3 +1,508 @@
+"""Season calendar pages: the league's seasons and their archive, a season's posted calendar with its
+weeks and League Rank, a week (draw, challenge round, warnings, rearrangements, appeals) and the
+playoffs. Each view validates a form, calls one service (or reads through the selectors) and
+renders; a refused write shows the page again with the errors and status 400.
+"""
+
 from __future__ import annotations
 
-urlpatterns: list = []
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from engine.registry import get_ruleset
+from leagues.models import League
+from leagues.selectors import league_is_commissioner, league_list
+from leagues.views import domain_errors
+from pitside.errors import ErrorItem, Invalid
+from scheduling.forms_calendar import (
+    AppealDecideForm,
+    AppealForm,
+    ChallengeForm,
+    DeadlinesForm,
+    MakeupGameForm,
+    PlayoffCreateForm,
+    RearrangeForm,
+    SeasonCreateForm,
+    SeasonStartForm,
+    WeekCreateForm,
+)
+from scheduling.models import Appeal, Game, GameSide, Season, Week
+from scheduling.selectors_calendar import (
+    REGULAR_KINDS,
+    STANDINGS_RECORD,
+    games_scheduled,
+    playoff_week,
+    record,
+    season_archive,
+    season_get,
+    season_list,
+    season_ranking,
+    season_team_names,
+    standings_from_record,
+    week_games,
+    week_get,
+    week_view,
+    weeks_with_games,
+)
+from scheduling.services import calendar as calendar_services
+from scheduling.services import challenges as challenge_services
+from scheduling.services import playoffs as playoff_services
+
+
+def _league(league_id: int) -> League:
+    return get_object_or_404(league_list(), pk=league_id)
+
+
+def _season(season_id: int) -> Season:
+    season = season_get(season_id)
+    if season is None:
+        raise Http404("No such season.")
+    return season
+
+
+def _week(week_id: int) -> Week:
+    week = week_get(week_id)
+    if week is None:
+        raise Http404("No such week.")
+    return week
+
+
+def _field_errors(form: Any) -> list[ErrorItem]:
+    return [ErrorItem("invalid", name, str(message)) for name, errors in form.errors.items() for message in errors]
+
+
+# --- The league's seasons and the archive ----------------------------------------------------------------------
+
+
+def _season_list_page(request: HttpRequest, league: League, status: int = 200, **extra: Any) -> HttpResponse:
+    seasons = list(season_list(league))
+    linkable = [s for s in seasons if s.status == Season.Status.FINISHED and not Season.objects.filter(previous=s).exists()]
+    return render(
+        request,
+        "scheduling/calendar/season_list.html",
+        {
+            "league": league,
+            "seasons": seasons,
+            "archive": season_archive(league),
+            "is_commissioner": league_is_commissioner(league, request.user),
+            "form": extra.get("form") or SeasonCreateForm(seasons=linkable, initial={"name": f"Season {len(seasons) + 1}"}),
+            "errors": extra.get("errors", []),
+        },
+        status=status,
+    )
+
+
+@require_GET
+def season_list_view(request: HttpRequest, league_id: int) -> HttpResponse:
+    return _season_list_page(request, _league(league_id))
+
+
+@login_required
+@domain_errors
+@require_POST
+def season_create_view(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _league(league_id)
+    seasons = Season.objects.filter(league=league, status=Season.Status.FINISHED)
+    form = SeasonCreateForm(request.POST, seasons=seasons)
+    if not form.is_valid():
+        return _season_list_page(request, league, 400, form=form, errors=_field_errors(form))
+    data = form.cleaned_data
+    try:
+        season = calendar_services.season_create(
+            league=league,
+            user=request.user,
+            name=data["name"],
+            games_per_team=data["games_per_team"],
+            playoff_size=data["playoff_size"],
+            starts_on=data["starts_on"],
+            previous_id=data["previous"],
+        )
+    except Invalid as error:
+        return _season_list_page(request, league, 400, form=form, errors=error.items)
+    messages.success(request, f"{season.name} is open for sign-ups.")
+    return redirect("season-detail", season.pk)
+
+
+# --- A season: its calendar, weeks and League Rank -------------------------------------------------------------
+
+
+def _season_page(request: HttpRequest, season: Season, status: int = 200, **extra: Any) -> HttpResponse:
+    is_commissioner = league_is_commissioner(season.league, request.user)
+    teams = season_team_names(season)
+    ranking = season_ranking(season) if season.status != Season.Status.SIGNUP else []
+    scheduled = games_scheduled(season) if ranking else {}
+    return render(
+        request,
+        "scheduling/calendar/season_detail.html",
+        {
+            "season": season,
+            "league": season.league,
+            "weeks": list(weeks_with_games(season)),
+            "ranking": [(row, scheduled.get(row.team.pk, 0)) for row in ranking],
+            "entered": sorted(teams.values(), key=lambda t: t.name),
+            "is_commissioner": is_commissioner,
+            "start_form": extra.get("start_form") or SeasonStartForm(),
+            "week_form": extra.get("week_form") or WeekCreateForm(),
+            "makeup_form": extra.get("makeup_form") or MakeupGameForm(teams=[(t.pk, t.name) for t in teams.values()]),
+            "errors": extra.get("errors", []),
+        },
+        status=status,
+    )
+
+
+@require_GET
+def season_detail_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    return _season_page(request, _season(season_id))
+
+
+@login_required
+@domain_errors
+@require_POST
+def season_start_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season(season_id)
+    form = SeasonStartForm(request.POST)
+    if not form.is_valid():
+        return _season_page(request, season, 400, start_form=form, errors=_field_errors(form))
+    try:
+        season, started = calendar_services.season_start(season=season, user=request.user, **form.cleaned_data)
+    except Invalid as error:
+        return _season_page(request, season, 400, start_form=form, errors=error.items)
+    week = Week.objects.get(season=season, number=1)
+    messages.success(
+        request, f"{season.name} has started: sign-ups are closed. Make week 1's draw." if started else "Already started."
+    )
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def week_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season(season_id)
+    form = WeekCreateForm(request.POST)
+    if not form.is_valid():
+        return _season_page(request, season, 400, week_form=form, errors=_field_errors(form))
+    try:
+        week = calendar_services.week_create(season=season, user=request.user, **form.cleaned_data)
+    except Invalid as error:
+        return _season_page(request, season, 400, week_form=form, errors=error.items)
+    messages.success(request, f"Week {week.number} is made ({week.get_kind_display()}).")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def makeup_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season(season_id)
+    teams = season_team_names(season)
+    form = MakeupGameForm(request.POST, teams=[(t.pk, t.name) for t in teams.values()])
+    if not form.is_valid():
+        return _season_page(request, season, 400, makeup_form=form, errors=_field_errors(form))
+    try:
+        game = calendar_services.makeup_game_create(season=season, user=request.user, **form.cleaned_data)
+    except Invalid as error:
+        return _season_page(request, season, 400, makeup_form=form, errors=error.items)
+    messages.success(request, f"Makeup game {game.number} is set ({'pays' if game.pays else 'does not pay'}).")
+    return redirect("week-detail", game.week_id)
+
+
+# --- A week: draw, challenge round, warnings, rearrangements, appeals ---------------------------------------------
+
+
+def _week_page(request: HttpRequest, week: Week, status: int = 200, **extra: Any) -> HttpResponse:
+    view = week_view(week)
+    league = week.season.league
+    user = request.user
+    is_commissioner = league_is_commissioner(league, user)
+    own = {pk for pk, team in view.teams.items() if user.is_authenticated and team.coach_id == user.pk}
+    state = view.state
+    challenge_form = extra.get("challenge_form")
+    if challenge_form is None and state is not None and state.turn.team in own and state.turn.action in ("challenge", "steal"):
+        # Each team with its Team Potential (a steal takes a higher-valued one) and, to steal, its game.
+        potentials = state.frozen.potentials
+        game_of = {t: state.numbers[g] for g, teams in state.games.items() for t in teams}
+        labels = {
+            t.pk: f"{t.name} · {potentials.get(t.pk, 0):,}" + (f" · game {game_of[t.pk]}" if t.pk in game_of else "")
+            for t in view.targets()
+        }
+        challenge_form = ChallengeForm(teams=view.targets(), labels=labels, initial={"team": state.turn.team})
+    appeals_allowed = get_ruleset(league.game_system).option_value(league.options, "appeals_allowed")
+    appealed = {(a.game_id, a.team_id) for a in view.appeals}
+    appeal_forms = []
+    if appeals_allowed and week.season.status == Season.Status.RUNNING:
+        for challenge in view.challenges:
+            for target in challenge.targets:
+                game = next((g for g in view.games if g.pk == challenge.game_id), None)
+                playing = (
+                    game is not None and game.state == Game.State.SCHEDULED and any(s.team_id == target for s in game.sides.all())
+                )
+                if target in own and playing and (challenge.game_id, target) not in appealed:
+                    appeal_forms.append((game, view.teams[target], AppealForm(initial={"team": target})))
+    teams = sorted(view.teams.values(), key=lambda t: t.name)
+    running = week.season.status == Season.Status.RUNNING
+    context = {
+        "week": week,
+        "season": week.season,
+        "league": league,
+        "view": view,
+        "state": state,
+        "turn_team": view.teams.get(state.turn.team) if state and state.turn.team else None,
+        "turn_potential": state.frozen.potentials.get(state.turn.team) if state and state.turn.team else None,
+        "is_commissioner": is_commissioner,
+        "own": own,
+        "challenge_form": challenge_form,
+        "appeal_forms": appeal_forms,
+        "appeals_allowed": appeals_allowed,
+        "can_draw": is_commissioner and running and week.kind in (Week.Kind.DRAW, Week.Kind.RANDOM) and not view.games,
+        "can_fill": is_commissioner and running and state is not None and state.turn.action in ("challenge", "steal"),
+        "deadline_passed": week.challenges_due is None or week.challenges_due <= timezone.now(),
+        "deadlines_form": extra.get("deadlines_form")
+        or DeadlinesForm(initial={"challenges_due": week.challenges_due, "games_due": week.games_due}),
+        "rearrange_form": extra.get("rearrange_form") or RearrangeForm(teams=teams, games=view.games),
+        "decide_form": AppealDecideForm(),
+        "can_rearrange": is_commissioner and running and week.kind != Week.Kind.PLAYOFF and bool(view.games),
+        "errors": extra.get("errors", []),
+    }
+    return render(request, "scheduling/calendar/week_detail.html", context, status=status)
+
+
+@require_GET
+def week_detail_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    return _week_page(request, _week(week_id))
+
+
+@login_required
+@domain_errors
+@require_POST
+def week_deadlines_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    week = _week(week_id)
+    form = DeadlinesForm(request.POST)
+    if not form.is_valid():
+        return _week_page(request, week, 400, deadlines_form=form, errors=_field_errors(form))
+    try:
+        calendar_services.week_update(week=week, user=request.user, **form.cleaned_data)
+    except Invalid as error:
+        return _week_page(request, week, 400, deadlines_form=form, errors=error.items)
+    messages.success(request, "Deadlines saved.")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def week_draw_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    week = _week(week_id)
+    try:
+        _week_obj, drawn = calendar_services.week_draw(week=week, user=request.user)
+    except Invalid as error:
+        return _week_page(request, week, 400, errors=error.items)
+    messages.success(request, "The draw is made and recorded." if drawn else "This week was already drawn; nothing changed.")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def week_challenge_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    """The challenge form or the steal form (the same checkboxes): which one the turn decides."""
+    week = _week(week_id)
+    view = week_view(week)
+    turn = view.state.turn if view.state else None
+    # Any team of the season passes the form (the service checks the rules), so a form sent twice
+    # after its teams were locked is answered as the same challenge, not as a bad choice.
+    form = ChallengeForm(request.POST, teams=view.teams.values())
+    if not form.is_valid():
+        return _week_page(request, week, 400, challenge_form=form, errors=_field_errors(form))
+    data = form.cleaned_data
+    service = challenge_services.steal_make if turn and turn.action == "steal" else challenge_services.challenge_issue
+    targets = {"stolen": data["targets"]} if service is challenge_services.steal_make else {"challenged": data["targets"]}
+    try:
+        made, created = service(
+            week=week, user=request.user, team_id=data["team"], idempotency_key=data["idempotency_key"], **targets
+        )  # type: ignore[operator]
+    except Invalid as error:
+        return _week_page(request, week, 400, challenge_form=form, errors=error.items)
+    if created:
+        messages.success(request, f"{made.get_kind_display()} made: game is set.")
+    else:
+        messages.success(request, "This form was already sent; it was applied once.")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def week_fill_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    week = _week(week_id)
+    try:
+        made = challenge_services.round_fill(week=week, user=request.user)
+    except Invalid as error:
+        return _week_page(request, week, 400, errors=error.items)
+    messages.success(request, f"The round is filled: {len(made)} move{'s' if len(made) != 1 else ''} made for the coaches.")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def week_rearrange_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    week = _week(week_id)
+    teams = season_team_names(week.season).values()
+    form = RearrangeForm(request.POST, teams=teams, games=Game.objects.filter(week=week))
+    if not form.is_valid():
+        return _week_page(request, week, 400, rearrange_form=form, errors=_field_errors(form))
+    data = form.cleaned_data
+    try:
+        challenge_services.rearrange(
+            week=week,
+            user=request.user,
+            team_id=data["team"],
+            to_game_id=data["to_game"],
+            swap_with_id=data["swap_with"],
+            reason=data["reason"],
+            idempotency_key=data["idempotency_key"],
+        )
+    except Invalid as error:
+        return _week_page(request, week, 400, rearrange_form=form, errors=error.items)
+    messages.success(request, "The games are rearranged.")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def appeal_create_view(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game.objects.select_related("week__season__league"), pk=game_id)
+    week = _week(game.week_id)
+    form = AppealForm(request.POST)
+    if not form.is_valid():
+        return _week_page(request, week, 400, errors=_field_errors(form))
+    try:
+        _appeal, created = challenge_services.appeal_create(
+            game=game, user=request.user, team_id=form.cleaned_data["team"], reason=form.cleaned_data["reason"]
+        )
+    except Invalid as error:
+        return _week_page(request, week, 400, errors=error.items)
+    messages.success(request, "Your appeal is with the commissioner." if created else "You already appealed this game.")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def appeal_decide_view(request: HttpRequest, appeal_id: int) -> HttpResponse:
+    appeal = get_object_or_404(Appeal.objects.select_related("game__week__season__league"), pk=appeal_id)
+    week = _week(appeal.game.week_id)
+    form = AppealDecideForm(request.POST)
+    if not form.is_valid():
+        return _week_page(request, week, 400, errors=_field_errors(form))
+    try:
+        appeal, _changed = challenge_services.appeal_decide(appeal=appeal, user=request.user, **form.cleaned_data)
+    except Invalid as error:
+        return _week_page(request, week, 400, errors=error.items)
+    messages.success(request, f"Appeal {appeal.state}.")
+    return redirect("week-detail", week.pk)
+
+
+# --- The playoffs ------------------------------------------------------------------------------------------------
+
+
+def _playoff_page(request: HttpRequest, season: Season, status: int = 200, **extra: Any) -> HttpResponse:
+    week = playoff_week(season)
+    games = week_games(week) if week else []
+    data = record(week, STANDINGS_RECORD) if week else None
+    teams = season_team_names(season)
+    seeds = (data or {}).get("seeds", [])
+    # The Slaughterbrawl's path: each finalist's games of the season, week by week (one query).
+    path_sides = (
+        GameSide.objects.filter(team_id__in=seeds, game__week__season=season, game__week__kind__in=REGULAR_KINDS)
+        .select_related("game__week")
+        .order_by("game__week__number", "game__number")
+    )
+    weeks = sorted({s.game.week.number for s in path_sides})
+    cells = {(s.team_id, s.game.week.number): s for s in path_sides}
+    path = [(teams.get(t), [cells.get((t, n)) for n in weeks]) for t in seeds]
+    is_commissioner = league_is_commissioner(season.league, request.user)
+    return render(
+        request,
+        "scheduling/calendar/playoffs.html",
+        {
+            "season": season,
+            "league": season.league,
+            "week": week,
+            "game": games[0] if games else None,
+            "games": games,
+            "standings": standings_from_record(data, teams),
+            "seeds": seeds,
+            "path_weeks": weeks,
+            "path": path,
+            "is_commissioner": is_commissioner,
+            "form": extra.get("form") or PlayoffCreateForm(),
+            "ranking": season_ranking(season) if week is None and season.status == Season.Status.RUNNING else [],
+            "errors": extra.get("errors", []),
+        },
+        status=status,
+    )
+
+
+@require_GET
+def playoffs_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    return _playoff_page(request, _season(season_id))
+
+
+@login_required
+@domain_errors
+@require_POST
+def playoff_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season(season_id)
+    form = PlayoffCreateForm(request.POST)
+    if not form.is_valid():
+        return _playoff_page(request, season, 400, form=form, errors=_field_errors(form))
+    try:
+        _game, created = playoff_services.playoff_create(season=season, user=request.user, **form.cleaned_data)
+    except Invalid as error:
+        return _playoff_page(request, season, 400, form=form, errors=error.items)
+    messages.success(request, "The Slaughterbrawl is set." if created else "The Slaughterbrawl was already set.")
+    return redirect("season-playoffs", season.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def season_finish_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season(season_id)
+    try:
+        season = playoff_services.season_finish(season=season, user=request.user)
+    except Invalid as error:
+        return _playoff_page(request, season, 400, errors=error.items)
+    messages.success(request, f"{season.name} is finished: {season.champion} are the champions!")
+    return redirect("season-playoffs", season.pk)
+
+
+urlpatterns = [
+    path("leagues/<int:league_id>/seasons/", season_list_view, name="season-list"),
+    path("leagues/<int:league_id>/seasons/new/", season_create_view, name="season-create"),
+    path("seasons/<int:season_id>/", season_detail_view, name="season-detail"),
+    path("seasons/<int:season_id>/start/", season_start_view, name="season-start"),
+    path("seasons/<int:season_id>/weeks/new/", week_create_view, name="week-create"),
+    path("seasons/<int:season_id>/makeup/", makeup_create_view, name="makeup-create"),
+    path("seasons/<int:season_id>/playoffs/", playoffs_view, name="season-playoffs"),
+    path("seasons/<int:season_id>/playoffs/new/", playoff_create_view, name="playoff-create"),
+    path("seasons/<int:season_id>/finish/", season_finish_view, name="season-finish"),
+    path("weeks/<int:week_id>/", week_detail_view, name="week-detail"),
+    path("weeks/<int:week_id>/deadlines/", week_deadlines_view, name="week-deadlines"),
+    path("weeks/<int:week_id>/draw/", week_draw_view, name="week-draw"),
+    path("weeks/<int:week_id>/challenge/", week_challenge_view, name="week-challenge"),
+    path("weeks/<int:week_id>/fill/", week_fill_view, name="week-fill"),
+    path("weeks/<int:week_id>/rearrange/", week_rearrange_view, name="week-rearrange"),
+    path("games/<int:game_id>/appeal/", appeal_create_view, name="appeal-create"),
+    path("appeals/<int:appeal_id>/decide/", appeal_decide_view, name="appeal-decide"),
+]

@@ -299,3 +299,11 @@ def test_a_fine_larger_than_the_treasury_says_what_the_treasury_holds(world, cli
     [error] = errors(response)
     assert error["message"] == ("A fine of 500,000 credits would take the treasury below zero; "
                                 "it holds 100,000 credits.")
+
+
+def test_a_nul_character_anywhere_in_json_is_refused_at_the_boundary(api_as, commissioner, league):
+    response = api_as(commissioner).patch(
+        f"/api/leagues/{league.pk}/", {"options": {"skill_budget": 0}, "house_values": {"a\x00": 1}}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "parse_error"

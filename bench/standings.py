@@ -1,0 +1,240 @@
+"""How long the full standings recompute takes, against one hand-written SQL aggregate over the same rows.
+
+Run by hand, on PostgreSQL (it creates and drops its own database `pitside_bench_standings`):
+
+    .venv/bin/python bench/standings.py [--teams 1000] [--weeks 10] [--repeat 15]
+
+It builds a season of `--teams` teams (eight athletes each, some purchases) with `--weeks` weeks of
+confirmed 4-team games, then prints, in one run, the median time of:
+
+- the baseline: one SQL statement summing League Points per team over the season's confirmed games,
+  ORDER BY the sum (what a hand-written "league table" costs);
+- scheduling.services.standings.standings_recompute, the whole table of every week (League Points,
+  games played, Team Potential per week, the engine's League Rank), when the table is already right
+  (the periodic recompute's usual case: it reads everything, compares, writes nothing);
+- the same after a new week of results (the task after the last game of a week: one week column new);
+- the same from an empty table (every row of every week written);
+- GET /api/leagues/<id>/standings/ (its query count is constant: see the tests);
+
+each with its ratio to the baseline. Target: the recompute at most 3x the aggregate, and under 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitside.settings")
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pitside_bench_standings")
+
+AGGREGATE = """
+    SELECT side.team_id, SUM(side.league_points) AS points
+    FROM scheduling_gameside side
+    JOIN scheduling_game game ON game.id = side.game_id
+    JOIN scheduling_week week ON week.id = game.week_id
+    WHERE week.season_id = %s AND game.state = 'confirmed'
+    GROUP BY side.team_id
+    ORDER BY points DESC
+"""
+
+
+def build(team_count: int, weeks: int):
+    """A season with every game confirmed, made with bulk inserts (the services are not what is measured)."""
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from engine.registry import get_ruleset
+    from leagues.demo import demo_athletes, demo_house_values
+    from leagues.services import league_create, league_update
+    from rosters.models import Athlete, Purchase, Team
+    from scheduling.models import Game, GameSide, Season, SeasonTeam, Week
+
+    rng = random.Random(7)
+    boss = get_user_model().objects.create_user("boss")
+    coaches = get_user_model().objects.bulk_create(get_user_model()(username=f"coach{i}") for i in range(team_count))
+    league = league_create(user=boss, name="Bench", game_system="slaughterball", options={})
+    league_update(league=league, user=boss, house_values=demo_house_values())
+    ruleset = get_ruleset("slaughterball")
+    catalog = ruleset.catalog(league.house_values)
+    portfolios = list(catalog.portfolios)
+    teams = Team.objects.bulk_create(
+        Team(league=league, coach=coaches[i], name=f"Team {i}", portfolio=portfolios[i % len(portfolios)])
+        for i in range(team_count)
+    )
+    athletes = []
+    for index, team in enumerate(teams):
+        for built in ruleset.build_roster(catalog, team.portfolio, [_request(a) for a in demo_athletes(index)]):
+            athletes.append(
+                Athlete(
+                    team=team,
+                    type=built.type,
+                    name=built.name,
+                    number=built.number,
+                    base_traits=built.traits,
+                    starting_skills=list(built.skills),
+                    base_value=built.value,
+                )
+            )
+    Athlete.objects.bulk_create(athletes, batch_size=4000)
+    season = Season.objects.create(league=league, number=1, name="Season 1", status=Season.Status.RUNNING)
+    SeasonTeam.objects.bulk_create(SeasonTeam(season=season, team=t, draw=rng.random()) for t in teams)
+    by_team: dict[int, list[Athlete]] = {}
+    for athlete in Athlete.objects.filter(team__league=league).order_by("team_id", "number"):
+        by_team.setdefault(athlete.team_id, []).append(athlete)
+    now = timezone.now()
+    purchases = []
+    for number in range(1, weeks + 1):
+        week = Week.objects.create(season=season, number=number, kind=Week.Kind.DRAW if number == 1 else Week.Kind.CHALLENGE)
+        order = [t.pk for t in teams]
+        rng.shuffle(order)
+        games = Game.objects.bulk_create(
+            Game(week=week, number=g + 1, state=Game.State.CONFIRMED, confirmed_at=now) for g in range(len(order) // 4)
+        )
+        sides = []
+        for g, game in enumerate(games):
+            members = order[4 * g : 4 * g + 4]
+            scores = rng.sample(range(40), 4)
+            for position, team_id in enumerate(members):
+                beaten = sum(1 for other in scores if other < scores[position])
+                place = 1 + sum(1 for other in scores if other > scores[position])
+                sides.append(
+                    GameSide(
+                        game=game,
+                        team_id=team_id,
+                        order_of_play=position + 1,
+                        score=scores[position],
+                        place=place,
+                        league_points=beaten,
+                        prize_money=100_000 + 100_000 * beaten,
+                        pit_power=17_000_000,
+                        edge_tokens=0,
+                        lineup=[{"id": a.pk} for a in by_team[team_id][:6]],
+                    )
+                )
+        sides = GameSide.objects.bulk_create(sides, batch_size=4000)
+        for side in sides:  # a skill for one athlete in every fourth window, a staff hire in every tenth
+            if rng.random() < 0.25:
+                athlete = by_team[side.team_id][rng.randrange(6)]
+                purchases.append(
+                    Purchase(
+                        team_id=side.team_id,
+                        athlete=athlete,
+                        kind="skill",
+                        item="assist-chop",
+                        name="Assist Chop",
+                        cost=50_000,
+                        created_by=boss,
+                        game_side=side,
+                    )
+                )
+            if rng.random() < 0.1:
+                purchases.append(
+                    Purchase(
+                        team_id=side.team_id,
+                        kind="staff",
+                        item="cheerleader",
+                        name="Cheerleader",
+                        cost=100_000,
+                        created_by=boss,
+                        game_side=side,
+                    )
+                )
+    Purchase.objects.bulk_create(purchases, batch_size=4000)
+    return league, season
+
+
+def _request(athlete: dict):
+    from engine.slaughterball.roster import AthleteRequest
+
+    return AthleteRequest(type=athlete["type"], name=athlete["name"], number=athlete["number"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--teams", type=int, default=1000)
+    parser.add_argument("--weeks", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=15)
+    options = parser.parse_args()
+
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+    from rest_framework.test import APIClient
+
+    setup_test_environment()
+    old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
+    try:
+        from scheduling.models import Standing, Week
+        from scheduling.services.standings import standings_recompute
+
+        started = time.perf_counter()
+        league, season = build(options.teams, options.weeks)
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+        print(f"built {options.teams} teams, {options.weeks} weeks of confirmed games in {time.perf_counter() - started:.1f} s")
+
+        def timed(label: str, fn, setup=None) -> float:
+            runs = []
+            for _ in range(options.repeat):
+                if setup:
+                    setup()
+                start = time.perf_counter()
+                fn()
+                runs.append(time.perf_counter() - start)
+            median = statistics.median(runs)
+            print(f"{label:<58} {median * 1000:9.2f} ms")
+            return median
+
+        def aggregate() -> None:
+            with connection.cursor() as cursor:
+                cursor.execute(AGGREGATE, [season.pk])
+                rows = cursor.fetchall()
+            assert len(rows) == options.teams
+
+        standings_recompute(season_id=season.pk)  # the table, once
+        rows = Standing.objects.filter(season=season).count()
+        print(f"standings rows: {rows} ({options.weeks + 1} week columns x {options.teams} teams)")
+        aggregate()
+        assert standings_recompute(season_id=season.pk) == 0  # the table is right: nothing to change
+        baseline = timed("baseline: one SQL aggregate (SUM ... GROUP BY ... ORDER BY)", aggregate)
+        warm = timed("standings_recompute, table already right", lambda: standings_recompute(season_id=season.pk))
+        last = Week.objects.get(season=season, number=options.weeks).number
+        new_week = timed(
+            "standings_recompute after a new week of results",
+            lambda: standings_recompute(season_id=season.pk),
+            setup=lambda: Standing.objects.filter(season=season, week=last).delete(),
+        )
+        cold = timed(
+            "standings_recompute from an empty table",
+            lambda: standings_recompute(season_id=season.pk),
+            setup=lambda: Standing.objects.filter(season=season).delete(),
+        )
+        client = APIClient()
+        answer = client.get(f"/api/leagues/{league.pk}/standings/")
+        assert answer.status_code == 200, answer.status_code
+        assert len(answer.json()["standings"]) == options.teams
+        api = timed("GET /api/leagues/<id>/standings/ (all teams)", lambda: client.get(f"/api/leagues/{league.pk}/standings/"))
+
+        def verdict(seconds: float) -> str:
+            return "OK" if seconds <= 3 * baseline and seconds < 1 else "over the target"
+
+        print()
+        print("target: the full recompute at most 3x the aggregate, and under 1 s")
+        print(f"recompute, table already right / aggregate: {warm / baseline:6.2f}x  {verdict(warm)}")
+        print(f"recompute after a new week / aggregate:     {new_week / baseline:6.2f}x  {verdict(new_week)}")
+        print(f"recompute from an empty table / aggregate:  {cold / baseline:6.2f}x  {verdict(cold)}")
+        print(f"standings API / aggregate:                  {api / baseline:6.2f}x  (a fixed number of queries: see the tests)")
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()

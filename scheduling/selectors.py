@@ -1,0 +1,412 @@
+"""Reads of the scheduling app. One group per area; each list costs a fixed number of queries
+whatever the league's size (the tests pin them)."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import connection
+from django.db.models import Prefetch, QuerySet
+
+from leagues.models import League
+from leagues.selectors import league_is_commissioner
+from rosters.models import Purchase, Team
+from scheduling.models import Game, GameSide, ResultEvent, Season, Standing, Week
+
+# =====================================================================================================
+# Results and standings (results area)
+# =====================================================================================================
+
+# Weeks whose games count towards League Points and games played: every week but the playoffs.
+NOT_COUNTED = (Week.Kind.PLAYOFF,)
+
+
+# --- Games and their results -------------------------------------------------------------------------
+
+
+def _sides() -> QuerySet[GameSide]:
+    return GameSide.objects.select_related("team", "team__coach").order_by("order_of_play", "id")
+
+
+def game_get(game_id: Any) -> Game | None:
+    """A game with its season, league (and commissioners), sides (team, coach) and result history:
+    four queries."""
+    return (
+        Game.objects.filter(pk=game_id)
+        .select_related("week", "week__season", "week__season__league")
+        .prefetch_related(
+            Prefetch("sides", queryset=_sides()),
+            Prefetch("events", queryset=ResultEvent.objects.select_related("actor", "team").order_by("created_at", "id")),
+            "week__season__league__commissioners",
+        )
+        .first()
+    )
+
+
+def game_league(game: Game) -> League:
+    return game.week.season.league
+
+
+def game_label(game: Game) -> str:
+    """How ledger rows, notifications and sheets name a game."""
+    return f"{game.week.season.name}, week {game.week.number}, game {game.number}"
+
+
+def game_submission(game: Game) -> ResultEvent | None:
+    """The result now standing: the latest submission (from the prefetched history)."""
+    submitted = [e for e in game.events.all() if e.action == ResultEvent.Action.SUBMITTED]
+    return submitted[-1] if submitted else None
+
+
+def game_confirmed_teams(game: Game) -> set[int]:
+    """Teams whose coach confirmed the latest submission (a new submission starts again)."""
+    submission = game_submission(game)
+    if submission is None:
+        return set()
+    return {
+        e.team_id
+        for e in game.events.all()
+        if e.action == ResultEvent.Action.CONFIRMED and e.pk > submission.pk and e.team_id is not None
+    }
+
+
+def game_pending_teams(game: Game) -> list[GameSide]:
+    """Sides whose coach still has to confirm the latest submission: every team of the game whose
+    coach did not submit it and has not confirmed it yet."""
+    submission = game_submission(game)
+    if submission is None or game.state != Game.State.SUBMITTED:
+        return []
+    confirmed = game_confirmed_teams(game)
+    return [s for s in game.sides.all() if s.team.coach_id != submission.actor_id and s.team_id not in confirmed]
+
+
+def game_user_sides(game: Game, user: Any) -> list[GameSide]:
+    if not getattr(user, "is_authenticated", False):
+        return []
+    return [s for s in game.sides.all() if s.team.coach_id == user.pk]
+
+
+@dataclass(frozen=True)
+class GameRights:
+    """What the page offers a user; the services check again and decide."""
+
+    submit: bool = False
+    confirm: bool = False
+    dispute: bool = False
+    approve: bool = False
+    void: bool = False
+    commissioner: bool = False
+    coach: bool = False
+
+    @property
+    def any(self) -> bool:
+        return self.submit or self.confirm or self.dispute or self.approve or self.void
+
+
+def game_rights(game: Game, user: Any) -> GameRights:
+    commissioner = league_is_commissioner(game_league(game), user)
+    own = game_user_sides(game, user)
+    state = game.state
+    open_states = (Game.State.SCHEDULED, Game.State.SUBMITTED, Game.State.DISPUTED, Game.State.VOIDED)
+    submission = game_submission(game)
+    pending = {s.pk for s in game_pending_teams(game)}
+    return GameRights(
+        submit=(bool(own) or commissioner) and state in open_states,
+        confirm=any(s.pk in pending for s in own),
+        dispute=state == Game.State.SUBMITTED and bool(own) and submission is not None and submission.actor_id != user.pk,
+        approve=commissioner and state in (Game.State.SUBMITTED, Game.State.DISPUTED),
+        void=commissioner and state in (Game.State.SUBMITTED, Game.State.DISPUTED, Game.State.CONFIRMED),
+        commissioner=commissioner,
+        coach=bool(own),
+    )
+
+
+def game_injuries(game: Game) -> list[dict[str, Any]]:
+    """The injuries of the standing result (its submission's payload), for Lasting Injuries."""
+    submission = game_submission(game)
+    injuries = (submission.payload or {}).get("injuries") if submission else None
+    return list(injuries) if isinstance(injuries, list) else []
+
+
+# --- Standings --------------------------------------------------------------------------------------
+
+
+def league_season(league: League, season_id: Any = None) -> Season | None:
+    """The league's season `season_id`, or its latest season."""
+    seasons = Season.objects.filter(league=league)
+    if season_id is not None:
+        return seasons.filter(pk=season_id).first()
+    return seasons.order_by("-number").first()
+
+
+def standings_weeks(season: Season) -> list[int]:
+    """The weeks that have a ranking (0: before the first game)."""
+    return list(Standing.objects.filter(season=season).order_by("week").values_list("week", flat=True).distinct())
+
+
+def standings_rows(season: Season, week: int) -> QuerySet[Standing]:
+    """The League Rank after `week`, first to last, with each team and its coach: one query."""
+    return Standing.objects.filter(season=season, week=week).select_related("team", "team__coach").order_by("rank")
+
+
+@dataclass
+class RankingSheet:
+    """The League Ranking Sheet: one column per week, the team with the most League Points in the
+    first row (rulebook: Record Sheets, League Ranking Sheet)."""
+
+    season: Season
+    weeks: list[int]
+    rows: list[list[Standing | None]] = field(default_factory=list)  # rows[rank - 1][week column]
+
+
+def ranking_sheet(season: Season) -> RankingSheet:
+    """Every week's ranking of the season in one query (week 0, before any game, is left out)."""
+    by_week: dict[int, list[Standing]] = defaultdict(list)
+    for row in Standing.objects.filter(season=season, week__gt=0).select_related("team").order_by("week", "rank"):
+        by_week[row.week].append(row)
+    weeks = sorted(by_week)
+    depth = max((len(rows) for rows in by_week.values()), default=0)
+    grid = [[by_week[w][i] if i < len(by_week[w]) else None for w in weeks] for i in range(depth)]
+    return RankingSheet(season, weeks, grid)
+
+
+# --- Game Record Sheets --------------------------------------------------------------------------------
+
+
+def record_sheet_games(games: QuerySet[Game]) -> list[Game]:
+    """Games for the Game Record Sheet, in week and game order, with their sides as stored at the
+    game (Pit Power, Edge tokens, scores, places, prizes, League Points): two queries."""
+    return list(
+        games.select_related("week", "week__season", "week__season__league")
+        .prefetch_related(Prefetch("sides", queryset=_sides()))
+        .order_by("week__number", "number")
+    )
+
+
+# --- What a standings recompute reads, in bulk -----------------------------------------------------------
+#
+# Plain SQL (the same on PostgreSQL and SQLite): these are the hot path of the periodic recompute of
+# every running season, and the ORM's per-row conversions cost more than the queries themselves.
+
+# Bump when what the standings are computed from changes meaning (a new input, a new ranking rule):
+# every season's table is then recomputed once.
+FINGERPRINT_VERSION = 1
+
+_CONFIRMED_SIDES = """
+    FROM scheduling_gameside side
+    JOIN scheduling_game game ON game.id = side.game_id
+    JOIN scheduling_week week ON week.id = game.week_id
+    WHERE week.season_id = %s AND game.state = %s AND week.kind <> %s
+"""
+_SEASON_TEAM = "JOIN scheduling_seasonteam entry ON entry.team_id = {team} AND entry.season_id = %s"
+
+FINGERPRINT_SQL = f"""
+SELECT * FROM
+ (SELECT COUNT(*), COALESCE(SUM(side.league_points), 0), COALESCE(SUM(side.league_points * side.team_id), 0),
+         COALESCE(SUM(week.number * side.team_id), 0), COALESCE(SUM(side.id), 0) {_CONFIRMED_SIDES}) AS results,
+ (SELECT COUNT(*), COALESCE(SUM(team_id * week), 0), COALESCE(SUM(id), 0)
+  FROM scheduling_missedgame WHERE season_id = %s) AS missed,
+ (SELECT COUNT(*), COALESCE(SUM(number), 0), COALESCE(SUM(CASE WHEN kind = %s THEN number ELSE 0 END), 0)
+  FROM scheduling_week WHERE season_id = %s) AS weeks,
+ (SELECT COUNT(*), COALESCE(SUM(team_id), 0), COUNT(draw), COALESCE(SUM(draw), 0)
+  FROM scheduling_seasonteam WHERE season_id = %s) AS entries,
+ (SELECT COUNT(*), COALESCE(SUM(athlete.base_value), 0), COALESCE(SUM(athlete.id), 0)
+  FROM rosters_athlete athlete {_SEASON_TEAM.format(team="athlete.team_id")}) AS athletes,
+ (SELECT COUNT(*), COALESCE(SUM(purchase.cost), 0), COALESCE(SUM(purchase.id), 0),
+         COALESCE(SUM(COALESCE(purchase.game_side_id, 0)), 0)
+  FROM rosters_purchase purchase {_SEASON_TEAM.format(team="purchase.team_id")}) AS purchases,
+ (SELECT COUNT(*), COALESCE(SUM(adjustment.value_change), 0), COALESCE(SUM(adjustment.id), 0)
+  FROM scheduling_athleteadjustment adjustment JOIN rosters_athlete athlete ON athlete.id = adjustment.athlete_id
+  {_SEASON_TEAM.format(team="athlete.team_id")}) AS adjustments,
+ (SELECT COUNT(*), COALESCE(SUM(rank * team_id), 0), COALESCE(SUM(league_points * team_id), 0),
+         COALESCE(SUM(team_potential), 0), COALESCE(SUM(games_played * team_id), 0), COALESCE(SUM(week * team_id), 0),
+         COALESCE(SUM(draw), 0)
+  FROM scheduling_standing WHERE season_id = %s) AS standings,
+ (SELECT MAX(CAST(fingerprint AS TEXT)) FROM scheduling_standingsstate WHERE season_id = %s) AS stored
+"""
+
+
+def _rows(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def standings_fingerprint(season_id: int) -> tuple[list[str], list[str] | None]:
+    """(fingerprint now, fingerprint the table was last recomputed from), in one query.
+
+    The fingerprint is counts and weighted sums of every input of the season's standings and of the
+    table itself: any confirmed or voided result, missed game, week, draw, athlete, purchase or
+    value adjustment of its teams, and any change to the Standing rows, changes it. One statement
+    reads one snapshot, so equal fingerprints mean the committed table is the one its committed
+    inputs give."""
+    s = season_id
+    params = [s, Game.State.CONFIRMED, Week.Kind.PLAYOFF, s, Week.Kind.PLAYOFF, s, s, s, s, s, s, s]
+    (row,) = _rows(FINGERPRINT_SQL, params)
+    *values, stored = row
+    return [str(FINGERPRINT_VERSION), *(str(value) for value in values)], json.loads(stored) if stored else None
+
+
+@dataclass
+class StandingsInputs:
+    """Everything the League Rank of every week needs, read in a fixed number of queries:
+
+    - weeks: the week columns (0: before the first game), ascending;
+    - entries: team -> its recorded tie-break draw (None when not drawn yet);
+    - results: (team, week) -> (League Points, games) of its confirmed games that week;
+    - missed: (team, week) -> last places recorded for games it never played;
+    - base_values: team -> its athletes' base values;
+    - value_changes: team -> [(week, athletes' value change, staff value change)] with week 0 for
+      everything before this season (purchases, Athlete Value Adjustments), by the week whose
+      spending window (or lasting injury) they belong to.
+    """
+
+    weeks: list[int]
+    entries: dict[int, float | None]
+    results: dict[tuple[int, int], tuple[int, int]]
+    missed: dict[tuple[int, int], int]
+    base_values: dict[int, int]
+    value_changes: dict[int, list[tuple[int, int, int]]]
+
+
+def _week_of(season: Season, season_number: int | None, week_number: int | None) -> int | None:
+    """The week column a change belongs to: its week in this season, 0 when it came before this
+    season (or before any game), None when it came after this season."""
+    if season_number is None or season_number < season.number:
+        return 0
+    if season_number > season.number:
+        return None
+    return week_number or 0
+
+
+_WINDOW_WEEK = """
+    LEFT JOIN scheduling_game game ON game.id = {game}
+    LEFT JOIN scheduling_week week ON week.id = game.week_id
+    LEFT JOIN scheduling_season season ON season.id = week.season_id
+"""
+
+
+def standings_inputs(season: Season) -> StandingsInputs:
+    """Seven queries whatever the number of teams (see StandingsInputs)."""
+    s = season.pk
+    entries = dict(_rows("SELECT team_id, draw FROM scheduling_seasonteam WHERE season_id = %s", [s]))
+    results = {
+        (team, week): (int(points or 0), int(games))
+        for team, week, points, games in _rows(
+            f"SELECT side.team_id, week.number, SUM(side.league_points), COUNT(*) {_CONFIRMED_SIDES} "
+            "GROUP BY side.team_id, week.number",
+            [s, Game.State.CONFIRMED, Week.Kind.PLAYOFF],
+        )
+    }
+    missed = {
+        (team, week): int(n)
+        for team, week, n in _rows(
+            "SELECT team_id, week, COUNT(*) FROM scheduling_missedgame WHERE season_id = %s GROUP BY team_id, week", [s]
+        )
+    }
+    played = {w for _, w in results} | {w for _, w in missed}
+    last = max(played, default=0)
+    numbers = _rows(
+        "SELECT number FROM scheduling_week WHERE season_id = %s AND kind <> %s AND number <= %s", [s, Week.Kind.PLAYOFF, last]
+    )
+    weeks = sorted({0} | played | {n for (n,) in numbers})
+    base_values = {
+        team: int(total)
+        for team, total in _rows(
+            f"SELECT athlete.team_id, SUM(athlete.base_value) FROM rosters_athlete athlete "
+            f"{_SEASON_TEAM.format(team='athlete.team_id')} GROUP BY athlete.team_id",
+            [s],
+        )
+    }
+    changes: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    purchases = _rows(
+        "SELECT purchase.team_id, purchase.kind, season.number, week.number, SUM(purchase.cost) "
+        f"FROM rosters_purchase purchase {_SEASON_TEAM.format(team='purchase.team_id')} "
+        "LEFT JOIN scheduling_gameside side ON side.id = purchase.game_side_id "
+        f"{_WINDOW_WEEK.format(game='side.game_id')} "
+        "GROUP BY purchase.team_id, purchase.kind, season.number, week.number",
+        [s],
+    )
+    for team, kind, season_number, week_number, total in purchases:
+        week = _week_of(season, season_number, week_number)
+        if week is not None:
+            staff = kind == Purchase.Kind.STAFF
+            changes[team].append((week, 0 if staff else int(total), int(total) if staff else 0))
+    adjustments = _rows(
+        "SELECT athlete.team_id, season.number, week.number, SUM(adjustment.value_change) "
+        "FROM scheduling_athleteadjustment adjustment JOIN rosters_athlete athlete ON athlete.id = adjustment.athlete_id "
+        f"{_SEASON_TEAM.format(team='athlete.team_id')} "
+        "LEFT JOIN scheduling_lastinginjury injury ON injury.id = adjustment.injury_id "
+        f"{_WINDOW_WEEK.format(game='injury.game_id')} "
+        "GROUP BY athlete.team_id, season.number, week.number",
+        [s],
+    )
+    for team, season_number, week_number, total in adjustments:
+        week = _week_of(season, season_number, week_number)
+        if week is not None:
+            changes[team].append((week, int(total), 0))
+    return StandingsInputs(weeks, entries, results, missed, base_values, dict(changes))
+
+
+# (week, team) -> (id, (rank, league points, Team Potential, games played, draw))
+ExistingStandings = dict[tuple[int, int], tuple[int, tuple[int, int, int, int, float]]]
+
+
+def standings_existing(season: Season) -> ExistingStandings:
+    """The Standing rows as they are: one query."""
+    rows = _rows(
+        "SELECT id, week, team_id, rank, league_points, team_potential, games_played, draw "
+        "FROM scheduling_standing WHERE season_id = %s",
+        [season.pk],
+    )
+    return {
+        (week, team): (pk, (rank, points, potential, games, draw))
+        for pk, week, team, rank, points, potential, games, draw in rows
+    }
+
+
+def season_ids_running() -> Iterable[int]:
+    """Seasons the periodic recompute keeps right: those with games being played."""
+    return Season.objects.filter(status__in=[Season.Status.RUNNING, Season.Status.PLAYOFFS]).values_list("pk", flat=True)
+
+
+@dataclass(frozen=True)
+class GameRecordLine:
+    """One game on the Team Roster Sheet: place, every score (this team's marked), League Points/Rank after it."""
+
+    side: GameSide
+    scores: list[tuple[int, bool]]
+    league_points: int | None
+    rank: int | None
+
+    @property
+    def tied(self) -> bool:
+        own = next(score for score, is_own in self.scores if is_own)
+        return sum(1 for score, _ in self.scores if score == own) > 1
+
+
+def team_game_record(team: Team) -> list[GameRecordLine]:
+    """The team's confirmed games of its current season, in week order (three queries)."""
+    sides = list(
+        GameSide.objects.filter(team=team, game__state=Game.State.CONFIRMED)
+        .select_related("game__week__season")
+        .prefetch_related("game__sides")
+        .order_by("game__week__season__number", "game__week__number", "game__number")
+    )
+    if not sides:
+        return []
+    season = sides[-1].game.week.season
+    sides = [s for s in sides if s.game.week.season_id == season.pk]
+    standings = {s.week: s for s in Standing.objects.filter(season=season, team=team)}
+    lines = []
+    for side in sides:
+        standing = standings.get(side.game.week.number)
+        scores = sorted(((s.score or 0, s.team_id == team.pk) for s in side.game.sides.all()), reverse=True)
+        lines.append(
+            GameRecordLine(side, scores, standing.league_points if standing else None, standing.rank if standing else None)
+        )
+    return lines
