@@ -50,7 +50,9 @@ class CreditsField(forms.IntegerField):
 class BudgetField(CreditsField):
     def __init__(self, *, label: str, suggested: int) -> None:
         super().__init__(
-            label=label, required=False, min_value=0,
+            label=label,
+            required=False,
+            min_value=0,
             help_text=f"In credits. The rulebook suggests {suggested:,}. Leave blank for off.",
         )
 
@@ -72,17 +74,20 @@ class LeagueSettingsForm(forms.Form):
     skill_budget = BudgetField(label="Skill Budget", suggested=300_000)
     staff_budget = BudgetField(label="Support Staff Budget", suggested=200_000)
 
+    def __init__(self, *args: Any, switches: dict[str, str], **kwargs: Any) -> None:
+        """`switches`: the ruleset's on/off rules (option key -> name), one checkbox each."""
+        super().__init__(*args, **kwargs)
+        self.switches = switches
+        for key, label in switches.items():
+            self.fields[key] = forms.BooleanField(required=False, label=label)
+
     @classmethod
     def initial_for(cls, league: Any) -> dict[str, Any]:
-        return {
-            "name": league.name,
-            "open_for_signups": league.open_for_signups,
-            "skill_budget": league.options.get("skill_budget"),
-            "staff_budget": league.options.get("staff_budget"),
-        }
+        return {"name": league.name, "open_for_signups": league.open_for_signups, **league.options}
 
     def options(self) -> dict[str, Any]:
-        return {"skill_budget": self.cleaned_data["skill_budget"], "staff_budget": self.cleaned_data["staff_budget"]}
+        keys = ["skill_budget", "staff_budget", *self.switches]
+        return {key: self.cleaned_data[key] for key in keys}
 
 
 class CommissionerAddForm(forms.Form):
@@ -92,7 +97,9 @@ class CommissionerAddForm(forms.Form):
 class GrantForm(forms.Form):
     team = forms.TypedChoiceField(coerce=int)
     amount = CreditsField(
-        min_value=-(10**12), max_value=10**12, label="Amount (credits)",
+        min_value=-(10**12),
+        max_value=10**12,
+        label="Amount (credits)",
         help_text="Positive to grant, negative to fine.",
     )
     reason = forms.CharField(max_length=200)
@@ -167,8 +174,9 @@ class HouseValueGroup:
 class HouseValuesForm(forms.Form):
     """One input per table cell of the game system; only the cells changed are sent to the service."""
 
-    def __init__(self, *args: Any, fields: Iterable[Any], current: Mapping[str, Any],
-                 names: Mapping[str, str], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, fields: Iterable[Any], current: Mapping[str, Any], names: Mapping[str, str], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.meta = {f.key: f for f in fields}
         self.current = current
@@ -207,7 +215,9 @@ class HouseValuesForm(forms.Form):
         grouped: dict[str, list[HouseValueRow]] = {}
         for key, meta in self.meta.items():
             row = HouseValueRow(
-                field=meta, bound=self[key], is_set=key in self.current,
+                field=meta,
+                bound=self[key],
+                is_set=key in self.current,
                 league_value=display_value(meta.kind, self.current.get(key)),
                 printed=display_value(meta.kind, meta.printed),
             )
@@ -220,6 +230,7 @@ class HouseValuesForm(forms.Form):
 
     def required_count(self) -> int:
         return sum(
-            1 for key, meta in self.meta.items()
+            1
+            for key, meta in self.meta.items()
             if meta.printed is None and key not in self.current and not unset_means_none(meta.kind)
         )

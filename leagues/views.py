@@ -69,8 +69,10 @@ def league_create(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             try:
                 league = services.league_create(
-                    user=request.user, name=form.cleaned_data["name"],
-                    game_system=form.cleaned_data["game_system"], options=form.options(),
+                    user=request.user,
+                    name=form.cleaned_data["name"],
+                    game_system=form.cleaned_data["game_system"],
+                    options=form.options(),
                 )
             except Invalid as error:
                 apply_domain_errors(form, error, prefixes=("options.",))
@@ -88,18 +90,24 @@ def _league(league_id: int) -> League:
 @require_GET
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
-    return render(request, "leagues/league_detail.html", {
-        "league": league,
-        "game_system_name": get_ruleset(league.game_system).name,
-        "teams": league_team_lines(league),
-        "is_commissioner": league_is_commissioner(league, request.user),
-    })
+    return render(
+        request,
+        "leagues/league_detail.html",
+        {
+            "league": league,
+            "game_system_name": get_ruleset(league.game_system).name,
+            "teams": league_team_lines(league),
+            "is_commissioner": league_is_commissioner(league, request.user),
+        },
+    )
 
 
 def _house_values_form(league: League, data: Any = None) -> HouseValuesForm:
     ruleset = get_ruleset(league.game_system)
     return HouseValuesForm(
-        data, fields=ruleset.house_value_fields(), current=league.house_values,
+        data,
+        fields=ruleset.house_value_fields(),
+        current=league.house_values,
         names=ruleset.catalog(league.house_values).portfolios,
     )
 
@@ -111,17 +119,25 @@ def _settings_page(request: HttpRequest, league: League, status: int = 200, **fo
     ruleset = get_ruleset(league.game_system)
     catalog = ruleset.catalog(league.house_values)
     house_form = forms.get("house_form") or _house_values_form(league)
-    return render(request, "leagues/league_settings.html", {
-        "league": league,
-        "settings_form": forms.get("settings_form") or LeagueSettingsForm(initial=LeagueSettingsForm.initial_for(league)),
-        "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
-        "grant_form": forms.get("grant_form") or GrantForm(teams=league.teams.all()),
-        "house_form": house_form,
-        "house_groups": house_form.groups(),
-        "required_count": house_form.required_count(),
-        "skills": sorted(catalog.skills.values(), key=lambda s: s.slug),
-        "athlete_types": ruleset.athlete_types,
-    }, status=status)
+    return render(
+        request,
+        "leagues/league_settings.html",
+        {
+            "league": league,
+            "settings_form": forms.get("settings_form")
+            or LeagueSettingsForm(
+                initial=LeagueSettingsForm.initial_for(league), switches=get_ruleset(league.game_system).switches
+            ),
+            "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
+            "grant_form": forms.get("grant_form") or GrantForm(teams=league.teams.all()),
+            "house_form": house_form,
+            "house_groups": house_form.groups(),
+            "required_count": house_form.required_count(),
+            "skills": sorted(catalog.skills.values(), key=lambda s: s.slug),
+            "athlete_types": ruleset.athlete_types,
+        },
+        status=status,
+    )
 
 
 @login_required
@@ -131,12 +147,15 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     if request.method == "GET":
         return _settings_page(request, league)
-    form = LeagueSettingsForm(request.POST)
+    form = LeagueSettingsForm(request.POST, switches=get_ruleset(league.game_system).switches)
     if form.is_valid():
         try:
             services.league_update(
-                league=league, user=request.user, name=form.cleaned_data["name"],
-                open_for_signups=form.cleaned_data["open_for_signups"], options=form.options(),
+                league=league,
+                user=request.user,
+                name=form.cleaned_data["name"],
+                open_for_signups=form.cleaned_data["open_for_signups"],
+                options=form.options(),
             )
         except Invalid as error:
             apply_domain_errors(form, error, prefixes=("options.",))
@@ -172,8 +191,12 @@ def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             entry, created = grant_create(
-                league=league, user=request.user, team_id=form.cleaned_data["team"], amount=form.cleaned_data["amount"],
-                reason=form.cleaned_data["reason"], idempotency_key=form.cleaned_data["idempotency_key"],
+                league=league,
+                user=request.user,
+                team_id=form.cleaned_data["team"],
+                amount=form.cleaned_data["amount"],
+                reason=form.cleaned_data["reason"],
+                idempotency_key=form.cleaned_data["idempotency_key"],
             )
         except Invalid as error:
             apply_domain_errors(form, error)

@@ -18,13 +18,16 @@ from engine.slaughterball.facts import AthleteFacts, TeamFacts
 # Optional Rules: Skill Budget (300,000 suggested) and Support Staff Budget (200,000 suggested).
 # None means the optional rule is off.
 OPTION_DEFAULTS: dict[str, Any] = {"skill_budget": None, "staff_budget": None}
-# Optional Rules: No Mavericks in Leagues, Rogues, Lasting Injuries: true or false, off by default (pregame area).
-PREGAME_OPTIONS = ("no_mavericks", "rogues", "lasting_injuries")
-OPTION_DEFAULTS.update(dict.fromkeys(PREGAME_OPTIONS, False))
-# Optional Rules: Random League Games; Appealing a Challenge ("if the commissioner allows it"):
-# true or false, off by default (calendar area).
-CALENDAR_OPTIONS = ("random_league_games", "appeals_allowed")
-OPTION_DEFAULTS.update(dict.fromkeys(CALENDAR_OPTIONS, False))
+# On/off rules, off by default, with the rulebook's names: Optional Rules, and Appealing a
+# Challenge ("if the commissioner allows it").
+SWITCHES = {
+    "random_league_games": "Random League Games (a draw every week instead of challenges)",
+    "appeals_allowed": "Coaches may appeal a challenge",
+    "no_mavericks": "No Mavericks in Leagues",
+    "rogues": "Rogues",
+    "lasting_injuries": "Lasting Injuries",
+}
+OPTION_DEFAULTS.update(dict.fromkeys(SWITCHES, False))
 
 
 class SlaughterballRuleset:
@@ -33,6 +36,7 @@ class SlaughterballRuleset:
     accounts = (TREASURY, purchases.SKILL_BUDGET, purchases.STAFF_BUDGET)
     account_names = {TREASURY: "Treasury", purchases.SKILL_BUDGET: "Skill Budget", purchases.STAFF_BUDGET: "Support Staff Budget"}
     athlete_types = tables.ATHLETE_TYPES
+    switches = SWITCHES
     traits = tables.TRAITS
     # League Coaches: a roster's size and how many of each type it may have (for forms to show).
     roster_size = roster.ROSTER_SIZE
@@ -61,12 +65,7 @@ class SlaughterballRuleset:
                 )
         problems += [
             Violation("option-invalid", f"options.{key}", f"{key} is true or false.")
-            for key in PREGAME_OPTIONS
-            if key in raw and not isinstance(raw[key], bool)
-        ]
-        problems += [
-            Violation("option-invalid", f"options.{key}", f"{key} is true or false.")
-            for key in CALENDAR_OPTIONS
+            for key in SWITCHES
             if key in raw and not isinstance(raw[key], bool)
         ]
         raise_if_any(problems)

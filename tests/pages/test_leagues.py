@@ -307,3 +307,20 @@ def test_others_cannot_set_house_values(client_as, commissioner, rival):
     assert response.status_code == 403
     bare.refresh_from_db()
     assert bare.house_values == {}
+
+
+def test_the_commissioner_switches_optional_rules_on_the_settings_page(client, commissioner, league):
+    client.force_login(commissioner)
+    page = client.get(f"/leagues/{league.pk}/settings/").content.decode()
+    assert "Lasting Injuries" in page
+    assert "Coaches may appeal a challenge" in page
+
+    form = {"name": league.name, "open_for_signups": "on", "skill_budget": "300,000", "staff_budget": "200,000",
+            "lasting_injuries": "on", "appeals_allowed": "on"}
+    response = client.post(f"/leagues/{league.pk}/settings/", form)
+
+    assert response.status_code == 302
+    league.refresh_from_db()
+    assert league.options["lasting_injuries"] is True
+    assert league.options["appeals_allowed"] is True
+    assert league.options["rogues"] is False
