@@ -15,6 +15,7 @@ from engine.registry import get_ruleset
 from leagues.models import League
 from leagues.services import league_require_commissioner
 from pitside.api_errors import ERRORS, ErrorSerializer
+from pitside.idempotency import KEY_LENGTH
 from pitside.pagination import Pagination, paginate
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
 from rosters.selectors import team_facts, team_get, team_ledger, team_summary, teams_with_summary_data
@@ -32,7 +33,8 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 def _idempotency_key(request: Request) -> str | None:
     # A CharField, as for the body's fields: it also refuses a NUL, which PostgreSQL cannot store.
     try:
-        key = serializers.CharField(max_length=80, allow_blank=True).run_validation(request.headers.get("Idempotency-Key", ""))
+        header = request.headers.get("Idempotency-Key", "")
+        key = serializers.CharField(max_length=KEY_LENGTH, allow_blank=True).run_validation(header)
     except serializers.ValidationError as refused:
         raise serializers.ValidationError({"Idempotency-Key": refused.detail}) from None
     return key or None

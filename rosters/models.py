@@ -4,6 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 
+from pitside.idempotency import idempotency_key_field, unique_idempotency_key
+
 
 class Team(models.Model):
     league = models.ForeignKey("leagues.League", on_delete=models.PROTECT, related_name="teams")
@@ -60,19 +62,19 @@ class Purchase(models.Model):
     item = models.CharField(max_length=60)
     name = models.CharField(max_length=80)
     cost = models.PositiveBigIntegerField()
-    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    idempotency_key = idempotency_key_field()
     # The spending window it was bought in: the team's side of its latest confirmed game then
     # (Skills in Leagues: one skill and one trait point per athlete who played); null pre-season.
-    game_side = models.ForeignKey("scheduling.GameSide", on_delete=models.PROTECT, null=True, blank=True,
-                                  related_name="purchases")
+    game_side = models.ForeignKey(
+        "scheduling.GameSide", on_delete=models.PROTECT, null=True, blank=True, related_name="purchases"
+    )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["created_at", "id"]
         constraints = [
-            models.UniqueConstraint("team", "idempotency_key", name="purchase_idempotency_key_unique",
-                                    condition=models.Q(idempotency_key__isnull=False)),
+            unique_idempotency_key("team", "purchase_idempotency_key_unique"),
         ]
 
     def __str__(self) -> str:
@@ -88,15 +90,14 @@ class LedgerEntry(models.Model):
     reason = models.CharField(max_length=200)
     purchase = models.ForeignKey(Purchase, on_delete=models.PROTECT, null=True, blank=True, related_name="ledger_entries")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    idempotency_key = idempotency_key_field()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["created_at", "id"]
         verbose_name_plural = "ledger entries"
         constraints = [
-            models.UniqueConstraint("team", "idempotency_key", name="ledger_idempotency_key_unique",
-                                    condition=models.Q(idempotency_key__isnull=False)),
+            unique_idempotency_key("team", "ledger_idempotency_key_unique"),
         ]
 
     def __str__(self) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from pitside.idempotency import idempotency_key_field, unique_idempotency_key
+
 
 class Auction(models.Model):
     """A game's maverick auction. The dice and the draws are rolled by the server when it opens and
@@ -82,15 +84,13 @@ class Bid(models.Model):
     team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, related_name="+")
     amount = models.PositiveBigIntegerField()
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    idempotency_key = idempotency_key_field()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["lot", "amount", "id"]
         constraints = [
-            models.UniqueConstraint(
-                "team", "idempotency_key", name="bid_idempotency_key_unique", condition=models.Q(idempotency_key__isnull=False)
-            ),
+            unique_idempotency_key("team", "bid_idempotency_key_unique"),
         ]
 
     def __str__(self) -> str:

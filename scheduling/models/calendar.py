@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from pitside.idempotency import idempotency_key_field, unique_idempotency_key
 from scheduling.models.season import Game, Week
 
 
@@ -25,18 +26,13 @@ class Challenge(models.Model):
     sources = models.JSONField(default=dict, blank=True)  # a steal: {stolen team id: id of the game it left}
     auto = models.BooleanField(default=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    idempotency_key = idempotency_key_field()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["week", "id"]
         constraints = [
-            models.UniqueConstraint(
-                "week",
-                "idempotency_key",
-                name="challenge_idempotency_key_unique",
-                condition=models.Q(idempotency_key__isnull=False),
-            ),
+            unique_idempotency_key("week", "challenge_idempotency_key_unique"),
         ]
 
     def __str__(self) -> str:
@@ -54,18 +50,13 @@ class Rearrangement(models.Model):
     swap_with = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     reason = models.CharField(max_length=200, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    idempotency_key = idempotency_key_field()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["week", "id"]
         constraints = [
-            models.UniqueConstraint(
-                "week",
-                "idempotency_key",
-                name="rearrangement_idempotency_key_unique",
-                condition=models.Q(idempotency_key__isnull=False),
-            ),
+            unique_idempotency_key("week", "rearrangement_idempotency_key_unique"),
         ]
 
     def __str__(self) -> str:

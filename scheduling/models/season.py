@@ -3,6 +3,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from pitside.idempotency import idempotency_key_field, unique_idempotency_key
+
 
 class Season(models.Model):
     """One season of a league: its teams play `games_per_team` games, then the top `playoff_size` play off."""
@@ -141,18 +143,13 @@ class ResultEvent(models.Model):
     team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     action = models.CharField(max_length=10, choices=Action.choices)
     payload = models.JSONField(default=dict, blank=True)
-    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    idempotency_key = idempotency_key_field()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["created_at", "id"]
         constraints = [
-            models.UniqueConstraint(
-                "game",
-                "idempotency_key",
-                name="result_event_idempotency_key_unique",
-                condition=models.Q(idempotency_key__isnull=False),
-            ),
+            unique_idempotency_key("game", "result_event_idempotency_key_unique"),
         ]
 
     def __str__(self) -> str:
