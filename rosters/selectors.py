@@ -24,9 +24,7 @@ def teams_with_summary_data(queryset: QuerySet[Team], game_system: str) -> Query
     """Teams with everything a summary needs, in three queries whatever their number:
     the teams with their ledger balances summed per account, their athletes, their purchases."""
     accounts = get_ruleset(game_system).accounts
-    balances = {
-        _balance_field(a): Coalesce(Sum("ledger__amount", filter=Q(ledger__account=a)), 0) for a in accounts
-    }
+    balances = {_balance_field(a): Coalesce(Sum("ledger__amount", filter=Q(ledger__account=a)), 0) for a in accounts}
     # An aggregating query ignores Meta.ordering, so order explicitly for stable pages.
     return (
         queryset.select_related("league", "coach")
@@ -63,9 +61,7 @@ def team_balances(team: Team) -> dict[str, int]:
 
 def _window_sides() -> QuerySet[GameSide]:
     """A team's sides of confirmed games, its latest game first (by week, then by confirmation)."""
-    return GameSide.objects.filter(game__state=Game.State.CONFIRMED).order_by(
-        "-game__week__number", "-game__confirmed_at", "-pk"
-    )
+    return GameSide.objects.filter(game__state=Game.State.CONFIRMED).order_by("-game__week__number", "-game__confirmed_at", "-pk")
 
 
 def window_annotations() -> dict[str, Subquery]:
@@ -114,6 +110,7 @@ def spending_window(team: Team, purchases: list[Purchase] | None = None) -> Spen
     return SpendingWindow(
         pre_season=False,
         played=_lineup_athlete_ids(lineup),
+        injured=_lineup_athlete_ids([m for m in lineup if isinstance(m, dict) and m.get("injured")]),
         skill_bought=frozenset(p.athlete_id for p in bought if p.kind == Purchase.Kind.SKILL and p.athlete_id),
         trait_bought=frozenset(p.athlete_id for p in bought if p.kind == Purchase.Kind.TRAIT and p.athlete_id),
     )

@@ -45,6 +45,7 @@ class SpendingWindow:
     played: frozenset[int] = frozenset()
     skill_bought: frozenset[int] = frozenset()
     trait_bought: frozenset[int] = frozenset()
+    injured: frozenset[int] = frozenset()  # Lasting Injuries: ended the game with Injury tokens
 
 
 @dataclass(frozen=True)

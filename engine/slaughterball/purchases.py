@@ -59,7 +59,8 @@ def trait_increase_cost(new_value: int, starred: bool) -> int:
 
 
 def _window_violations(team: TeamFacts, athlete: AthleteFacts, kind: PurchaseKind) -> list[Violation]:
-    """Skills in Leagues: after a game, only athletes who played learn, one skill and one trait each."""
+    """Skills in Leagues: after a game, only athletes who played learn, one skill and one trait each
+    (and, with Lasting Injuries, none who ended it with Injury tokens)."""
     window = team.window
     if window.pre_season:
         return []
@@ -69,6 +70,15 @@ def _window_violations(team: TeamFacts, athlete: AthleteFacts, kind: PurchaseKin
                 "window-not-played",
                 "athlete",
                 f"{athlete.name} did not play in the last game, so cannot learn until after the next one.",
+            )
+        ]
+    if athlete.id in window.injured:
+        # Optional Rules, Lasting Injuries: Injury tokens at the end of a game bar the Post-Game purchases.
+        return [
+            Violation(
+                "window-injured",
+                "athlete",
+                f"{athlete.name} ended the last game with Injury tokens, so cannot learn until after the next one.",
             )
         ]
     bought = window.skill_bought if kind == "skill" else window.trait_bought

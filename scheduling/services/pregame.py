@@ -443,7 +443,22 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
                     **fields,
                 )
             rows.append(row)
+        _mark_injured(sides, {row.athlete_id for row in rows if row.athlete_id})
     return rows
+
+
+def _mark_injured(sides: Sequence[GameSide], injured: set[int]) -> None:
+    """Lasting Injuries: an athlete with Injury tokens at the end of a game cannot buy during its
+    Post-Game. The side's lineup records who, which is where the spending window reads it."""
+
+    def marked(entry: dict[str, Any]) -> dict[str, Any]:
+        rest = {key: value for key, value in entry.items() if key != "injured"}
+        return {**rest, "injured": True} if entry.get("id") in injured else rest
+
+    for side in sides:
+        lineup = [marked(entry) for entry in side.lineup]
+        if lineup != side.lineup:
+            GameSide.objects.filter(pk=side.pk).update(lineup=lineup)
 
 
 def _roll_fields(report: Any, roll: Any, seed: str) -> dict[str, Any]:

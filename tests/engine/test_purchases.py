@@ -547,3 +547,15 @@ def test_the_ruleset_delegates_purchases() -> None:
     )
     assert ruleset.purchase_options(CATALOG, team, team.athlete(1)) == purchase_options(CATALOG, team, team.athlete(1))
     assert ruleset.staff_options(CATALOG, team) == staff_options(CATALOG, team)
+
+
+def test_lasting_injuries_bar_an_athlete_with_injury_tokens_from_the_post_game() -> None:
+    """Optional Rules, Lasting Injuries: Injury tokens at the end of a game, no buying in its Post-Game."""
+    window = SpendingWindow(False, played=frozenset({1, 2}), injured=frozenset({1}))
+    team = make_team(make_athlete(1, "butcher", name="Krug"), make_athlete(2, "butcher"), window=window)
+    assert refusal(CATALOG, team, trait("speed", 1)) == (
+        Violation(
+            "window-injured", "athlete", "Krug ended the last game with Injury tokens, so cannot learn until after the next one."
+        ),
+    )
+    assert quote(CATALOG, team, trait("speed", 2)).cost == 500_000

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from pitside.errors import Invalid
 from rosters.models import LedgerEntry
 from rosters.selectors import team_get, team_summary
+from rosters.services import grant_create, purchase_make
 from scheduling.models import AthleteAdjustment, Auction, Game, GameSide, LastingInjury, Lot, MaverickHire, ResultEvent
 from scheduling.services import pregame as services
 from scheduling.services.pregame import athletes_out, lasting_injuries_apply, lasting_injuries_void, mavericks_out
@@ -181,3 +183,16 @@ def test_maverick_lasting_injuries_keep_it_out_of_later_weeks(played, season, te
     assert (injury.hire_id, injury.games_missed, injury.out_for_season, injury.value_change) == (hire.pk, 2, False, 0)
     weeks = {w: make_game(season, [team, rival_team], week=w) for w in (2, 3, 4)}
     assert [("gibraltar" in mavericks_out(weeks[w])) for w in (2, 3, 4)] == [True, True, False]
+
+
+def test_an_athlete_with_injury_tokens_cannot_buy_after_the_game(played, team, coach, commissioner, league, script):
+    script("knife")  # one die for two tokens over Toughness 2: misses the next game, nothing lost
+    lasting_injuries_apply(game=played, injuries=[{"athlete": razor(team).pk, "tokens": 2}])
+    grant_create(league=league, user=commissioner, team_id=team.pk, amount=1_000_000, reason="Sponsor")
+
+    with pytest.raises(Invalid) as refused:
+        purchase_make(team_id=team.pk, user=coach, kind="trait", item="speed", athlete_id=razor(team).pk)
+    assert [i.code for i in refused.value.items] == ["window-injured"]
+    uninjured = team.athletes.get(number=2)
+    _, created = purchase_make(team_id=team.pk, user=coach, kind="trait", item="speed", athlete_id=uninjured.pk)
+    assert created
