@@ -208,14 +208,19 @@ def auction_nominate(request: HttpRequest, auction_id: int) -> HttpResponse:
     return _auction_action(request, game, put_up_rogue)
 
 
+def _lot_game(lot_id: int) -> Game:
+    """The game whose auction holds this lot, or a 404."""
+    lot = Lot.objects.filter(pk=lot_id).first()
+    if lot is None:
+        raise Http404("No such lot.")
+    return _auction_game(auction_get(lot.auction_id))
+
+
 @login_required
 @domain_errors
 @require_POST
 def lot_bid(request: HttpRequest, lot_id: int) -> HttpResponse:
-    lot = Lot.objects.filter(pk=lot_id).first()
-    if lot is None:
-        raise Http404("No such lot.")
-    game = _auction_game(auction_get(lot.auction_id))
+    game = _lot_game(lot_id)
     form = BidForm(request.POST)
     if not form.is_valid():
         problems = [f"{form.fields[name].label or name}: {' '.join(errs)}" for name, errs in form.errors.items()]
@@ -238,10 +243,7 @@ def lot_bid(request: HttpRequest, lot_id: int) -> HttpResponse:
 @domain_errors
 @require_POST
 def lot_close(request: HttpRequest, lot_id: int) -> HttpResponse:
-    lot = Lot.objects.filter(pk=lot_id).first()
-    if lot is None:
-        raise Http404("No such lot.")
-    game = _auction_game(auction_get(lot.auction_id))
+    game = _lot_game(lot_id)
 
     def close() -> str:
         closed, _ = auction_services.lot_close(lot_id=lot_id, user=request.user)

@@ -411,7 +411,11 @@ def game_live_entry(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect(reverse("game-detail", args=[game.pk]) + "#live-entry")
 
 
-def _simple_action(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
+@login_required
+@domain_errors
+@require_POST
+def game_result_action(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
+    """Confirm, approve, dispute or void a game's result (the URL names the action)."""
     game = _game(game_id)
     if action in ("dispute", "void"):
         form: forms.Form = ReasonForm(request.POST)
@@ -444,34 +448,6 @@ def _simple_action(request: HttpRequest, game_id: int, action: str) -> HttpRespo
         done = "You confirmed the result: every coach has, so it is confirmed and the prizes are paid."
     messages.success(request, done if changed else "Nothing changed: this was already done.")
     return redirect("game-detail", game.pk)
-
-
-@login_required
-@domain_errors
-@require_POST
-def game_confirm(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _simple_action(request, game_id, "confirm")
-
-
-@login_required
-@domain_errors
-@require_POST
-def game_approve(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _simple_action(request, game_id, "approve")
-
-
-@login_required
-@domain_errors
-@require_POST
-def game_dispute(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _simple_action(request, game_id, "dispute")
-
-
-@login_required
-@domain_errors
-@require_POST
-def game_void(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _simple_action(request, game_id, "void")
 
 
 # --- Standings ---------------------------------------------------------------------------------------
@@ -594,10 +570,10 @@ urlpatterns = [
     path("games/<int:game_id>/", game_detail, name="game-detail"),
     path("games/<int:game_id>/result/", game_result_submit, name="game-result-submit"),
     path("games/<int:game_id>/live/", game_live_entry, name="game-live-entry"),
-    path("games/<int:game_id>/confirm/", game_confirm, name="game-confirm"),
-    path("games/<int:game_id>/approve/", game_approve, name="game-approve"),
-    path("games/<int:game_id>/dispute/", game_dispute, name="game-dispute"),
-    path("games/<int:game_id>/void/", game_void, name="game-void"),
+    path("games/<int:game_id>/confirm/", game_result_action, {"action": "confirm"}, name="game-confirm"),
+    path("games/<int:game_id>/approve/", game_result_action, {"action": "approve"}, name="game-approve"),
+    path("games/<int:game_id>/dispute/", game_result_action, {"action": "dispute"}, name="game-dispute"),
+    path("games/<int:game_id>/void/", game_result_action, {"action": "void"}, name="game-void"),
     path("leagues/<int:league_id>/standings/", league_standings, name="league-standings"),
     path("weeks/<int:week_id>/game-records/", week_game_records, name="week-game-records"),
     path("weeks/<int:week_id>/game-records.pdf", week_game_records_pdf, name="week-game-records-pdf"),
