@@ -19,3 +19,8 @@ def league_list() -> QuerySet[League]:
 def league_is_commissioner(league: League, user: Any) -> bool:
     """True for a logged-in commissioner of this league (uses the prefetch cache when there is one)."""
     return bool(user and user.is_authenticated) and any(c.pk == user.pk for c in league.commissioners.all())
+
+
+def leagues_playing(game_system: str) -> QuerySet[League]:
+    """The leagues of one game system: what a game system's own pages and API may serve."""
+    return League.objects.filter(game_system=game_system)

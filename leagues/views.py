@@ -27,11 +27,11 @@ from leagues.forms import (
     LeagueSettingsForm,
     apply_domain_errors,
 )
+from leagues.game_apps import game_app
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.services import grant_create
-from rosters.sheets import league_team_lines
 
 View = Callable[..., HttpResponse]
 
@@ -90,14 +90,16 @@ def _league(league_id: int) -> League:
 @require_GET
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
+    app = game_app(league)
     return render(
         request,
         "leagues/league_detail.html",
         {
             "league": league,
+            "game_app": app,
             "game_system_name": get_ruleset(league.game_system).name,
-            "teams": league_team_lines(league),
             "is_commissioner": league_is_commissioner(league, request.user),
+            **app.league_context(league, request.user),
         },
     )
 
@@ -145,6 +147,8 @@ def _settings_page(request: HttpRequest, league: League, status: int = 200, **fo
 @require_http_methods(["GET", "POST"])
 def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
+    if (own_settings := game_app(league).settings_url) != "league-settings":
+        return redirect(own_settings, league.pk)  # this page has the options of the games that use it
     if request.method == "GET":
         return _settings_page(request, league)
     form = LeagueSettingsForm(request.POST, switches=get_ruleset(league.game_system).switches)

@@ -12,13 +12,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.registry import get_ruleset
-from leagues.models import League
 from leagues.services import league_require_commissioner
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.idempotency import KEY_LENGTH
 from pitside.pagination import Pagination, paginate
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
-from rosters.selectors import team_facts, team_get, team_ledger, team_summary, teams_with_summary_data
+from rosters.selectors import league_get, team_facts, team_get, team_ledger, team_summary, teams_with_summary_data
 from rosters.services import grant_create, purchase_make, team_create
 
 IDEMPOTENCY_KEY = OpenApiParameter(
@@ -100,7 +99,7 @@ class LeagueTeamsApi(APIView):
         responses={200: TeamOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer},
     )
     def get(self, request: Request, league_id: int) -> Response:
-        league = get_object_or_404(League, pk=league_id)
+        league = league_get(league_id)
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         teams = teams_with_summary_data(league.teams.all(), league.game_system)
@@ -110,7 +109,7 @@ class LeagueTeamsApi(APIView):
 
     @extend_schema(request=TeamCreateInputSerializer, responses={201: TeamOutputSerializer, **ERRORS})
     def post(self, request: Request, league_id: int) -> Response:
-        league = get_object_or_404(League, pk=league_id)
+        league = league_get(league_id)
         data = self.TeamCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         team = team_create(league=league, coach=request.user, **data.validated_data)
@@ -200,7 +199,7 @@ class LeagueGrantsApi(APIView):
 
     @extend_schema(responses={200: LedgerEntryOutputSerializer(many=True), **ERRORS})
     def get(self, request: Request, league_id: int) -> Response:
-        league = get_object_or_404(League, pk=league_id)
+        league = league_get(league_id)
         league_require_commissioner(league=league, user=request.user)
         grants = LedgerEntry.objects.filter(team__league=league, purchase=None, created_by__isnull=False)
         return paginate(request, self, grants.select_related("created_by").order_by("-id"), LedgerEntryOutputSerializer)
@@ -211,7 +210,7 @@ class LeagueGrantsApi(APIView):
         responses={201: LedgerEntryOutputSerializer, 200: LedgerEntryOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, league_id: int) -> Response:
-        league = get_object_or_404(League, pk=league_id)
+        league = league_get(league_id)
         data = self.GrantInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entry, created = grant_create(

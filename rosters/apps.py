@@ -3,3 +3,17 @@ from django.apps import AppConfig
 
 class RostersConfig(AppConfig):
     name = "rosters"
+
+    def ready(self) -> None:
+        from engine.slaughterball.ruleset import SlaughterballRuleset
+        from leagues.game_apps import GameApp, register
+        from rosters.sheets import league_team_lines
+
+        register(
+            GameApp(
+                game_system=SlaughterballRuleset.slug,
+                league_panel="rosters/_league_panel.html",
+                league_context=lambda league, user: {"teams": league_team_lines(league)},
+                settings_url="league-settings",
+            )
+        )

@@ -8,12 +8,25 @@ from typing import Any
 
 from django.db.models import JSONField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
+from django.shortcuts import get_object_or_404
 
 from engine.core.money import TREASURY
 from engine.registry import get_ruleset
 from engine.slaughterball.facts import AthleteFacts, SpendingWindow, TeamFacts
+from engine.slaughterball.ruleset import SlaughterballRuleset
+from leagues.models import League
+from leagues.selectors import leagues_playing
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
 from scheduling.models import AthleteAdjustment, Game, GameSide
+
+# The game system whose teams, seasons and games the rosters and scheduling apps serve; the
+# leagues of another game system are served by that system's own app (leagues.game_apps).
+GAME_SYSTEM = SlaughterballRuleset.slug
+
+
+def league_get(league_id: Any) -> League:
+    """A league these apps serve, or 404."""
+    return get_object_or_404(leagues_playing(GAME_SYSTEM), pk=league_id)
 
 
 def _balance_field(account: str) -> str:
@@ -199,7 +212,7 @@ def team_summary(team: Team) -> TeamSummary:
 
 def team_get(team_id: Any) -> Team | None:
     """One team with its summary data, or None."""
-    team = Team.objects.filter(pk=team_id).select_related("league").first()
+    team = Team.objects.filter(pk=team_id, league__game_system=GAME_SYSTEM).select_related("league").first()
     if team is None:
         return None
     return teams_with_summary_data(Team.objects.filter(pk=team.pk), team.league.game_system).first()

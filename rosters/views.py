@@ -18,13 +18,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine.core.money import format_credits
 from engine.registry import get_ruleset
 from leagues.forms import apply_domain_errors, new_idempotency_key
-from leagues.models import League
 from leagues.views import domain_errors
 from pitside.errors import Invalid
 from rosters import services
 from rosters.forms import SpendForm, StaffHireForm, TeamSignupForms
 from rosters.models import Athlete, Purchase, Team
-from rosters.selectors import team_balances, team_get, team_ledger
+from rosters.selectors import league_get, team_balances, team_get, team_ledger
 from rosters.sheets import balances, roster_pdf, team_context
 
 
@@ -42,7 +41,7 @@ def _team(team_id: int) -> Team:
 @domain_errors
 @require_http_methods(["GET", "POST"])
 def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = get_object_or_404(League, pk=league_id)
+    league = league_get(league_id)
     ruleset = get_ruleset(league.game_system)
     forms = TeamSignupForms(
         request.POST if request.method == "POST" else None,

@@ -15,13 +15,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from leagues.models import League
 from leagues.services import league_require_commissioner
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import Invalid
 from pitside.pagination import Pagination, paginate
 from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
 from rosters.models import Team
+from rosters.selectors import league_get
 from scheduling.models import Appeal, Challenge, Game, Season, SeasonTeam, Week
 from scheduling.selectors_calendar import (
     STANDINGS_RECORD,
@@ -324,12 +324,12 @@ class LeagueSeasonsApi(APIView):
 
     @extend_schema(responses={200: SeasonOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
-        league = get_object_or_404(League, pk=league_id)
+        league = league_get(league_id)
         return paginate(request, self, season_list(league), SeasonOutputSerializer)
 
     @extend_schema(request=SeasonCreateInputSerializer, responses={201: SeasonOutputSerializer, **ERRORS})
     def post(self, request: Request, league_id: int) -> Response:
-        league = get_object_or_404(League, pk=league_id)
+        league = league_get(league_id)
         data = self.SeasonCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
@@ -420,14 +420,14 @@ class LeagueWeeksApi(APIView):
     @extend_schema(responses={200: WeekOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
         """The weeks of the league's latest season, each with its games and their sides."""
-        league = get_object_or_404(League, pk=league_id)
+        league = league_get(league_id)
         season = season_current(league)
         weeks = weeks_with_games(season) if season else Week.objects.none()
         return paginate(request, self, weeks, WeekOutputSerializer)
 
     @extend_schema(request=WeekCreateInputSerializer, responses={201: WeekDetailOutputSerializer, **ERRORS})
     def post(self, request: Request, league_id: int) -> Response:
-        league = get_object_or_404(League, pk=league_id)
+        league = league_get(league_id)
         data = self.WeekCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         season = season_open(league)

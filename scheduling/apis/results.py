@@ -16,10 +16,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from leagues.models import League
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import NotFound
 from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
+from rosters.selectors import league_get
 from scheduling.models import Game, ResultDraft, Season
 from scheduling.selectors import (
     game_get,
@@ -371,7 +371,7 @@ class LeagueStandingsApi(APIView):
         "Answers in a fixed number of queries whatever the league's size.",
     )
     def get(self, request: Request, league_id: int) -> Response:
-        league = get_object_or_404(League, pk=league_id)
+        league = league_get(league_id)
         filters = self.StandingsFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         season = league_season(league, filters.validated_data.get("season"))

@@ -21,6 +21,7 @@ from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from leagues.views import domain_errors
 from pitside.errors import ErrorItem, Invalid
+from rosters.selectors import GAME_SYSTEM
 from scheduling.forms_calendar import (
     AppealDecideForm,
     AppealForm,
@@ -57,7 +58,7 @@ from scheduling.services import playoffs as playoff_services
 
 
 def _league(league_id: int) -> League:
-    return get_object_or_404(league_list(), pk=league_id)
+    return get_object_or_404(league_list().filter(game_system=GAME_SYSTEM), pk=league_id)
 
 
 def _season(season_id: int) -> Season:

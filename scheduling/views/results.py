@@ -22,11 +22,11 @@ from django.views.decorators.http import require_GET, require_POST
 from engine.core.violations import Violation
 from engine.registry import get_ruleset
 from leagues.forms import new_idempotency_key
-from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from leagues.views import domain_errors
 from pitside.errors import Invalid, NotPermitted
 from rosters.models import Athlete
+from rosters.selectors import league_get
 from scheduling.models import Game, ResultDraft, Season, Week
 from scheduling.selectors import (
     game_get,
@@ -456,7 +456,7 @@ def game_result_action(request: HttpRequest, game_id: int, action: str) -> HttpR
 @require_GET
 def league_standings(request: HttpRequest, league_id: int) -> HttpResponse:
     """The League Rank of a season (the latest by default) after a week (the latest by default)."""
-    league = get_object_or_404(League, pk=league_id)
+    league = league_get(league_id)
     season_id = request.GET.get("season")
     season = league_season(league, int(season_id) if season_id and season_id.isdigit() else None)
     if season_id and season is None:

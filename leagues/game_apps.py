@@ -1,0 +1,33 @@
+"""The Django side of the engine registry: for each game system, the app that serves its leagues.
+
+The league pages are shared; what a game system adds to them (its teams table, its links, its
+settings page) comes from the app registered here under the ruleset's slug, so shared code never
+branches on a game's name. Each app registers itself in its AppConfig.ready().
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from leagues.models import League
+
+
+@dataclass(frozen=True)
+class GameApp:
+    game_system: str  # the ruleset's slug
+    league_panel: str  # template included on the league page, below its header
+    league_context: Callable[[League, Any], dict[str, Any]]  # (league, user) -> the panel's context
+    settings_url: str  # url name of the league settings page (takes the league id)
+
+
+_APPS: dict[str, GameApp] = {}
+
+
+def register(app: GameApp) -> None:
+    _APPS[app.game_system] = app
+
+
+def game_app(league: League) -> GameApp:
+    return _APPS[league.game_system]
