@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "leagues",
     "rosters",
     "scheduling",
+    "bloodbowl",
     "notifications",
 ]
 

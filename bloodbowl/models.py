@@ -1,0 +1,203 @@
+"""Blood Bowl (Death Zone) leagues. The rules are in engine.bloodbowl; these rows are the facts.
+
+Teams are rosters.Team rows (league, coach, name; `portfolio` holds the race slug) with their money
+on the shared ledger; what Blood Bowl adds to a team is its TeamProfile and its Players.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+
+from pitside.idempotency import idempotency_key_field, unique_idempotency_key
+
+
+class TeamLists(models.Model):
+    """The league's races, positions and skills (the rulebook has none: GAPS.md), as imported."""
+
+    league = models.OneToOneField("leagues.League", on_delete=models.CASCADE, related_name="bb_team_lists")
+    data = models.JSONField()  # engine.bloodbowl.teamlists.team_lists_to_data
+    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "team lists"
+
+    def __str__(self) -> str:
+        return f"Team lists of {self.league}"
+
+
+class TeamProfile(models.Model):
+    """What a Blood Bowl team has besides players and money. `reroll_cost` is the team list's price
+    when the team was created, so a later import does not change an existing team."""
+
+    team = models.OneToOneField("rosters.Team", on_delete=models.CASCADE, related_name="bb")
+    race_name = models.CharField(max_length=60)
+    reroll_cost = models.PositiveIntegerField()
+    rerolls = models.PositiveSmallIntegerField(default=0)
+    fan_factor = models.PositiveSmallIntegerField(default=1)
+    apothecary = models.BooleanField(default=False)
+    assistant_coaches = models.PositiveSmallIntegerField(default=0)
+    cheerleaders = models.PositiveSmallIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"Blood Bowl profile of {self.team}"
+
+
+class Player(models.Model):
+    """A player as he is now; his position's line is copied in at hiring, so a later import of the
+    team lists changes no player. What changed him is kept in PlayerEvent rows."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        RETIRED = "retired"
+        DEAD = "dead"
+
+    team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, related_name="bb_players")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60)
+    position = models.CharField(max_length=40)
+    position_name = models.CharField(max_length=60)
+    value = models.PositiveIntegerField()
+    big_guy = models.BooleanField(default=False)
+    physical_on_doubles = models.BooleanField(default=False)
+    categories = models.JSONField(default=list)  # normal skill access
+    base = models.JSONField()  # starting {"ma", "st", "ag", "av"}
+    stats = models.JSONField()  # current {"ma", "st", "ag", "av"}
+    starting_skills = models.JSONField(default=list)
+    skills = models.JSONField(default=list)  # current, starting ones included
+    spp = models.PositiveIntegerField(default=0)
+    skill_rolls = models.PositiveSmallIntegerField(default=0)
+    peaked = models.BooleanField(default=False)
+    niggling_injuries = models.PositiveSmallIntegerField(default=0)
+    misses_next_match = models.BooleanField(default=False)
+    aging = models.JSONField(default=list)  # permanent Aging Table effects
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+
+    class Meta:
+        ordering = ["number", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                "team", "number", name="bb_player_number_unique", condition=models.Q(status="active")
+            ),
+            models.UniqueConstraint(Lower("name"), "team", name="bb_player_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.name}"
+
+
+class Match(models.Model):
+    """A league (or tournament) match between two teams and its pre-match, report and post-match."""
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled"  # pre-match rolls may be made
+        REPORTED = "reported"  # a coach submitted the report; the other confirms
+        DISPUTED = "disputed"  # the other coach disputes: the commissioner approves or voids
+        CONFIRMED = "confirmed"  # post-match applied
+        VOID = "void"
+
+    league = models.ForeignKey("leagues.League", on_delete=models.PROTECT, related_name="bb_matches")
+    stage = models.CharField(max_length=20, default="league")  # engine stage: league, semi_final, final...
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.SCHEDULED)
+    gate = models.PositiveIntegerField(null=True, blank=True)
+    report = models.JSONField(null=True, blank=True)  # the report as last submitted
+    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    played_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"Match {self.pk}"
+
+
+class MatchSide(models.Model):
+    """One team in a match: what it was at kick-off and what the match gave it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sides")
+    team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, related_name="bb_match_sides")
+    home = models.BooleanField()
+    team_rating = models.PositiveIntegerField()  # at kick-off
+    special_play_cards = models.PositiveSmallIntegerField(null=True, blank=True)  # rolled + handicap
+    missing = models.JSONField(default=list)  # ids of the players who miss this match (injury, niggling, aging)
+    score = models.PositiveSmallIntegerField(null=True, blank=True)
+    casualties = models.PositiveSmallIntegerField(null=True, blank=True)
+    winnings = models.IntegerField(null=True, blank=True)
+    fan_factor_change = models.SmallIntegerField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["match", "-home"]
+        constraints = [models.UniqueConstraint("match", "team", name="bb_side_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.team} in {self.match}"
+
+
+class Roll(models.Model):
+    """Dice the server rolled (or a coach entered from the table, when the league allows it), stored
+    before any choice that depends on them: asking again returns these dice, never new ones."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rolls")
+    team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="rolls")
+    purpose = models.CharField(max_length=30)  # gate, cards, niggling, winnings, negative_winnings, aging, spr, peak, fan_factor
+    number = models.PositiveSmallIntegerField(default=1)  # the second star player roll of a match is 2
+    dice = models.JSONField()
+    at_table = models.BooleanField(default=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                "match", "team", "player", "purpose", "number", name="bb_roll_unique", nulls_distinct=False
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.purpose} {self.dice}"
+
+
+class StarPlayerRoll(models.Model):
+    """A star player roll earned in a match: its dice are stored at once, the coach's choice later."""
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="star_player_rolls")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="star_player_rolls")
+    number = models.PositiveSmallIntegerField()  # the player's skill roll number, 1 for his first ever
+    dice = models.JSONField()  # [d6, d6]
+    choice = models.JSONField(null=True, blank=True)
+    peak_dice = models.JSONField(null=True, blank=True)
+    chosen_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    chosen_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.UniqueConstraint("player", "number", name="bb_spr_unique")]
+
+    def __str__(self) -> str:
+        return f"Star player roll {self.number} of {self.player}"
+
+
+class MatchEvent(models.Model):
+    """The history of a match: who did what to it, when (report, confirm, dispute, approve, rolls)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    action = models.CharField(max_length=30)
+    data = models.JSONField(default=dict, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    idempotency_key = idempotency_key_field()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [unique_idempotency_key("match", "bb_match_event_idempotency_key_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.action} on {self.match}"

@@ -1,0 +1,143 @@
+"""Reads for Blood Bowl leagues: rows turned into the engine's facts, and what the pages show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch, Q, QuerySet, Sum
+from django.shortcuts import get_object_or_404
+
+from bloodbowl.models import Match, MatchSide, Player, StarPlayerRoll
+from bloodbowl.models import TeamLists as TeamListsRow
+from engine.bloodbowl.facts import Characteristics, PlayerFacts, TeamFacts
+from engine.bloodbowl.house import HouseValues
+from engine.bloodbowl.ruleset import BloodBowlRuleset
+from engine.bloodbowl.teamlists import TeamLists, parse_team_data
+from engine.core.money import TREASURY
+from engine.core.violations import RuleViolation
+from leagues.models import League
+from leagues.selectors import league_list
+from rosters.models import Team
+
+RULESET = BloodBowlRuleset()
+GAME_SYSTEM = RULESET.slug
+
+
+def league_get(league_id: Any) -> League:
+    """A Blood Bowl league, or 404."""
+    return get_object_or_404(league_list().filter(game_system=GAME_SYSTEM), pk=league_id)
+
+
+def league_house(league: League) -> HouseValues:
+    return RULESET.house_values(league.house_values)
+
+
+def team_lists_of(league: League) -> TeamLists | None:
+    """The league's team lists, or None before the commissioner imported any."""
+    row = TeamListsRow.objects.filter(league=league).first()
+    return parse_team_data(row.data) if row else None
+
+
+def teams() -> QuerySet[Team]:
+    """Blood Bowl teams with their profile, coach, league, players and treasury (three queries)."""
+    return (
+        Team.objects.filter(league__game_system=GAME_SYSTEM)
+        .select_related("bb", "coach", "league")
+        .prefetch_related(Prefetch("bb_players", queryset=Player.objects.order_by("number", "id")))
+        .annotate(treasury=Sum("ledger__amount", filter=Q(ledger__account=TREASURY), default=0))
+        .order_by("name", "id")
+    )
+
+
+def team_get(team_id: Any) -> Team:
+    """A Blood Bowl team, or 404."""
+    return get_object_or_404(teams(), pk=team_id)
+
+
+def player_facts(player: Player) -> PlayerFacts:
+    return PlayerFacts(
+        id=player.pk,
+        position=player.position,
+        name=player.name,
+        number=player.number,
+        base=Characteristics(**player.base),
+        current=Characteristics(**player.stats),
+        skills=tuple(player.skills),
+        spp=player.spp,
+        value=player.value,
+        big_guy=player.big_guy,
+        categories=frozenset(player.categories),
+        physical_on_doubles=player.physical_on_doubles,
+        skill_rolls_made=player.skill_rolls,
+        peaked=player.peaked,
+        niggling=player.niggling_injuries,
+        misses_next_match=player.misses_next_match,
+        status=player.status,
+        aging=tuple(player.aging),
+    )
+
+
+def team_facts(team: Team) -> TeamFacts:
+    """The engine's view of a team loaded by `teams()` (its players prefetched, its treasury annotated)."""
+    profile = team.bb
+    return TeamFacts(
+        race=team.portfolio,
+        players=tuple(player_facts(p) for p in team.bb_players.all()),
+        rerolls=profile.rerolls,
+        fan_factor=profile.fan_factor,
+        apothecary=profile.apothecary,
+        assistant_coaches=profile.assistant_coaches,
+        cheerleaders=profile.cheerleaders,
+        treasury=team.treasury,
+        reroll_cost=profile.reroll_cost,
+    )
+
+
+@dataclass(frozen=True)
+class TeamLine:
+    """A team as the league page and the team page show it."""
+
+    team: Team
+    facts: TeamFacts
+    value: int | None  # None while a house value it needs is unset
+    rating: int | None
+    problem: str  # why value and rating are missing, or ""
+
+    @property
+    def total_spp(self) -> int:
+        return sum(p.spp for p in self.facts.roster)
+
+
+def team_line(team: Team, house: HouseValues) -> TeamLine:
+    facts = team_facts(team)
+    try:
+        value = RULESET.team.team_value(facts, house)
+    except RuleViolation as missing:
+        return TeamLine(team, facts, None, None, str(missing))
+    return TeamLine(team, facts, value, RULESET.team.rating(value, sum(p.spp for p in facts.roster)), "")
+
+
+def league_team_lines(league: League) -> list[TeamLine]:
+    house = league_house(league)
+    return [team_line(t, house) for t in teams().filter(league=league)]
+
+
+def matches(league: League) -> QuerySet[Match]:
+    return (
+        Match.objects.filter(league=league)
+        .prefetch_related(Prefetch("sides", queryset=MatchSide.objects.select_related("team__coach")))
+        .order_by("-created_at", "-id")
+    )
+
+
+def match_get(match_id: Any) -> Match:
+    """A Blood Bowl match with its league, sides, rolls, star player rolls and history, or 404."""
+    queryset = Match.objects.select_related("league").prefetch_related(
+        Prefetch("sides", queryset=MatchSide.objects.select_related("team__coach", "team__bb")),
+        "rolls",
+        Prefetch("star_player_rolls", queryset=StarPlayerRoll.objects.select_related("player")),
+        "events__user",
+        "league__commissioners",
+    )
+    return get_object_or_404(queryset, pk=match_id)
