@@ -18,6 +18,7 @@ from engine.core.money import TREASURY
 from engine.core.violations import RuleViolation
 from leagues.models import League
 from leagues.selectors import league_list
+from pitside.errors import Invalid
 from rosters.models import Team
 
 RULESET = BloodBowlRuleset()
@@ -116,6 +117,14 @@ def team_line(team: Team, house: HouseValues) -> TeamLine:
     except RuleViolation as missing:
         return TeamLine(team, facts, None, None, str(missing))
     return TeamLine(team, facts, value, RULESET.team.rating(value, sum(p.spp for p in facts.roster)), "")
+
+
+def team_rating_of(team: Team, house: HouseValues) -> int:
+    """The team's Team Rating now; Invalid naming the house value it needs when one is unset."""
+    try:
+        return RULESET.team.team_rating(team_facts(team), house)
+    except RuleViolation as missing:
+        raise Invalid.from_rules(missing, prefix="house_values.") from None
 
 
 def league_team_lines(league: League) -> list[TeamLine]:
