@@ -150,3 +150,23 @@ def match_get(match_id: Any) -> Match:
         "league__commissioners",
     )
     return get_object_or_404(queryset, pk=match_id)
+
+
+def league_standings(league: League) -> list[Any]:
+    """The league table from its confirmed league matches (not tournament ones), by the league's points
+    and tie-breakers; the engine's rows, with the Team rows as their `team`."""
+    lines = league_team_lines(league)
+    by_id = {line.team.pk: line.team for line in lines}
+    confirmed = Match.objects.filter(league=league, stage="league", status=Match.Status.CONFIRMED).prefetch_related("sides")
+    results = []
+    for match in confirmed:
+        sides = {s.home: s for s in match.sides.all()}
+        home, away = sides[True], sides[False]
+        results.append(
+            RULESET.standings.MatchResult(
+                home=by_id[home.team_id], away=by_id[away.team_id], home_score=home.score, away_score=away.score,
+                home_casualties=home.casualties, away_casualties=away.casualties,
+            )
+        )
+    ratings = {line.team: line.rating or 0 for line in lines}
+    return RULESET.standings.standings(results, ratings, RULESET.standings_options(league.options))
