@@ -133,11 +133,12 @@ def test_confirming_twice_applies_the_postmatch_once(bb):
 
 def test_star_player_roll_choice_and_peak_roll(bb, monkeypatch):
     league, home, away = bb
-    match = _played_match(league, home, away, {"spr." + str(home.bb_players.get(number=1).pk) + ".1": [3, 4]})
+    _played_match(league, home, away, {f"spr.{home.bb_players.get(number=1).pk}.1": [3, 4]})
     spr = StarPlayerRoll.objects.get(player__number=1, player__team=home)
     assert spr.dice == [3, 4]  # 7: a new skill from the player's normal categories (General)
     options = {(o.kind, o.target) for o in services.spr_options(spr=spr)}
-    assert ("skill", "block") in options and ("skill", "dodge") not in options
+    assert ("skill", "block") in options
+    assert ("skill", "dodge") not in options
     with pytest.raises(Invalid):
         services.spr_choose(spr_id=spr.pk, user=home.coach, kind="skill", target="dodge")
     with pytest.raises(NotPermitted):
