@@ -496,7 +496,8 @@ def check_knockout_match(
     if match.refused_by is not None:
         problems.append(Violation("knockout-refused", "refused_by", "Written challenges belong to the play-offs."))
     if match.winner is None:
-        problems.append(Violation("knockout-draw", "td_b", f"A {stage} cannot end in a draw: it needs a winner."))
+        what = "match for 3rd place" if stage == THIRD_PLACE else stage
+        problems.append(Violation("knockout-draw", "td_b", f"A {what} cannot end in a draw: it needs a winner."))
     raise_if_any(problems)
     return stage
 
