@@ -19,7 +19,16 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from bloodbowl.models import Match, MatchEvent, MatchSide, Player, Roll, StarPlayerRoll, TeamProfile
-from bloodbowl.selectors import RULESET, league_house, team_facts, team_lists_of, team_rating_of, teams
+from bloodbowl.selectors import (
+    RULESET,
+    league_house,
+    match_rights,
+    match_side_of,
+    team_facts,
+    team_lists_of,
+    team_rating_of,
+    teams,
+)
 from bloodbowl.selectors import player_facts as _player_facts
 from engine.bloodbowl.facts import PlayerFacts, TeamFacts
 from engine.bloodbowl.report import SIDES, Injury, MatchReport, PlayerEvents, SideReport
@@ -41,13 +50,8 @@ def _gold(amount: int) -> str:
 # --- who may act ---------------------------------------------------------------------------------
 
 
-def _side_of(match: Match, user: Any) -> MatchSide | None:
-    """The side this user coaches in the match, if any."""
-    return next((s for s in match.sides.all() if s.team.coach_id == getattr(user, "pk", None)), None)
-
-
 def _require_player_or_commissioner(match: Match, user: Any, what: str) -> None:
-    if _side_of(match, user) is None and not league_is_commissioner(match.league, user):
+    if match_side_of(match, user) is None and not league_is_commissioner(match.league, user):
         raise NotPermitted.one("not-in-match", "match", f"Only the two coaches or a commissioner can {what}.")
 
 
@@ -242,16 +246,13 @@ def report_confirm(*, match_id: int, user: Any, dice: Mapping[str, Any] | None =
             if match.status == Match.Status.CONFIRMED:
                 return match
             _require_reported(match)
-            own = _side_of(match, user)
-            commissioner = league_is_commissioner(match.league, user)
-            reporter_side = _side_of(match, match.reported_by)
-            confirming = own is not None and (reporter_side is None or own.pk != reporter_side.pk)
-            if not commissioner and not (confirming and match.status == Match.Status.REPORTED):
+            rights = match_rights(match, user)
+            if not (rights.confirm or rights.approve):
                 raise NotPermitted.one(
                     "not-confirmer", "match", "The other coach confirms this report; a commissioner may approve it."
                 )
             _postmatch(match, user, Dice(match, user, dice))
-            _history(match, user, "confirmed" if confirming else "approved")
+            _history(match, user, "confirmed" if rights.confirm else "approved")
     except RuleViolation as refused:
         raise Invalid.from_rules(refused) from None
     return match
@@ -261,10 +262,8 @@ def report_dispute(*, match_id: int, user: Any, reason: str) -> Match:
     """The other coach disputes the report: a commissioner then approves it or a coach reports it again."""
     with transaction.atomic():
         match = _locked(match_id)
-        if match.status != Match.Status.REPORTED:
-            raise Invalid.one("match-not-reported", "match", f"This match is {match.status}, not waiting for confirmation.")
-        own = _side_of(match, user)
-        if own is None or own == _side_of(match, match.reported_by):
+        _require_reported(match)
+        if not match_rights(match, user).dispute:
             raise NotPermitted.one("not-confirmer", "match", "Only the other coach can dispute this report.")
         match.status = Match.Status.DISPUTED
         match.save(update_fields=["status"])
