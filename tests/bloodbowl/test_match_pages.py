@@ -83,7 +83,8 @@ def test_star_player_roll_chosen_on_the_match_page(bb):
 def test_writes_need_a_login_and_a_coach_of_the_match(bb):
     league, home, away = bb
     anonymous = Client()
-    assert anonymous.post(f"/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk}).status_code == 302
+    teams = {"home_team": home.pk, "away_team": away.pk}
+    assert anonymous.post(f"/bloodbowl/leagues/{league.pk}/matches/", teams).status_code == 302
     assert not Match.objects.exists()
     _as(home.coach).post(f"/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk})
     match = Match.objects.get()
@@ -97,4 +98,5 @@ def test_csrf_is_checked_on_the_match_forms(bb):
     league, home, away = bb
     client = Client(enforce_csrf_checks=True)
     client.force_login(home.coach)
-    assert client.post(f"/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk}).status_code == 403
+    teams = {"home_team": home.pk, "away_team": away.pk}
+    assert client.post(f"/bloodbowl/leagues/{league.pk}/matches/", teams).status_code == 403
