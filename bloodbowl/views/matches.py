@@ -105,9 +105,24 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
         "characteristics": CHARACTERISTICS,
         "pending_sprs": pending,
         "spr_lines": [(spr, label(spr.choice["kind"], spr.choice["target"]) if spr.choice else "") for spr in sprs],
+        "table_dice": services.rules.option_value(match.league.options, "table_dice"),
+        "prematch_rolls": PREMATCH_ROLLS,
+        "postmatch_rolls": POSTMATCH_ROLLS,
         "errors": errors or [],
     }
     return render(request, "bloodbowl/match_detail.html", context, status=status)
+
+
+PREMATCH_ROLLS = ("gate", "cards.home", "cards.away")
+POSTMATCH_ROLLS = ("winnings.home", "winnings.away", "fan_factor.home", "fan_factor.away")
+
+
+def _table_dice(post: Any, labels: tuple[str, ...]) -> dict[str, list[Any]] | None:
+    """Dice typed from the table ("3 5 1"), by roll label; None when none were typed. The service
+    refuses them unless the league allows table dice, and the engine range-checks them."""
+    typed = {label: post.get(f"dice-{label}", "").replace(",", " ").split() for label in labels}
+    dice = {label: [int(d) if d.isdigit() else d for d in values] for label, values in typed.items() if values}
+    return dice or None
 
 
 @login_required
@@ -115,7 +130,10 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
 @require_POST
 def match_prematch(request: HttpRequest, match_id: int) -> HttpResponse:
     match_get(match_id)
-    services.prematch_roll(match_id=match_id, user=request.user)
+    try:
+        services.prematch_roll(match_id=match_id, user=request.user, dice=_table_dice(request.POST, PREMATCH_ROLLS))
+    except Invalid as error:
+        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
     return redirect("bb-match-detail", match_id)
 
 
@@ -175,7 +193,10 @@ def _messages(errors: Any, path: str = "") -> list[str]:
 @require_POST
 def match_confirm(request: HttpRequest, match_id: int) -> HttpResponse:
     match_get(match_id)
-    services.report_confirm(match_id=match_id, user=request.user)
+    try:
+        services.report_confirm(match_id=match_id, user=request.user, dice=_table_dice(request.POST, POSTMATCH_ROLLS))
+    except Invalid as error:
+        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
     messages.success(request, "The match is confirmed: winnings, aging, Star Player Points and Fan Factor are done.")
     return redirect("bb-match-detail", match_id)
 

@@ -100,3 +100,20 @@ def test_csrf_is_checked_on_the_match_forms(bb):
     client.force_login(home.coach)
     teams = {"home_team": home.pk, "away_team": away.pk}
     assert client.post(f"/bloodbowl/leagues/{league.pk}/matches/", teams).status_code == 403
+
+
+def test_dice_rolled_at_the_table_typed_on_the_page(db, commissioner):
+    league = bloodbowl_league(commissioner, table_dice=True)
+    home = bloodbowl_team(league, UserFactory(), "A", fan_factor=1)
+    away = bloodbowl_team(league, UserFactory(), "B", fan_factor=1)
+    coach = _as(home.coach)
+    coach.post(f"/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk})
+    match = Match.objects.get()
+    assert "Dice rolled at the table" in coach.get(f"/bloodbowl/matches/{match.pk}/").content.decode()
+    refused = coach.post(f"/bloodbowl/matches/{match.pk}/prematch/", {"dice-gate": "7 1"})
+    assert refused.status_code == 400
+    assert "from 1 to 6" in refused.content.decode()
+    coach.post(f"/bloodbowl/matches/{match.pk}/prematch/", {"dice-gate": "6, 5"})
+    match.refresh_from_db()
+    assert match.gate == 11_000
+    assert match.rolls.get(purpose="gate").at_table
