@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from bloodbowl.models import Match, StarPlayerRoll
+from leagues.models import League
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.factories import UserFactory
 
@@ -117,3 +118,10 @@ def test_dice_rolled_at_the_table_typed_on_the_page(db, commissioner):
     match.refresh_from_db()
     assert match.gate == 11_000
     assert match.rolls.get(purpose="gate").at_table
+
+
+def test_a_blood_bowl_league_is_created_from_the_page(db, commissioner):
+    created = _as(commissioner).post("/leagues/new/", {"name": "Death Zone League", "game_system": "bloodbowl"})
+    assert created.status_code == 302
+    league = League.objects.get(name="Death Zone League")
+    assert league.options["starting_budget"] == 1_000_000
