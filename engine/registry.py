@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from engine.bloodbowl.ruleset import BloodBowlRuleset
 from engine.slaughterball.ruleset import SlaughterballRuleset
 
-_RULESETS = {ruleset.slug: ruleset for ruleset in (SlaughterballRuleset(),)}
+Ruleset = SlaughterballRuleset | BloodBowlRuleset
+
+_RULESETS: dict[str, Ruleset] = {ruleset.slug: ruleset for ruleset in (SlaughterballRuleset(), BloodBowlRuleset())}
 
 
 class UnknownGameSystem(LookupError):
     pass
 
 
-def get_ruleset(slug: str) -> SlaughterballRuleset:
+def get_ruleset(slug: str) -> Ruleset:
     try:
         return _RULESETS[slug]
     except KeyError:

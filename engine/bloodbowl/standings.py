@@ -1,0 +1,161 @@
+"""League standings in the order the league chooses: points for a win, draw and loss, then its
+tie-breakers in order (the rulebook prints none for a league: these are league options).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.core.violations import Violation, raise_if_any
+
+TIE_BREAKERS = {
+    "td_diff": "Touchdown difference",
+    "cas_diff": "Casualty difference",
+    "head_to_head": "Head-to-head points among the tied teams",
+    "team_rating": "Team Rating",
+}
+DEFAULT_OPTIONS = {"points_win": 3, "points_draw": 1, "points_loss": 0, "tie_breakers": tuple(TIE_BREAKERS)}
+
+
+@dataclass(frozen=True)
+class StandingsOptions:
+    points_win: int
+    points_draw: int
+    points_loss: int
+    tie_breakers: tuple[str, ...]
+
+    def points(self, scored: int, conceded: int) -> int:
+        if scored > conceded:
+            return self.points_win
+        return self.points_draw if scored == conceded else self.points_loss
+
+
+def validate_standings_options(raw: Mapping[str, Any]) -> StandingsOptions:
+    """Points per win, draw and loss are whole numbers, at least 0; the tie-breakers an ordered list
+    drawn from td_diff, cas_diff, head_to_head and team_rating, each at most once."""
+    merged = {**DEFAULT_OPTIONS, **raw}
+    problems = [
+        Violation("option-invalid", f"options.{key}", f"{key} is a whole number of points, at least 0.")
+        for key in ("points_win", "points_draw", "points_loss")
+        if isinstance(merged[key], bool) or not isinstance(merged[key], int) or merged[key] < 0
+    ]
+    breakers = merged["tie_breakers"]
+    if not isinstance(breakers, list | tuple) or any(b not in TIE_BREAKERS for b in breakers):
+        problems.append(
+            Violation("option-invalid", "options.tie_breakers", f"Tie-breakers are a list from {', '.join(TIE_BREAKERS)}.")
+        )
+    elif len(set(breakers)) != len(breakers):
+        problems.append(Violation("option-invalid", "options.tie_breakers", "Name each tie-breaker once."))
+    raise_if_any(problems)
+    return StandingsOptions(merged["points_win"], merged["points_draw"], merged["points_loss"], tuple(breakers))
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    home: Hashable
+    away: Hashable
+    home_score: int
+    away_score: int
+    home_casualties: int = 0
+    away_casualties: int = 0
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    team: Hashable
+    position: int  # tied teams share a position; the next follows on (1, 2, 2, 4)
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    points: int = 0
+    td_for: int = 0
+    td_against: int = 0
+    cas_for: int = 0
+    cas_against: int = 0
+    team_rating: int = 0
+    results: tuple[tuple[Hashable, int, int], ...] = field(default=(), repr=False)  # (opponent, for, against)
+
+    @property
+    def td_diff(self) -> int:
+        return self.td_for - self.td_against
+
+    @property
+    def cas_diff(self) -> int:
+        return self.cas_for - self.cas_against
+
+
+def _tally(
+    results: Sequence[MatchResult], teams: Iterable[Hashable], options: StandingsOptions
+) -> dict[Hashable, dict[str, Any]]:
+    table: dict[Hashable, dict[str, Any]] = {}
+    for team in teams:
+        table.setdefault(team, {"results": []})
+    for r in results:
+        for team, opponent, scored, conceded, cas_for, cas_against in (
+            (r.home, r.away, r.home_score, r.away_score, r.home_casualties, r.away_casualties),
+            (r.away, r.home, r.away_score, r.home_score, r.away_casualties, r.home_casualties),
+        ):
+            row = table.setdefault(team, {"results": []})
+            row["results"].append((opponent, scored, conceded))
+            outcome = "won" if scored > conceded else "drawn" if scored == conceded else "lost"
+            for key, add in (
+                ("played", 1),
+                (outcome, 1),
+                ("points", options.points(scored, conceded)),
+                ("td_for", scored),
+                ("td_against", conceded),
+                ("cas_for", cas_for),
+                ("cas_against", cas_against),
+            ):
+                row[key] = row.get(key, 0) + add
+    return table
+
+
+def standings(
+    results: Sequence[MatchResult],
+    team_ratings: Mapping[Hashable, int],
+    options: StandingsOptions,
+    teams: Iterable[Hashable] = (),
+) -> list[StandingRow]:
+    """The league table: every team (those in `teams` and `team_ratings` too, with no results) by points,
+    then by the league's tie-breakers in order; head-to-head counts only the matches among the teams
+    still tied at that step. Teams still tied after every tie-breaker share a position."""
+    tally = _tally(results, [*teams, *team_ratings], options)
+    rows = {
+        team: StandingRow(
+            team=team,
+            position=0,
+            team_rating=team_ratings.get(team, 0),
+            results=tuple(data.pop("results")),
+            **data,
+        )
+        for team, data in tally.items()
+    }
+
+    def head_to_head(group: Sequence[Hashable]) -> Callable[[Hashable], int]:
+        members = set(group)
+        return lambda team: sum(options.points(f, a) for opponent, f, a in rows[team].results if opponent in members)
+
+    def key_for(breaker: str, group: Sequence[Hashable]) -> Callable[[Hashable], int]:
+        if breaker == "head_to_head":
+            return head_to_head(group)
+        return lambda team: getattr(rows[team], breaker)
+
+    def rank(group: list[Hashable], breakers: Sequence[str]) -> list[list[Hashable]]:
+        """The group split into still-tied groups, best first."""
+        if len(group) < 2 or not breakers:
+            return [sorted(group, key=str)]
+        key = key_for(breakers[0], group)
+        ordered: list[list[Hashable]] = []
+        for value in sorted({key(t) for t in group}, reverse=True):
+            ordered += rank([t for t in group if key(t) == value], breakers[1:])
+        return ordered
+
+    table: list[StandingRow] = []
+    for tied in rank(list(rows), ("points", *options.tie_breakers)):
+        position = len(table) + 1
+        table += [replace(rows[t], position=position) for t in tied]
+    return table
