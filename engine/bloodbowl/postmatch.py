@@ -338,6 +338,8 @@ def quote_purchase(team: TeamFacts, team_lists: TeamLists, house: HouseValues, r
             problems.append(Violation("apothecary-not-allowed", "kind", f"{race.name} may not have an Apothecary."))
         elif request.kind == "apothecary" and team.apothecary:
             problems.append(Violation("apothecary-held", "kind", "The team already has an Apothecary."))
+    elif request.kind == "fan_factor":
+        problems.append(Violation("fan-factor-fixed", "kind", "Fan Factor may not be bought once the league has started."))
     else:
         problems.append(
             Violation("purchase-unknown", "kind", "Buy a player, a reroll, an apothecary, an assistant_coach or a cheerleader.")
