@@ -3,6 +3,7 @@ MVP Awards, Match Records, Challenges)."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from engine.bloodbowl.report import (
@@ -11,6 +12,8 @@ from engine.bloodbowl.report import (
     PlayerEvents,
     SideReport,
     check_report,
+    draw_mvp,
+    mvp_candidates,
     refused_challenge,
     result_for,
 )
@@ -135,3 +138,11 @@ def test_a_refused_challenge_is_a_9_0_win_with_nothing_else():
     padded = replace(refused_report, away=replace(refused_report.away, mvp=101))
     assert problems(padded) == [("refused-report", "refused_by")]
     assert not good_report().awards_nothing
+
+
+def test_the_mvp_is_drawn_from_the_players_in_the_match():
+    """MVP Awards: at random, from the players on the field or in the Dugout (not one missing the match, nor the dead)."""
+    assert mvp_candidates(HOME) == list(range(1, 10))
+    drawn = {draw_mvp(HOME, random.Random(seed)) for seed in range(60)}
+    assert drawn == set(range(1, 10))
+    assert draw_mvp(HOME, random.Random(3)) == draw_mvp(HOME, random.Random(3))

@@ -181,6 +181,10 @@ def test_csv_numbers_may_have_thousands_separators():
     assert parse_team_lists("\n".join(lines), "csv").races[0].reroll_cost == 60_000
 
 
+def test_csv_saved_by_a_spreadsheet_with_a_byte_order_mark():
+    assert parse_team_lists("\ufeff" + CSV_TEXT, "csv") == parse_team_lists(CSV_TEXT, "csv")
+
+
 def test_csv_cells_that_do_not_apply_must_stay_empty():
     skill_line = 2
     assert csv_broken(skill_line, "block,Block,,", "block,Block,10000,") == [
