@@ -108,16 +108,16 @@ class Dice:
         self.entered = dict(entered or {})
 
     def roll(self, label: str, purpose: str, count: int, *, team: Team | None = None, player: Player | None = None,
-             number: int = 1) -> tuple[int, ...]:
+             number: int = 1, sides: int = 6) -> tuple[int, ...]:
         found = Roll.objects.filter(match=self.match, team=team, player=player, purpose=purpose, number=number).first()
         if found is not None:
             return tuple(found.dice)
         at_table = label in self.entered
         if at_table:
-            raise_if_any(rules.dice.check_dice(f"dice.{label}", self.entered[label], count))
+            raise_if_any(rules.dice.check_dice(f"dice.{label}", self.entered[label], count, sides))
             dice = tuple(self.entered[label])
         else:
-            dice = rules.dice.roll(_rng, count)
+            dice = rules.dice.roll(_rng, count, sides)
         Roll.objects.create(match=self.match, team=team, player=player, purpose=purpose, number=number, dice=list(dice),
                             at_table=at_table, created_by=self.user)
         return dice
@@ -221,15 +221,30 @@ def report_submit(
             if match.status not in (Match.Status.SCHEDULED, Match.Status.REPORTED, Match.Status.DISPUTED):
                 raise Invalid.one("match-closed", "match", f"This match is {match.status}: its report cannot change.")
             facts = _facts_by_side(match)
+            report = _with_drawn_mvps(match, user, report, facts)
             rules.report.check_report(facts["home"], facts["away"], report_from_data(report), league_house(match.league))
-            match.report, match.reported_by, match.status = dict(report), user, Match.Status.REPORTED
+            match.report, match.reported_by, match.status = report, user, Match.Status.REPORTED
             match.save(update_fields=["report", "reported_by", "status"])
-            _history(match, user, "reported", {"report": dict(report)}, key=idempotency_key)
+            _history(match, user, "reported", {"report": report}, key=idempotency_key)
     except RuleViolation as refused:
         raise Invalid.from_rules(refused, prefix="report.") from None
     except IntegrityError:
         return Match.objects.get(pk=match_id), False  # the same key won a race: applied once
     return match, True
+
+
+def _with_drawn_mvps(match: Match, user: Any, report: Mapping[str, Any], facts: Mapping[str, TeamFacts]) -> dict[str, Any]:
+    """MVP Awards are drawn at random: a side reported without its MVP gets one drawn by the server from
+    the players in the match (a stored die over them, so reporting again draws the same player)."""
+    report = {name: dict(side) for name, side in report.items()}
+    dice = Dice(match, user, None)
+    teams_by_side = {_side_name(s): s.team for s in match.sides.all()}
+    for name in SIDES:
+        candidates = sorted(rules.report.mvp_candidates(facts[name]))
+        if report[name].get("mvp") is None and candidates:
+            (drawn,) = dice.roll(f"mvp.{name}", "mvp", 1, team=teams_by_side[name], sides=len(candidates))
+            report[name]["mvp"] = candidates[drawn - 1]
+    return report
 
 
 def _require_reported(match: Match) -> None:

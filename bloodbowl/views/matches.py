@@ -155,7 +155,7 @@ def _side_from_post(post: Any, side: str, players: list[Player]) -> dict[str, An
     return {
         "score": post.get(f"{side}-score"),
         "casualties": post.get(f"{side}-casualties") or 0,
-        "mvp": post.get(f"{side}-mvp"),
+        "mvp": post.get(f"{side}-mvp") or None,
         "players": lines,
         "injuries": injuries,
     }
