@@ -390,6 +390,9 @@ def test_a_four_team_league_plays_two_weeks(log_in):
         form.get_by_label(re.compile(re.escape(name))).check()
     form.get_by_role("button", name="Challenge").click()
     expect(challenger.get_by_text("Every team has its game this week.")).to_be_visible()
+    # The commissioner's week page, open all along, shows the new game without a reload (htmx polls it).
+    expect(boss.locator("#week-live")).to_contain_text(f"{BERTHAS} — challenge into game 1", timeout=9_000)
+    expect(boss.locator("#round")).to_contain_text("Every team has its game this week.")
     game_2 = Game.objects.get(week=week_2)
     assert {side.team.name for side in game_2.sides.all()} == set(teams)
 
