@@ -58,7 +58,8 @@ def test_the_commissioner_imports_the_sample_yaml(api_as, commissioner):
     assert (race["slug"], race["name"], race["reroll_cost"]) == ("bogmire-croakers", "Bogmire Croakers", 60_000)
     hulk = next(p for p in race["positions"] if p["slug"] == "swamp-hulk")
     assert (hulk["cost"], hulk["max_count"], hulk["ma"], hulk["st"], hulk["ag"], hulk["av"]) == (110_000, 1, 5, 5, 2, 9)
-    assert hulk["big_guy"] and hulk["physical_on_doubles"]
+    assert hulk["big_guy"]
+    assert hulk["physical_on_doubles"]
     assert len(body["skills"]) == 14
     assert body["updated_by"] == "commissioner"
     assert api_as(commissioner).get(URL.format(league.pk)).json()["races"] == body["races"]
@@ -80,7 +81,8 @@ def test_an_import_replaces_the_lists_and_leaves_existing_teams_as_they_were(api
     assert [r["slug"] for r in response.json()["races"]] == ["hill-folk", "stone-kin"]
     assert response.json()["races"][0]["reroll_cost"] == 50_000  # "50,000" in the cell
     boulder = response.json()["races"][1]["positions"][1]
-    assert boulder["big_guy"] and boulder["skills"] == ["stand-firm"]
+    assert boulder["big_guy"]
+    assert boulder["skills"] == ["stand-firm"]
     bb_team.bb.refresh_from_db()
     assert (bb_team.bb.race_name, bb_team.bb.reroll_cost) == ("Bogmire Croakers", 60_000)
     assert bb_team.bb_players.get(number=12).position_name == "Swamp Hulk"
