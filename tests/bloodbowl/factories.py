@@ -9,6 +9,7 @@ import factory
 from bloodbowl.models import TeamLists
 from bloodbowl.services.teams import team_create
 from engine.bloodbowl.ruleset import BloodBowlRuleset
+from engine.bloodbowl.standings import TIE_BREAKERS
 from engine.bloodbowl.teamlists import parse_team_lists, team_lists_sample, team_lists_to_data
 from leagues.demo import BLOOD_BOWL_HOUSE_VALUES, demo_bloodbowl_team
 from leagues.models import League
@@ -28,7 +29,7 @@ class BloodBowlLeagueFactory(factory.django.DjangoModelFactory):
 
     name = factory.Sequence(lambda n: f"Blood Bowl League {n}")
     game_system = "bloodbowl"
-    options = factory.LazyFunction(lambda: BloodBowlRuleset().validate_options({}))
+    options = factory.LazyFunction(lambda: {**BloodBowlRuleset().validate_options({}), "tie_breakers": list(TIE_BREAKERS)})
     house_values = factory.LazyFunction(lambda: dict(BLOOD_BOWL_HOUSE_VALUES))
 
     @factory.post_generation
