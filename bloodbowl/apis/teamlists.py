@@ -16,14 +16,14 @@ from engine.bloodbowl.teamlists import CATEGORIES, NORMAL_CATEGORIES
 from pitside.api_errors import ERRORS, ErrorSerializer
 
 
-class SkillSerializer(serializers.Serializer):
+class BloodBowlSkillSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
     category = serializers.ChoiceField(choices=CATEGORIES)
     trait = serializers.BooleanField()
 
 
-class PositionSerializer(serializers.Serializer):
+class BloodBowlPositionSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
     cost = serializers.IntegerField(help_text="Gold pieces.")
@@ -38,28 +38,28 @@ class PositionSerializer(serializers.Serializer):
     physical_on_doubles = serializers.BooleanField()
 
 
-class RaceSerializer(serializers.Serializer):
+class BloodBowlRaceSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
     reroll_cost = serializers.IntegerField(help_text="Gold pieces per Team Re-roll at team creation; double after.")
     apothecary_allowed = serializers.BooleanField()
     mutations = serializers.BooleanField()
-    positions = PositionSerializer(many=True)
+    positions = BloodBowlPositionSerializer(many=True)
 
 
-class TeamListsOutputSerializer(serializers.Serializer):
+class BloodBowlTeamListsOutputSerializer(serializers.Serializer):
     """The lists in the YAML file's shape (engine.bloodbowl.teamlists); empty before the first import."""
 
     league = serializers.IntegerField()
     updated_at = serializers.DateTimeField(allow_null=True)
     updated_by = serializers.CharField(allow_null=True)
-    skills = SkillSerializer(many=True)
-    races = RaceSerializer(many=True)
+    skills = BloodBowlSkillSerializer(many=True)
+    races = BloodBowlRaceSerializer(many=True)
 
 
 def _output(league_id: int, row: TeamListsRow | None) -> dict:
     data = row.data if row else {"skills": [], "races": []}
-    return TeamListsOutputSerializer(
+    return BloodBowlTeamListsOutputSerializer(
         {
             "league": league_id,
             "updated_at": row.updated_at if row else None,
@@ -70,21 +70,21 @@ def _output(league_id: int, row: TeamListsRow | None) -> dict:
 
 
 class TeamListsApi(APIView):
-    class ImportInputSerializer(serializers.Serializer):
+    class BloodBowlImportInputSerializer(serializers.Serializer):
         format = serializers.ChoiceField(choices=["yaml", "csv"])
         text = serializers.CharField(max_length=MAX_TEXT, trim_whitespace=False,
                                      help_text="The file's text; its format is in the README and the sample files.")
 
-    @extend_schema(responses={200: TeamListsOutputSerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: BloodBowlTeamListsOutputSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
         league = league_get(league_id)
         return Response(_output(league.pk, TeamListsRow.objects.select_related("updated_by").filter(league=league).first()))
 
-    @extend_schema(request=ImportInputSerializer, responses={200: TeamListsOutputSerializer, **ERRORS})
+    @extend_schema(request=BloodBowlImportInputSerializer, responses={200: BloodBowlTeamListsOutputSerializer, **ERRORS})
     def put(self, request: Request, league_id: int) -> Response:
         """The commissioner replaces the league's team lists: all or nothing, one error per bad row or field."""
         league = league_get(league_id)
-        data = self.ImportInputSerializer(data=request.data)
+        data = self.BloodBowlImportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         row = team_lists_import(league=league, user=request.user, fmt=data.validated_data["format"],
                                 text=data.validated_data["text"])

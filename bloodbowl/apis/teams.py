@@ -20,14 +20,14 @@ from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
 from rosters.models import Team
 
 
-class CharacteristicsSerializer(serializers.Serializer):
+class BloodBowlCharacteristicsSerializer(serializers.Serializer):
     ma = serializers.IntegerField()
     st = serializers.IntegerField()
     ag = serializers.IntegerField()
     av = serializers.IntegerField()
 
 
-class PlayerOutputSerializer(serializers.Serializer):
+class BloodBowlPlayerOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     name = serializers.CharField()
@@ -37,7 +37,7 @@ class PlayerOutputSerializer(serializers.Serializer):
     st = serializers.IntegerField(source="stats.st")
     ag = serializers.IntegerField(source="stats.ag")
     av = serializers.IntegerField(source="stats.av")
-    base = CharacteristicsSerializer(help_text="The position's characteristics when he was hired.")
+    base = BloodBowlCharacteristicsSerializer(help_text="The position's characteristics when he was hired.")
     skills = serializers.ListField(child=serializers.CharField(), help_text="Skill slugs, starting ones first.")
     starting_skills = serializers.ListField(child=serializers.CharField())
     spp = serializers.IntegerField()
@@ -50,13 +50,13 @@ class PlayerOutputSerializer(serializers.Serializer):
     aging = serializers.ListField(child=serializers.CharField())
 
 
-class StaffSerializer(serializers.Serializer):
+class BloodBowlStaffSerializer(serializers.Serializer):
     apothecary = serializers.BooleanField()
     assistant_coaches = serializers.IntegerField()
     cheerleaders = serializers.IntegerField()
 
 
-class TeamOutputSerializer(serializers.Serializer):
+class BloodBowlTeamOutputSerializer(serializers.Serializer):
     """A team with its Team Rating; built from bloodbowl.selectors.team_line."""
 
     id = serializers.IntegerField(source="team.pk")
@@ -69,14 +69,14 @@ class TeamOutputSerializer(serializers.Serializer):
     reroll_cost = serializers.IntegerField(source="team.bb.reroll_cost",
                                            help_text="The team list's price; double to buy one now.")
     fan_factor = serializers.IntegerField(source="team.bb.fan_factor")
-    staff = StaffSerializer(source="team.bb")
+    staff = BloodBowlStaffSerializer(source="team.bb")
     treasury = serializers.IntegerField(source="team.treasury")
     team_value = serializers.IntegerField(source="value", allow_null=True, help_text="Gold pieces, treasury included.")
     team_rating = serializers.IntegerField(source="rating", allow_null=True)
     value_problem = serializers.CharField(source="problem", allow_blank=True,
                                           help_text="Why team_value and team_rating are null: a house value to set.")
     total_spp = serializers.IntegerField()
-    players = PlayerOutputSerializer(source="team.bb_players.all", many=True)
+    players = BloodBowlPlayerOutputSerializer(source="team.bb_players.all", many=True)
 
     def to_representation(self, instance: Any) -> Any:
         if isinstance(instance, Team):
@@ -89,7 +89,7 @@ def _line(team_id: int) -> TeamLine:
     return team_line(team, league_house(team.league))
 
 
-class NewPlayerInputSerializer(serializers.Serializer):
+class BloodBowlNewPlayerInputSerializer(serializers.Serializer):
     position = serializers.CharField(max_length=40)
     name = serializers.CharField(max_length=60)
     number = serializers.IntegerField(min_value=0, max_value=99)
@@ -98,49 +98,49 @@ class NewPlayerInputSerializer(serializers.Serializer):
 class LeagueTeamsApi(APIView):
     pagination_class = Pagination
 
-    class TeamCreateInputSerializer(serializers.Serializer):
+    class BloodBowlTeamCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=80)
         race = serializers.CharField(max_length=40, help_text="A race's slug in the league's team lists.")
-        players = NewPlayerInputSerializer(many=True, max_length=30)
+        players = BloodBowlNewPlayerInputSerializer(many=True, max_length=30)
         rerolls = serializers.IntegerField(min_value=0, max_value=20, default=0)
         fan_factor = serializers.IntegerField(min_value=0, max_value=20, default=0)
         apothecary = serializers.BooleanField(default=False)
         assistant_coaches = serializers.IntegerField(min_value=0, max_value=20, default=0)
         cheerleaders = serializers.IntegerField(min_value=0, max_value=20, default=0)
 
-    @extend_schema(responses={200: TeamOutputSerializer(many=True), 404: ErrorSerializer})
+    @extend_schema(responses={200: BloodBowlTeamOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
         league = league_get(league_id)
-        return paginate(request, self, teams().filter(league=league), TeamOutputSerializer)
+        return paginate(request, self, teams().filter(league=league), BloodBowlTeamOutputSerializer)
 
-    @extend_schema(request=TeamCreateInputSerializer, responses={201: TeamOutputSerializer, **ERRORS})
+    @extend_schema(request=BloodBowlTeamCreateInputSerializer, responses={201: BloodBowlTeamOutputSerializer, **ERRORS})
     def post(self, request: Request, league_id: int) -> Response:
         """Sign up a team within the league's starting budget; what is left opens its treasury."""
         league = league_get(league_id)
-        data = self.TeamCreateInputSerializer(data=request.data)
+        data = self.BloodBowlTeamCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         team = team_create(league=league, coach=request.user, **data.validated_data)
-        return Response(TeamOutputSerializer(_line(team.pk)).data, status=status.HTTP_201_CREATED)
+        return Response(BloodBowlTeamOutputSerializer(_line(team.pk)).data, status=status.HTTP_201_CREATED)
 
 
 class TeamDetailApi(APIView):
-    @extend_schema(responses={200: TeamOutputSerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: BloodBowlTeamOutputSerializer, 404: ErrorSerializer})
     def get(self, request: Request, team_id: int) -> Response:
-        return Response(TeamOutputSerializer(_line(team_id)).data)
+        return Response(BloodBowlTeamOutputSerializer(_line(team_id)).data)
 
 
-class PurchaseOutputSerializer(serializers.Serializer):
+class BloodBowlPurchaseOutputSerializer(serializers.Serializer):
     kind = serializers.CharField()
     item = serializers.CharField(help_text="The position's slug for a player, else the kind.")
     cost = serializers.IntegerField()
     ledger_entry = serializers.IntegerField(source="entry.pk")
     reason = serializers.CharField(source="entry.reason")
-    player = PlayerOutputSerializer(allow_null=True)
+    player = BloodBowlPlayerOutputSerializer(allow_null=True)
     treasury = serializers.IntegerField(help_text="What the treasury holds after the purchase.")
 
 
 class TeamPurchasesApi(APIView):
-    class PurchaseInputSerializer(serializers.Serializer):
+    class BloodBowlPurchaseInputSerializer(serializers.Serializer):
         kind = serializers.ChoiceField(choices=["player", "reroll", "apothecary", "assistant_coach", "cheerleader"])
         position = serializers.CharField(max_length=40, required=False, help_text="For a player: the position's slug.")
         name = serializers.CharField(max_length=60, required=False, default="", help_text="For a player.")
@@ -148,29 +148,29 @@ class TeamPurchasesApi(APIView):
 
     @extend_schema(
         parameters=[IDEMPOTENCY_KEY],
-        request=PurchaseInputSerializer,
-        responses={201: PurchaseOutputSerializer, 200: PurchaseOutputSerializer, **ERRORS},
+        request=BloodBowlPurchaseInputSerializer,
+        responses={201: BloodBowlPurchaseOutputSerializer, 200: BloodBowlPurchaseOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, team_id: int) -> Response:
         """The coach buys a player, a Team Re-roll (double the team list's price) or coaching staff."""
         team_get(team_id)
-        data = self.PurchaseInputSerializer(data=request.data)
+        data = self.BloodBowlPurchaseInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         purchase, created = purchase_make(team_id=team_id, user=request.user, idempotency_key=_idempotency_key(request),
                                           **data.validated_data)
         answer = status.HTTP_201_CREATED if created else status.HTTP_200_OK
-        return Response(PurchaseOutputSerializer(purchase).data, status=answer)
+        return Response(BloodBowlPurchaseOutputSerializer(purchase).data, status=answer)
 
 
 class PlayerRetireApi(APIView):
-    class RetireInputSerializer(serializers.Serializer):
+    class BloodBowlRetireInputSerializer(serializers.Serializer):
         as_assistant_coach = serializers.BooleanField(default=False, help_text="He joins the staff, for free.")
 
-    @extend_schema(request=RetireInputSerializer, responses={200: PlayerOutputSerializer, **ERRORS})
+    @extend_schema(request=BloodBowlRetireInputSerializer, responses={200: BloodBowlPlayerOutputSerializer, **ERRORS})
     def post(self, request: Request, player_id: int) -> Response:
         """The coach retires a player from the roster (Purchases), optionally as a free Assistant Coach."""
         get_object_or_404(Player.objects.filter(team__league__game_system=RULESET.slug), pk=player_id)
-        data = self.RetireInputSerializer(data=request.data)
+        data = self.BloodBowlRetireInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         player = player_retire(player_id=player_id, user=request.user, **data.validated_data)
-        return Response(PlayerOutputSerializer(player).data)
+        return Response(BloodBowlPlayerOutputSerializer(player).data)
