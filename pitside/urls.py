@@ -8,6 +8,7 @@ urlpatterns = [
     path("", include("rosters.urls")),
     path("", include("scheduling.urls")),
     path("bloodbowl/", include("bloodbowl.urls")),
+    path("", include("bloodbowl.match_urls")),
     path("notifications/", include("notifications.urls")),
     path("", include("leagues.urls")),
 ]

@@ -1,0 +1,282 @@
+"""The Blood Bowl match API: arrange, pre-match, report, confirm or dispute, star player rolls, standings.
+
+Each view checks the input's shape, calls one service and serializes what it returns; the engine
+checks the rules (every violation at once, in the shared error shape).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from bloodbowl.models import StarPlayerRoll
+from bloodbowl.selectors import league_get, league_standings, match_get, matches
+from bloodbowl.services import matches as services
+from pitside.api_errors import ERRORS, ErrorSerializer
+from pitside.pagination import Pagination, paginate
+from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
+
+COUNT = {"min_value": 0, "max_value": 99, "default": 0}
+
+
+class MatchSideOutputSerializer(serializers.Serializer):
+    team = serializers.IntegerField(source="team_id")
+    team_name = serializers.CharField(source="team.name")
+    home = serializers.BooleanField()
+    team_rating = serializers.IntegerField()
+    special_play_cards = serializers.IntegerField(allow_null=True)
+    missing = serializers.ListField(child=serializers.IntegerField(), help_text="Players who miss this match.")
+    score = serializers.IntegerField(allow_null=True)
+    casualties = serializers.IntegerField(allow_null=True)
+    winnings = serializers.IntegerField(allow_null=True)
+    fan_factor_change = serializers.IntegerField(allow_null=True)
+
+
+class DiceRollOutputSerializer(serializers.Serializer):
+    purpose = serializers.CharField()
+    team = serializers.IntegerField(source="team_id", allow_null=True)
+    player = serializers.IntegerField(source="player_id", allow_null=True)
+    number = serializers.IntegerField()
+    dice = serializers.ListField(child=serializers.IntegerField())
+    at_table = serializers.BooleanField()
+
+
+class StarPlayerRollOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    player = serializers.IntegerField(source="player_id")
+    player_name = serializers.CharField(source="player.name")
+    number = serializers.IntegerField()
+    dice = serializers.ListField(child=serializers.IntegerField())
+    choice = serializers.JSONField(allow_null=True)
+    peak_dice = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+
+
+class MatchEventOutputSerializer(serializers.Serializer):
+    action = serializers.CharField()
+    user = serializers.CharField(source="user.username", allow_null=True)
+    data = serializers.JSONField()
+    created_at = serializers.DateTimeField()
+
+
+class MatchOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    league = serializers.IntegerField(source="league_id")
+    stage = serializers.CharField()
+    status = serializers.CharField()
+    gate = serializers.IntegerField(allow_null=True)
+    sides = MatchSideOutputSerializer(many=True)
+    report = serializers.JSONField(allow_null=True)
+
+
+class MatchDetailOutputSerializer(MatchOutputSerializer):
+    rolls = DiceRollOutputSerializer(many=True)
+    star_player_rolls = StarPlayerRollOutputSerializer(many=True)
+    history = MatchEventOutputSerializer(many=True, source="events")
+
+
+class DiceInputSerializer(serializers.Serializer):
+    dice = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField(), max_length=60),
+        required=False,
+        help_text="Dice rolled at the table, by roll label (gate, cards.home, winnings.away, fan_factor.home, "
+        "negative_winnings.home, aging.<player>, spr.<player>.<n>): only when the league allows it.",
+    )
+
+
+class MatchPlayerEventsInputSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1)
+    touchdowns = serializers.IntegerField(**COUNT)
+    completions = serializers.IntegerField(**COUNT)
+    casualties = serializers.IntegerField(**COUNT)
+    interceptions = serializers.IntegerField(**COUNT)
+    blocked_kicks = serializers.IntegerField(**COUNT)
+    field_goals = serializers.IntegerField(**COUNT)
+
+
+class MatchInjuryInputSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1)
+    niggling = serializers.IntegerField(**COUNT)
+    characteristics_lost = serializers.ListField(
+        child=serializers.ChoiceField(choices=["ma", "st", "ag", "av"]), max_length=4, default=list
+    )
+    dead = serializers.BooleanField(default=False)
+    miss_next_match = serializers.BooleanField(default=False)
+
+
+class MatchSideReportInputSerializer(serializers.Serializer):
+    score = serializers.IntegerField(min_value=0, max_value=99)
+    casualties = serializers.IntegerField(**COUNT)
+    mvp = serializers.IntegerField(
+        min_value=1, required=False, allow_null=True, default=None,
+        help_text="The player who won this team's MVP award; leave it out and the server draws one at random.",
+    )
+    players = MatchPlayerEventsInputSerializer(many=True, max_length=30, default=list)
+    injuries = MatchInjuryInputSerializer(many=True, max_length=30, default=list)
+
+
+class ReportInputSerializer(serializers.Serializer):
+    home = MatchSideReportInputSerializer()
+    away = MatchSideReportInputSerializer()
+
+
+def _detail(match_id: int) -> Response:
+    return Response(MatchDetailOutputSerializer(match_get(match_id)).data)
+
+
+class LeagueMatchesApi(APIView):
+    pagination_class = Pagination
+
+    class CreateInputSerializer(serializers.Serializer):
+        home_team = serializers.IntegerField(min_value=1)
+        away_team = serializers.IntegerField(min_value=1)
+
+    def get_permissions(self) -> list[Any]:
+        return [IsAuthenticated()] if self.request.method == "POST" else []
+
+    @extend_schema(responses={200: MatchOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
+    def get(self, request: Request, league_id: int) -> Response:
+        return paginate(request, self, matches(league_get(league_id)), MatchOutputSerializer)
+
+    @extend_schema(request=CreateInputSerializer, responses={201: MatchDetailOutputSerializer, **ERRORS})
+    def post(self, request: Request, league_id: int) -> Response:
+        league = league_get(league_id)
+        data = self.CreateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.match_create(
+            league=league, user=request.user, home_team_id=data.validated_data["home_team"],
+            away_team_id=data.validated_data["away_team"],
+        )
+        return Response(MatchDetailOutputSerializer(match_get(match.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class MatchDetailApi(APIView):
+    @extend_schema(responses={200: MatchDetailOutputSerializer, 404: ErrorSerializer})
+    def get(self, request: Request, match_id: int) -> Response:
+        return _detail(match_id)
+
+
+class MatchPrematchApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=DiceInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
+    def post(self, request: Request, match_id: int) -> Response:
+        """Roll the gate, the Special Play Cards (with the handicap) and the niggling injuries, once."""
+        match_get(match_id)
+        data = DiceInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.prematch_roll(match_id=match_id, user=request.user, dice=data.validated_data.get("dice"))
+        return _detail(match_id)
+
+
+class MatchReportApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[IDEMPOTENCY_KEY],
+        request=ReportInputSerializer,
+        responses={201: MatchDetailOutputSerializer, 200: MatchDetailOutputSerializer, **ERRORS},
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        """Report the match: every violation of the rules comes back at once, and nothing is stored."""
+        match_get(match_id)
+        data = ReportInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _, created = services.report_submit(
+            match_id=match_id, user=request.user, report=data.validated_data, idempotency_key=_idempotency_key(request)
+        )
+        response = _detail(match_id)
+        response.status_code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return response
+
+
+class MatchConfirmApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=DiceInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
+    def post(self, request: Request, match_id: int) -> Response:
+        """The other coach confirms (a commissioner approves); the post-match sequence runs once."""
+        match_get(match_id)
+        data = DiceInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.report_confirm(match_id=match_id, user=request.user, dice=data.validated_data.get("dice"))
+        return _detail(match_id)
+
+
+class MatchDisputeApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=500)
+
+    @extend_schema(request=InputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
+    def post(self, request: Request, match_id: int) -> Response:
+        match_get(match_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.report_dispute(match_id=match_id, user=request.user, reason=data.validated_data["reason"])
+        return _detail(match_id)
+
+
+class SprOptionSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    target = serializers.CharField(allow_null=True)
+
+
+class StarPlayerRollApi(APIView):
+    class ChooseInputSerializer(serializers.Serializer):
+        kind = serializers.CharField(max_length=20, help_text="skill, characteristic, remove_trait or wasted")
+        target = serializers.CharField(max_length=40, required=False, allow_null=True, default=None)
+
+    def get_permissions(self) -> list[Any]:
+        return [IsAuthenticated()] if self.request.method == "POST" else []
+
+    def _spr(self, spr_id: int) -> StarPlayerRoll:
+        return get_object_or_404(StarPlayerRoll.objects.select_related("player__team__league"), pk=spr_id)
+
+    @extend_schema(responses={200: SprOptionSerializer(many=True), 404: ErrorSerializer})
+    def get(self, request: Request, spr_id: int) -> Response:
+        """What the coach may choose for this roll (none once chosen)."""
+        spr = self._spr(spr_id)
+        return Response(SprOptionSerializer([] if spr.choice else services.spr_options(spr=spr), many=True).data)
+
+    @extend_schema(request=ChooseInputSerializer, responses={200: StarPlayerRollOutputSerializer, **ERRORS})
+    def post(self, request: Request, spr_id: int) -> Response:
+        """Choose: a skill (target: its slug), a characteristic increase (target: ma, st, ag or av), the removal
+        of a Big Guy trait, or wasted. The Peak Roll follows at once."""
+        self._spr(spr_id)
+        data = self.ChooseInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        spr = services.spr_choose(spr_id=spr_id, user=request.user, **data.validated_data)
+        return Response(StarPlayerRollOutputSerializer(self._spr(spr.pk)).data)
+
+
+class StandingRowSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    team = serializers.IntegerField(source="team.pk")
+    team_name = serializers.CharField(source="team.name")
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    points = serializers.IntegerField()
+    td_for = serializers.IntegerField()
+    td_against = serializers.IntegerField()
+    cas_for = serializers.IntegerField()
+    cas_against = serializers.IntegerField()
+    team_rating = serializers.IntegerField()
+
+
+class LeagueStandingsApi(APIView):
+    @extend_schema(
+        responses={200: StandingRowSerializer(many=True), 404: ErrorSerializer},
+        description="By the league's points per win, draw and loss, then its tie-breakers in order.",
+    )
+    def get(self, request: Request, league_id: int) -> Response:
+        return Response(StandingRowSerializer(league_standings(league_get(league_id)), many=True).data)

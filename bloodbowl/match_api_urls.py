@@ -1,0 +1,14 @@
+from django.urls import path
+
+from bloodbowl.apis import matches as apis
+
+urlpatterns = [
+    path("bloodbowl/leagues/<int:league_id>/matches/", apis.LeagueMatchesApi.as_view(), name="api-bb-league-matches"),
+    path("bloodbowl/leagues/<int:league_id>/standings/", apis.LeagueStandingsApi.as_view(), name="api-bb-league-standings"),
+    path("bloodbowl/matches/<int:match_id>/", apis.MatchDetailApi.as_view(), name="api-bb-match"),
+    path("bloodbowl/matches/<int:match_id>/prematch/", apis.MatchPrematchApi.as_view(), name="api-bb-match-prematch"),
+    path("bloodbowl/matches/<int:match_id>/report/", apis.MatchReportApi.as_view(), name="api-bb-match-report"),
+    path("bloodbowl/matches/<int:match_id>/confirm/", apis.MatchConfirmApi.as_view(), name="api-bb-match-confirm"),
+    path("bloodbowl/matches/<int:match_id>/dispute/", apis.MatchDisputeApi.as_view(), name="api-bb-match-dispute"),
+    path("bloodbowl/star-player-rolls/<int:spr_id>/", apis.StarPlayerRollApi.as_view(), name="api-bb-spr"),
+]

@@ -1,0 +1,472 @@
+"""Writes to Blood Bowl matches: scheduling, the pre-match rolls, the report and its confirmation,
+the post-match sequence, and star player roll choices. Each runs in one transaction with the match
+row locked, so two coaches acting at once apply it once.
+
+Dice: the server rolls and stores each roll before anything depends on it (a Roll row, found again on
+a retry or a reload). When the league's `table_dice` option is on, a coach may send the dice rolled
+at the table instead, keyed by the roll's label (`gate`, `cards.home`, `winnings.away`, ...); they are
+range-checked and stored marked as such.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from bloodbowl.models import Match, MatchEvent, MatchSide, Player, Roll, StarPlayerRoll, TeamProfile
+from bloodbowl.selectors import (
+    RULESET,
+    league_house,
+    match_rights,
+    match_side_of,
+    team_facts,
+    team_lists_of,
+    team_rating_of,
+    teams,
+)
+from bloodbowl.selectors import player_facts as _player_facts
+from engine.bloodbowl.facts import PlayerFacts, TeamFacts
+from engine.bloodbowl.report import SIDES, Injury, MatchReport, PlayerEvents, SideReport
+from engine.core.money import TREASURY, format_credits
+from engine.core.violations import RuleViolation, raise_if_any
+from leagues.models import League
+from leagues.selectors import league_is_commissioner
+from pitside.errors import Invalid, NotPermitted
+from rosters.models import LedgerEntry, Team
+
+rules = RULESET
+_rng = random.SystemRandom()
+
+
+def _gold(amount: int) -> str:
+    return format_credits(amount, "gold pieces")
+
+
+# --- who may act ---------------------------------------------------------------------------------
+
+
+def _require_player_or_commissioner(match: Match, user: Any, what: str) -> None:
+    if match_side_of(match, user) is None and not league_is_commissioner(match.league, user):
+        raise NotPermitted.one("not-in-match", "match", f"Only the two coaches or a commissioner can {what}.")
+
+
+def _locked(match_id: int) -> Match:
+    """The match row locked for this transaction, then the match with its sides and league."""
+    Match.objects.select_for_update().filter(pk=match_id).first()
+    return (
+        Match.objects.select_related("league")
+        .prefetch_related("sides__team__coach", "league__commissioners")
+        .get(pk=match_id)
+    )
+
+
+def _history(match: Match, user: Any, action: str, data: Mapping[str, Any] | None = None, key: str | None = None) -> None:
+    MatchEvent.objects.create(match=match, user=user, action=action, data=dict(data or {}), idempotency_key=key)
+
+
+# --- scheduling --------------------------------------------------------------------------------------
+
+
+def match_create(*, league: League, user: Any, home_team_id: int, away_team_id: int) -> Match:
+    """A league match between two teams of the league, arranged by one of their coaches or a commissioner."""
+    if home_team_id == away_team_id:
+        raise Invalid.one("same-team", "away_team", "A team cannot play itself.")
+    found = {t.pk: t for t in teams().filter(league=league, pk__in=[home_team_id, away_team_id])}
+    missing = [(field, t) for field, t in (("home_team", home_team_id), ("away_team", away_team_id)) if t not in found]
+    if missing:
+        raise Invalid.one("team-not-in-league", missing[0][0], "That team does not play in this league.")
+    coaches = {found[home_team_id].coach_id, found[away_team_id].coach_id}
+    if getattr(user, "pk", None) not in coaches and not league_is_commissioner(league, user):
+        raise NotPermitted.one("not-in-match", "match", "Only one of the two coaches or a commissioner can arrange this match.")
+    with transaction.atomic():
+        match = Match.objects.create(league=league, created_by=user)
+        house = league_house(league)
+        for team_id, home in ((home_team_id, True), (away_team_id, False)):
+            rating = team_rating_of(found[team_id], house)
+            MatchSide.objects.create(match=match, team=found[team_id], home=home, team_rating=rating)
+        _history(match, user, "created")
+    return match
+
+
+# --- dice ------------------------------------------------------------------------------------------------
+
+
+class Dice:
+    """The rolls of one request: stored ones are found again; new ones come from the table (when the
+    league allows and the coach sent them) or from the server."""
+
+    def __init__(self, match: Match, user: Any, entered: Mapping[str, Any] | None) -> None:
+        self.match, self.user = match, user
+        allowed = rules.option_value(match.league.options, "table_dice")
+        if entered and not allowed:
+            raise Invalid.one("table-dice-off", "dice", "This league does not take dice rolled at the table.")
+        self.entered = dict(entered or {})
+
+    def roll(self, label: str, purpose: str, count: int, *, team: Team | None = None, player: Player | None = None,
+             number: int = 1, sides: int = 6) -> tuple[int, ...]:
+        found = Roll.objects.filter(match=self.match, team=team, player=player, purpose=purpose, number=number).first()
+        if found is not None:
+            return tuple(found.dice)
+        at_table = label in self.entered
+        if at_table:
+            raise_if_any(rules.dice.check_dice(f"dice.{label}", self.entered[label], count, sides))
+            dice = tuple(self.entered[label])
+        else:
+            dice = rules.dice.roll(_rng, count, sides)
+        Roll.objects.create(match=self.match, team=team, player=player, purpose=purpose, number=number, dice=list(dice),
+                            at_table=at_table, created_by=self.user)
+        return dice
+
+
+# --- pre-match -----------------------------------------------------------------------------------------------
+
+
+def _side_name(side: MatchSide) -> str:
+    return "home" if side.home else "away"
+
+
+def prematch_roll(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = None) -> Match:
+    """Pre-Match Sequence, steps 3 to 6: the gate, the handicap and Special Play Cards, niggling injuries.
+    Rolled once: asking again returns the same match."""
+    try:
+        with transaction.atomic():
+            match = _locked(match_id)
+            _require_player_or_commissioner(match, user, "make the pre-match rolls")
+            if match.gate is not None:
+                return match
+            if match.status != Match.Status.SCHEDULED:
+                raise Invalid.one("match-not-scheduled", "match", "This match is no longer waiting for kick-off.")
+            _prematch(match, user, Dice(match, user, dice))
+    except RuleViolation as refused:
+        raise Invalid.from_rules(refused) from None
+    return match
+
+
+def _prematch(match: Match, user: Any, dice: Dice) -> None:
+    house = league_house(match.league)
+    sides = list(match.sides.all())
+    loaded = {t.pk: t for t in teams().filter(pk__in=[s.team_id for s in sides])}
+    for side in sides:  # Team Ratings as they are at kick-off
+        side.team_rating = team_rating_of(loaded[side.team_id], house)
+    by_name = {_side_name(s): s for s in sides}
+    fan_factor = sum(loaded[s.team_id].bb.fan_factor for s in sides)
+    gate_dice = dice.roll("gate", "gate", fan_factor)
+    match.gate = rules.prematch.gate(gate_dice, match.stage)
+    bonus = rules.prematch.handicap_bonus_cards(by_name["home"].team_rating, by_name["away"].team_rating)
+    for name, side in by_name.items():
+        team = loaded[side.team_id]
+        (card_die,) = dice.roll(f"cards.{name}", "cards", 1, team=team)
+        side.special_play_cards = rules.prematch.special_play_cards(card_die) + bonus[name]
+        missing = []
+        for player in team.bb_players.all():
+            if player.status != Player.Status.ACTIVE:
+                continue
+            if player.niggling_injuries and not player.misses_next_match:
+                rolled = dice.roll(f"niggling.{player.pk}", "niggling", player.niggling_injuries, team=team, player=player)
+                if rules.prematch.niggling_misses(rolled):
+                    player.misses_next_match = True
+                    player.save(update_fields=["misses_next_match"])
+            if player.misses_next_match:
+                missing.append(player.pk)
+        side.missing = missing
+        side.save(update_fields=["team_rating", "special_play_cards", "missing"])
+    match.save(update_fields=["gate"])
+    _history(match, user, "pre-match", {"gate": match.gate, "cards": {n: s.special_play_cards for n, s in by_name.items()}})
+
+
+# --- the report ------------------------------------------------------------------------------------------------
+
+
+def _side_report(data: Mapping[str, Any]) -> SideReport:
+    return SideReport(
+        score=data["score"],
+        casualties=data.get("casualties", 0),
+        players=tuple(PlayerEvents(**line) for line in data.get("players", ())),
+        mvp=data.get("mvp"),
+        injuries=tuple(
+            Injury(**{**injury, "characteristics_lost": tuple(injury.get("characteristics_lost", ()))})
+            for injury in data.get("injuries", ())
+        ),
+    )
+
+
+def report_from_data(data: Mapping[str, Any]) -> MatchReport:
+    """The engine's report from the API's shape: {"home": {...}, "away": {...}}."""
+    return MatchReport(home=_side_report(data["home"]), away=_side_report(data["away"]))
+
+
+def _facts_by_side(match: Match) -> dict[str, TeamFacts]:
+    loaded = {t.pk: t for t in teams().filter(pk__in=[s.team_id for s in match.sides.all()])}
+    return {_side_name(s): team_facts(loaded[s.team_id]) for s in match.sides.all()}
+
+
+def report_submit(
+    *, match_id: int, user: Any, report: Mapping[str, Any], idempotency_key: str | None = None
+) -> tuple[Match, bool]:
+    """A coach of the match (or a commissioner) reports it; the engine checks it against both rosters and
+    every problem comes back at once. Sent again with the same key, it is applied once."""
+    try:
+        with transaction.atomic():
+            match = _locked(match_id)
+            _require_player_or_commissioner(match, user, "report this match")
+            if idempotency_key and match.events.filter(idempotency_key=idempotency_key).exists():
+                return match, False
+            if match.gate is None:
+                raise Invalid.one("prematch-missing", "match", "Make the pre-match rolls (gate, cards, niggling injuries) first.")
+            if match.status not in (Match.Status.SCHEDULED, Match.Status.REPORTED, Match.Status.DISPUTED):
+                raise Invalid.one("match-closed", "match", f"This match is {match.status}: its report cannot change.")
+            facts = _facts_by_side(match)
+            report = _with_drawn_mvps(match, user, report, facts)
+            rules.report.check_report(facts["home"], facts["away"], report_from_data(report), league_house(match.league))
+            match.report, match.reported_by, match.status = report, user, Match.Status.REPORTED
+            match.save(update_fields=["report", "reported_by", "status"])
+            _history(match, user, "reported", {"report": report}, key=idempotency_key)
+    except RuleViolation as refused:
+        raise Invalid.from_rules(refused, prefix="report.") from None
+    except IntegrityError:
+        return Match.objects.get(pk=match_id), False  # the same key won a race: applied once
+    return match, True
+
+
+def _with_drawn_mvps(match: Match, user: Any, report: Mapping[str, Any], facts: Mapping[str, TeamFacts]) -> dict[str, Any]:
+    """MVP Awards are drawn at random: a side reported without its MVP gets one drawn by the server from
+    the players in the match (a stored die over them, so reporting again draws the same player)."""
+    report = {name: dict(side) for name, side in report.items()}
+    dice = Dice(match, user, None)
+    teams_by_side = {_side_name(s): s.team for s in match.sides.all()}
+    for name in SIDES:
+        candidates = sorted(rules.report.mvp_candidates(facts[name]))
+        if report[name].get("mvp") is None and candidates:
+            (drawn,) = dice.roll(f"mvp.{name}", "mvp", 1, team=teams_by_side[name], sides=len(candidates))
+            report[name]["mvp"] = candidates[drawn - 1]
+    return report
+
+
+def _require_reported(match: Match) -> None:
+    if match.status not in (Match.Status.REPORTED, Match.Status.DISPUTED):
+        raise Invalid.one("match-not-reported", "match", f"This match is {match.status}, not waiting for confirmation.")
+
+
+def report_confirm(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = None) -> Match:
+    """The other coach confirms the report (a commissioner may approve it, even when disputed); then the
+    post-match sequence runs. Confirming twice does nothing more."""
+    try:
+        with transaction.atomic():
+            match = _locked(match_id)
+            if match.status == Match.Status.CONFIRMED:
+                return match
+            _require_reported(match)
+            rights = match_rights(match, user)
+            if not (rights.confirm or rights.approve):
+                raise NotPermitted.one(
+                    "not-confirmer", "match", "The other coach confirms this report; a commissioner may approve it."
+                )
+            _postmatch(match, user, Dice(match, user, dice))
+            _history(match, user, "confirmed" if rights.confirm else "approved")
+    except RuleViolation as refused:
+        raise Invalid.from_rules(refused) from None
+    return match
+
+
+def report_dispute(*, match_id: int, user: Any, reason: str) -> Match:
+    """The other coach disputes the report: a commissioner then approves it or a coach reports it again."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        _require_reported(match)
+        if not match_rights(match, user).dispute:
+            raise NotPermitted.one("not-confirmer", "match", "Only the other coach can dispute this report.")
+        match.status = Match.Status.DISPUTED
+        match.save(update_fields=["status"])
+        _history(match, user, "disputed", {"reason": reason})
+    return match
+
+
+# --- post-match --------------------------------------------------------------------------------------------------
+
+
+def _save_player(player: Player, facts: PlayerFacts) -> None:
+    player.stats = {c: facts.current.get(c) for c in ("ma", "st", "ag", "av")}
+    player.skills = list(facts.skills)
+    player.spp = facts.spp
+    player.skill_rolls = facts.skill_rolls_made
+    player.peaked = facts.peaked
+    player.niggling_injuries = facts.niggling
+    player.misses_next_match = facts.misses_next_match
+    player.status = facts.status
+    player.aging = list(facts.aging)
+    player.save()
+
+
+def _ledger(team: Team, amount: int, reason: str, user: Any) -> None:
+    if amount:
+        LedgerEntry.objects.create(team=team, account=TREASURY, amount=amount, reason=reason, created_by=user)
+
+
+def _postmatch(match: Match, user: Any, dice: Dice) -> None:
+    """Post-Match Sequence of Play, steps 1 to 4 for both teams (purchases and the new Team Rating are
+    the coaches' and the pages' to do next); then the injuries of the report and the missed matches."""
+    list(Team.objects.select_for_update(of=("self",)).filter(pk__in=[s.team_id for s in match.sides.all()]).order_by("pk"))
+    report = report_from_data(match.report)
+    sides = {_side_name(s): s for s in match.sides.all()}
+    loaded = {t.pk: t for t in teams().filter(pk__in=[s.team_id for s in sides.values()])}
+    label = f"match {match.pk}"
+    for name, side in sides.items():
+        team = loaded[side.team_id]
+        own = report.side(name)
+        other = report.side("away" if name == "home" else "home")
+        side.score, side.casualties = own.score, own.casualties
+        if report.awards_nothing:
+            side.winnings = side.fan_factor_change = 0
+        else:
+            _winnings(match, side, team, dice, user, label)
+            _aging(team, side, dice, name)
+            _star_player_points(match, team, own, dice)
+            side.fan_factor_change = _fan_factor(match, team, own, other, dice, name)
+        side.save(update_fields=["score", "casualties", "winnings", "fan_factor_change"])
+    _injuries(report, sides, loaded)
+    match.status, match.played_at = Match.Status.CONFIRMED, timezone.now()
+    match.save(update_fields=["status", "played_at"])
+
+
+def _winnings(match: Match, side: MatchSide, team: Team, dice: Dice, user: Any, label: str) -> None:
+    """1. Treasury Phase: the Match Winnings (d6), paid into the treasury; a shortfall comes out of the
+    treasury, and what it cannot pay brings a Negative Winnings roll."""
+    name = _side_name(side)
+    (d6,) = dice.roll(f"winnings.{name}", "winnings", 1, team=team)
+    amount = rules.postmatch.winnings(match.gate, side.team_rating, d6)
+    side.winnings = amount
+    if amount >= 0:
+        _ledger(team, amount, f"Match winnings, {label} (d6 {d6})", user)
+        return
+    payment = rules.postmatch.pay_negative(team.treasury, amount)
+    _ledger(team, -payment.paid, f"Negative winnings, {label} (d6 {d6})", user)
+    if payment.roll_due:
+        first, second = dice.roll(f"negative_winnings.{name}", "negative_winnings", 2, team=team)
+        outcome = rules.postmatch.negative_winnings_effects(first + second, team_facts(team))
+        TeamProfile.objects.filter(team=team).update(
+            rerolls=outcome.team.rerolls,
+            apothecary=outcome.team.apothecary,
+            cheerleaders=outcome.team.cheerleaders,
+            assistant_coaches=outcome.team.assistant_coaches,
+        )
+
+
+def _played(team: Team, side: MatchSide) -> list[Player]:
+    return [p for p in team.bb_players.all() if p.status == Player.Status.ACTIVE and p.pk not in side.missing]
+
+
+def _aging(team: Team, side: MatchSide, dice: Dice, name: str) -> None:
+    """2. Aging: each peaked player who played rolls a d6; on a 1, the Aging Table."""
+    for player in _played(team, side):
+        if player.peaked:
+            _age(player, dice, f"aging.{player.pk}", team)
+
+
+def _age(player: Player, dice: Dice, label: str, team: Team, purpose: str = "aging", number: int = 1) -> None:
+    (d6,) = dice.roll(label, purpose, 1, team=team, player=player, number=number)
+    if rules.postmatch.aging_check(d6):
+        first, second = dice.roll(f"{label}.table", f"{purpose}_table", 2, team=team, player=player, number=number)
+        outcome = rules.postmatch.aging_effect(first + second, _player_facts(player))
+        _save_player(player, outcome.player)
+
+
+def _star_player_points(match: Match, team: Team, own: SideReport, dice: Dice) -> None:
+    """3. MVPs and Star Player Rolls: the report's SPP on each player, and the rolls they bring, rolled now
+    and stored; the coach chooses for each on the team page."""
+    earned = rules.postmatch.report_spp(own)
+    for player in team.bb_players.all():
+        gained = earned.get(player.pk, 0)
+        if not gained:
+            continue
+        due = rules.postmatch.star_player_rolls_due(player.spp, player.spp + gained, player.big_guy)
+        player.spp += gained
+        player.save(update_fields=["spp"])
+        already = player.star_player_rolls.count()
+        for number in range(already + 1, already + due + 1):
+            rolled = dice.roll(f"spr.{player.pk}.{number}", "spr", 2, team=team, player=player, number=number)
+            StarPlayerRoll.objects.create(match=match, player=player, number=number, dice=list(rolled))
+
+
+def _fan_factor(match: Match, team: Team, own: SideReport, other: SideReport, dice: Dice, name: str) -> int:
+    """4. Fan Factor: d6 and the modifiers; never below 1."""
+    (d6,) = dice.roll(f"fan_factor.{name}", "fan_factor", 1, team=team)
+    profile = team.bb
+    change = rules.postmatch.fan_factor_change(
+        d6, won=own.score > other.score, lost=own.score < other.score, score=own.score,
+        casualties_inflicted=own.casualties, fan_factor=profile.fan_factor, stage=match.stage,
+    )
+    new = rules.postmatch.new_fan_factor(profile.fan_factor, change)
+    TeamProfile.objects.filter(pk=profile.pk).update(fan_factor=new)
+    return new - profile.fan_factor
+
+
+def _injuries(report: MatchReport, sides: Mapping[str, MatchSide], loaded: Mapping[int, Team]) -> None:
+    """The 'M' of the players who missed this match is rubbed out; then the report's injuries apply."""
+    for name in SIDES:
+        side = sides[name]
+        injuries = {i.player: i for i in report.side(name).injuries}
+        for player in Player.objects.filter(team_id=side.team_id, status=Player.Status.ACTIVE):
+            facts = _player_facts(player)
+            if player.pk in side.missing:
+                facts = rules.postmatch.clear_missed_match(facts)
+            if player.pk in injuries:
+                facts = rules.postmatch.apply_injury(facts, injuries[player.pk])
+            if facts != _player_facts(player):
+                _save_player(player, facts)
+
+
+# --- star player roll choices ----------------------------------------------------------------------------------------
+
+
+def spr_choose(*, spr_id: int, user: Any, kind: str, target: str | None = None) -> StarPlayerRoll:
+    """The coach's choice for a stored Star Player Roll; then the Peak Roll (2d6, stored) for a player who
+    has not peaked, and for one who peaks now, his first aging roll."""
+    with transaction.atomic():
+        spr = StarPlayerRoll.objects.select_for_update().filter(pk=spr_id).first()
+        if spr is None:
+            raise Invalid.one("spr-unknown", "star_player_roll", "No such star player roll.")
+        player = Player.objects.select_related("team__coach", "team__league").get(pk=spr.player_id)
+        if player.team.coach_id != getattr(user, "pk", None):
+            raise NotPermitted.one("not-coach", "team", "Only this player's coach chooses his star player roll.")
+        if spr.choice is not None:
+            raise Invalid.one("spr-chosen", "star_player_roll", "This star player roll has been chosen already.")
+        pending_before = StarPlayerRoll.objects.filter(player=player, choice__isnull=True, number__lt=spr.number).exists()
+        if pending_before:
+            raise Invalid.one("spr-order", "star_player_roll", "Choose this player's earlier star player roll first.")
+        team_lists = team_lists_of(player.team.league)
+        if team_lists is None:
+            raise Invalid.one("team-lists-missing", "league", "This league has no team lists.")
+        race = team_lists.race(player.team.portfolio)
+        choice = rules.postmatch.SprChoice(kind, target)  # type: ignore[arg-type]
+        facts = replace(_player_facts(player), skill_rolls_made=spr.number - 1)
+        try:
+            after = rules.postmatch.apply_spr_choice(facts, (spr.dice[0], spr.dice[1]), choice, team_lists, race)
+        except RuleViolation as refused:
+            raise Invalid.from_rules(refused) from None
+        dice = Dice(spr.match, user, None)
+        if rules.postmatch.peak_roll_due(after):
+            first, second = dice.roll(f"peak.{player.pk}.{spr.number}", "peak", 2, team=player.team, player=player,
+                                      number=spr.number)
+            spr.peak_dice = [first, second]
+            after = replace(after, peaked=rules.postmatch.peaks(first + second, after.skill_rolls_made))
+        _save_player(player, after)
+        if after.peaked and spr.peak_dice is not None:
+            _age(player, dice, f"peaked.{player.pk}", player.team, purpose="peaked_aging", number=spr.number)
+        spr.choice, spr.chosen_by, spr.chosen_at = {"kind": kind, "target": target}, user, timezone.now()
+        spr.save(update_fields=["choice", "peak_dice", "chosen_by", "chosen_at"])
+    return spr
+
+
+def spr_options(*, spr: StarPlayerRoll) -> Sequence[Any]:
+    """What the coach may choose for a stored Star Player Roll."""
+    player = spr.player
+    team_lists = team_lists_of(player.team.league)
+    if team_lists is None:
+        return []
+    facts = replace(_player_facts(player), skill_rolls_made=spr.number - 1)
+    return rules.postmatch.spr_options(facts, (spr.dice[0], spr.dice[1]), team_lists, team_lists.race(player.team.portfolio))

@@ -1,0 +1,44 @@
+"""Blood Bowl matches for tests: a league with the engine's sample team lists and two teams, made
+straight in the database (team creation has its own tests)."""
+
+from __future__ import annotations
+
+from bloodbowl.models import Player, TeamLists, TeamProfile
+from engine.bloodbowl.teamlists import parse_team_lists, team_lists_sample, team_lists_to_data
+from engine.core.money import TREASURY
+from leagues.services import league_create
+from rosters.models import LedgerEntry, Team
+
+HOUSE_VALUES = {
+    "costs.fan_factor": 10_000,
+    "costs.apothecary": 50_000,
+    "costs.assistant_coach": 10_000,
+    "costs.cheerleader": 10_000,
+    "roster.minimum": 11,
+    "roster.maximum": 16,
+    "tournament.draw_points": 10,
+    "points.field_goal": 1,
+}
+
+
+def bloodbowl_league(commissioner, **options):
+    league = league_create(user=commissioner, name="Old World League", game_system="bloodbowl", options=options)
+    league.house_values = HOUSE_VALUES
+    league.save()
+    lists = parse_team_lists(team_lists_sample("house-team.yaml"), "yaml")
+    TeamLists.objects.create(league=league, data=team_lists_to_data(lists), updated_by=commissioner)
+    return league
+
+
+def bloodbowl_team(league, coach, name, *, players=11, fan_factor=3, treasury=100_000, **profile):
+    """A team of `players` Bog Linemen (value 50,000 each) with `fan_factor` and the treasury given."""
+    team = Team.objects.create(league=league, coach=coach, name=name, portfolio="bogmire-croakers")
+    TeamProfile.objects.create(team=team, race_name="Bogmire Croakers", reroll_cost=60_000, fan_factor=fan_factor, **profile)
+    line = {"ma": 6, "st": 3, "ag": 3, "av": 8}
+    for number in range(1, players + 1):
+        Player.objects.create(
+            team=team, number=number, name=f"{name} {number}", position="bog-lineman", position_name="Bog Lineman",
+            value=50_000, categories=["general"], base=line, stats=line,
+        )
+    LedgerEntry.objects.create(team=team, account=TREASURY, amount=treasury, reason="Starting treasury")
+    return team

@@ -1,0 +1,79 @@
+"""The Blood Bowl match API: a match from arranging to standings, errors in the shared shape."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
+from tests.factories import UserFactory
+
+
+@pytest.fixture
+def bb(db, commissioner):
+    league = bloodbowl_league(commissioner, table_dice=True)
+    home = bloodbowl_team(league, UserFactory(username="home_coach"), "Croakers")
+    away = bloodbowl_team(league, UserFactory(username="away_coach"), "Bog Kings")
+    return league, home, away
+
+
+def _report(home, away):
+    h, a = list(home.bb_players.all()), list(away.bb_players.all())
+    return {
+        "home": {"score": 1, "casualties": 0, "mvp": h[0].pk, "players": [{"player": h[0].pk, "touchdowns": 1}]},
+        "away": {"score": 0, "casualties": 0, "mvp": a[0].pk},
+    }
+
+
+def test_a_match_through_the_api(bb, api_as):
+    league, home, away = bb
+    api = api_as(home.coach)
+    created = api.post(f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk},
+                       format="json")
+    assert created.status_code == 201, created.json()
+    match_id = created.json()["id"]
+    assert api.post(f"/api/bloodbowl/matches/{match_id}/prematch/", {}, format="json").status_code == 200
+    report = api.post(f"/api/bloodbowl/matches/{match_id}/report/", _report(home, away), format="json",
+                      headers={"Idempotency-Key": "r1"})
+    assert report.status_code == 201, report.json()
+    again = api.post(f"/api/bloodbowl/matches/{match_id}/report/", _report(home, away), format="json",
+                     headers={"Idempotency-Key": "r1"})
+    assert again.status_code == 200
+    assert [e["action"] for e in again.json()["history"]] == ["created", "pre-match", "reported"]
+    assert api.post(f"/api/bloodbowl/matches/{match_id}/confirm/", {}, format="json").status_code == 403
+    confirmed = api_as(away.coach).post(f"/api/bloodbowl/matches/{match_id}/confirm/", {}, format="json")
+    assert confirmed.status_code == 200
+    body = confirmed.json()
+    assert body["status"] == "confirmed"
+    assert {s["home"]: s["score"] for s in body["sides"]} == {True: 1, False: 0}
+    assert all(s["winnings"] is not None for s in body["sides"])
+    table = api.get(f"/api/bloodbowl/leagues/{league.pk}/standings/").json()
+    assert [(row["team_name"], row["points"], row["won"]) for row in table] == [("Croakers", 3, 1), ("Bog Kings", 0, 0)]
+
+
+def test_report_violations_in_the_shared_error_shape(bb, api_as):
+    league, home, away = bb
+    api = api_as(home.coach)
+    match_id = api.post(f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk},
+                        format="json").json()["id"]
+    api.post(f"/api/bloodbowl/matches/{match_id}/prematch/", {}, format="json")
+    report = _report(home, away)
+    report["home"]["score"] = 2
+    report["away"]["mvp"] = 999_999
+    refused = api.post(f"/api/bloodbowl/matches/{match_id}/report/", report, format="json")
+    assert refused.status_code == 400
+    fields = {e["field"]: e["code"] for e in refused.json()["errors"]}
+    assert fields == {"report.home.score": "score-events", "report.away.mvp": "player-unknown"}
+    shape = api.post(f"/api/bloodbowl/matches/{match_id}/report/", {"home": {"score": -1}}, format="json")
+    assert shape.status_code == 400
+    assert {e["field"] for e in shape.json()["errors"]} == {"home.score", "away"}
+
+
+def test_anonymous_reads_but_cannot_write(bb, api):
+    league, home, away = bb
+    assert api.get(f"/api/bloodbowl/leagues/{league.pk}/matches/").status_code == 200
+    assert api.post(f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk},
+                    format="json").status_code in (401, 403)
+
+
+def test_a_slaughterball_league_is_not_a_blood_bowl_one(league, api):
+    assert api.get(f"/api/bloodbowl/leagues/{league.pk}/matches/").status_code == 404

@@ -1,0 +1,186 @@
+"""A Blood Bowl match through the services: pre-match, report, confirmation, post-match, star player rolls."""
+
+from __future__ import annotations
+
+import pytest
+
+from bloodbowl.models import Match, Player, Roll, StarPlayerRoll
+from bloodbowl.services import matches as services
+from bloodbowl.services.matches import _rng
+from pitside.errors import Invalid, NotPermitted
+from rosters.selectors import team_balances
+from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
+from tests.factories import UserFactory
+
+
+@pytest.fixture
+def bb(db, commissioner):
+    league = bloodbowl_league(commissioner, table_dice=True)
+    home_coach, away_coach = UserFactory(username="home_coach"), UserFactory(username="away_coach")
+    home = bloodbowl_team(league, home_coach, "Croakers")
+    away = bloodbowl_team(league, away_coach, "Bog Kings", players=12)
+    return league, home, away
+
+
+def _report(home, away, home_td=2, away_td=1):
+    h = list(home.bb_players.order_by("number"))
+    a = list(away.bb_players.order_by("number"))
+    return {
+        "home": {"score": home_td, "casualties": 2, "mvp": h[1].pk,
+                 "players": [{"player": h[0].pk, "touchdowns": home_td, "casualties": 2}]},
+        "away": {"score": away_td, "casualties": 0, "mvp": a[0].pk,
+                 "players": [{"player": a[0].pk, "touchdowns": away_td, "completions": 1}],
+                 "injuries": [{"player": a[2].pk, "miss_next_match": True, "niggling": 1}]},
+    }
+
+
+def _played_match(league, home, away, dice=None):
+    match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    services.prematch_roll(match_id=match.pk, user=home.coach, dice={"gate": [1, 2, 3, 4, 5, 6], "cards.home": [3],
+                                                                     "cards.away": [6]})
+    services.report_submit(match_id=match.pk, user=home.coach, report=_report(home, away))
+    services.report_confirm(match_id=match.pk, user=away.coach, dice=dice)
+    return Match.objects.get(pk=match.pk)
+
+
+def test_prematch_gate_cards_and_handicap_from_the_dice(bb):
+    league, home, away = bb
+    match = services.match_create(league=league, user=league.commissioners.first(), home_team_id=home.pk, away_team_id=away.pk)
+    services.prematch_roll(match_id=match.pk, user=home.coach, dice={"gate": [1, 2, 3, 4, 5, 6], "cards.home": [3],
+                                                                     "cards.away": [6]})
+    match.refresh_from_db()
+    assert match.gate == 21_000  # the rulebook's gate example: six dice for a combined Fan Factor of 6
+    sides = {s.home: s for s in match.sides.all()}
+    # Values: 11 x 50,000 + 3 FF x 10,000 + 100,000 = 680,000 -> 68; the other 50,000 more -> 73.
+    assert (sides[True].team_rating, sides[False].team_rating) == (68, 73)
+    assert sides[True].special_play_cards == 1  # d6 3: one card; difference 5: no handicap card
+    assert sides[False].special_play_cards == 2  # d6 6: two cards
+
+
+def test_rolls_are_stored_once_and_reloading_does_not_reroll(bb):
+    league, home, away = bb
+    match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    services.prematch_roll(match_id=match.pk, user=home.coach)
+    first = list(Roll.objects.filter(match=match).values_list("purpose", "dice"))
+    services.prematch_roll(match_id=match.pk, user=away.coach, dice={"gate": [6] * 6})
+    assert list(Roll.objects.filter(match=match).values_list("purpose", "dice")) == first
+
+
+def test_report_with_every_problem_at_once(bb):
+    league, home, away = bb
+    match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    services.prematch_roll(match_id=match.pk, user=home.coach)
+    report = _report(home, away)
+    report["home"]["score"] = 3  # only 2 touchdowns credited
+    report["away"]["mvp"] = home.bb_players.first().pk  # the other team's player
+    with pytest.raises(Invalid) as refused:
+        services.report_submit(match_id=match.pk, user=home.coach, report=report)
+    assert {i.code for i in refused.value.items} == {"score-events", "player-other-team"}
+    assert {i.field for i in refused.value.items} == {"report.home.score", "report.away.mvp"}
+
+
+def test_report_needs_the_prematch_and_a_coach_of_the_match(bb):
+    league, home, away = bb
+    match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    with pytest.raises(Invalid, match="pre-match"):
+        services.report_submit(match_id=match.pk, user=home.coach, report=_report(home, away))
+    services.prematch_roll(match_id=match.pk, user=home.coach)
+    with pytest.raises(NotPermitted):
+        services.report_submit(match_id=match.pk, user=UserFactory(), report=_report(home, away))
+
+
+def test_the_reporter_cannot_confirm_his_own_report(bb):
+    league, home, away = bb
+    match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    services.prematch_roll(match_id=match.pk, user=home.coach)
+    services.report_submit(match_id=match.pk, user=home.coach, report=_report(home, away))
+    with pytest.raises(NotPermitted):
+        services.report_confirm(match_id=match.pk, user=home.coach)
+
+
+def test_postmatch_winnings_spp_fan_factor_and_injuries(bb):
+    league, home, away = bb
+    dice = {"winnings.home": [4], "winnings.away": [2], "fan_factor.home": [5], "fan_factor.away": [2]}
+    match = _played_match(league, home, away, dice)
+    assert match.status == Match.Status.CONFIRMED
+    sides = {s.home: s for s in match.sides.all()}
+    # Gate 21,000 (row 20,001-40,000); TR 68 and 73 (column 0-99): modifier +2.
+    assert sides[True].winnings == (4 + 2) * 10_000
+    assert sides[False].winnings == (2 + 2) * 10_000
+    assert team_balances(home)["treasury"] == 160_000
+    assert team_balances(away)["treasury"] == 140_000
+    # Fan Factor: home won (+1) with 2 casualties (+1): 5 + 2 = 7, up one; away lost: 2 - 1 = 1, down one.
+    assert (sides[True].fan_factor_change, sides[False].fan_factor_change) == (1, -1)
+    home.bb.refresh_from_db()
+    away.bb.refresh_from_db()
+    assert (home.bb.fan_factor, away.bb.fan_factor) == (4, 2)
+    scorer = home.bb_players.get(number=1)
+    assert scorer.spp == 2 * 3 + 2 * 2  # two touchdowns, two casualties
+    assert home.bb_players.get(number=2).spp == 5  # MVP
+    assert StarPlayerRoll.objects.filter(player=scorer).count() == 1  # 10 SPP: Experienced, one roll
+    assert StarPlayerRoll.objects.filter(player=home.bb_players.get(number=2)).count() == 0
+    injured = away.bb_players.get(number=3)
+    assert (injured.misses_next_match, injured.niggling_injuries) == (True, 1)
+
+
+def test_confirming_twice_applies_the_postmatch_once(bb):
+    league, home, away = bb
+    match = _played_match(league, home, away)
+    treasury = team_balances(home)["treasury"]
+    services.report_confirm(match_id=match.pk, user=away.coach)
+    assert team_balances(home)["treasury"] == treasury
+
+
+def test_star_player_roll_choice_and_peak_roll(bb, monkeypatch):
+    league, home, away = bb
+    _played_match(league, home, away, {f"spr.{home.bb_players.get(number=1).pk}.1": [3, 4]})
+    spr = StarPlayerRoll.objects.get(player__number=1, player__team=home)
+    assert spr.dice == [3, 4]  # 7: a new skill from the player's normal categories (General)
+    options = {(o.kind, o.target) for o in services.spr_options(spr=spr)}
+    assert ("skill", "block") in options
+    assert ("skill", "dodge") not in options
+    with pytest.raises(Invalid):
+        services.spr_choose(spr_id=spr.pk, user=home.coach, kind="skill", target="dodge")
+    with pytest.raises(NotPermitted):
+        services.spr_choose(spr_id=spr.pk, user=away.coach, kind="skill", target="block")
+    monkeypatch.setattr(_rng, "randint", lambda low, high: 5)  # the peak roll: 10 - 1 = 9, not peaked
+    services.spr_choose(spr_id=spr.pk, user=home.coach, kind="skill", target="block")
+    player = Player.objects.get(pk=spr.player_id)
+    assert (player.skills, player.skill_rolls, player.peaked) == (["block"], 1, False)
+    spr.refresh_from_db()
+    assert spr.peak_dice == [5, 5]
+    with pytest.raises(Invalid, match="already"):
+        services.spr_choose(spr_id=spr.pk, user=home.coach, kind="skill", target="block")
+
+
+def test_table_dice_refused_when_the_league_does_not_allow_them(db, commissioner):
+    league = bloodbowl_league(commissioner)
+    home = bloodbowl_team(league, UserFactory(), "A")
+    away = bloodbowl_team(league, UserFactory(), "B")
+    match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    with pytest.raises(Invalid, match="table"):
+        services.prematch_roll(match_id=match.pk, user=home.coach, dice={"gate": [6] * 6})
+
+
+def test_entered_dice_are_range_checked(bb):
+    league, home, away = bb
+    match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    with pytest.raises(Invalid) as refused:
+        services.prematch_roll(match_id=match.pk, user=home.coach, dice={"gate": [1, 2, 7]})
+    assert {i.code for i in refused.value.items} >= {"dice-count", "dice-range"}
+    assert not Roll.objects.filter(match=match).exists()
+
+
+def test_an_mvp_left_out_is_drawn_by_the_server_once(bb):
+    league, home, away = bb
+    match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    services.prematch_roll(match_id=match.pk, user=home.coach)
+    report = _report(home, away)
+    del report["away"]["mvp"]
+    services.report_submit(match_id=match.pk, user=home.coach, report=report)
+    drawn = Match.objects.get(pk=match.pk).report["away"]["mvp"]
+    players = sorted(p.pk for p in away.bb_players.all())
+    assert drawn in players
+    assert Roll.objects.get(match=match, purpose="mvp").dice[0] == players.index(drawn) + 1
+    services.report_submit(match_id=match.pk, user=home.coach, report=report)
+    assert Match.objects.get(pk=match.pk).report["away"]["mvp"] == drawn
