@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -14,10 +14,13 @@ from rest_framework.views import APIView
 from bloodbowl.models import Player
 from bloodbowl.selectors import RULESET, TeamLine, league_get, league_house, team_get, team_line, teams
 from bloodbowl.services.teams import player_retire, purchase_make, team_create
+from engine.bloodbowl.postmatch import PurchaseKind
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
 from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
 from rosters.models import Team
+
+PURCHASE_KINDS = get_args(PurchaseKind)  # named BloodBowlPurchaseKindEnum in the schema (settings.ENUM_NAME_OVERRIDES)
 
 
 class BloodBowlCharacteristicsSerializer(serializers.Serializer):
@@ -43,7 +46,7 @@ class BloodBowlPlayerOutputSerializer(serializers.Serializer):
     spp = serializers.IntegerField()
     value = serializers.IntegerField(help_text="Gold pieces: his position's cost when hired.")
     big_guy = serializers.BooleanField()
-    status = serializers.ChoiceField(choices=Player.Status.choices)
+    status = serializers.CharField(help_text="active, retired or dead.")
     peaked = serializers.BooleanField()
     niggling_injuries = serializers.IntegerField()
     misses_next_match = serializers.BooleanField()
@@ -141,7 +144,7 @@ class BloodBowlPurchaseOutputSerializer(serializers.Serializer):
 
 class TeamPurchasesApi(APIView):
     class BloodBowlPurchaseInputSerializer(serializers.Serializer):
-        kind = serializers.ChoiceField(choices=["player", "reroll", "apothecary", "assistant_coach", "cheerleader"])
+        kind = serializers.ChoiceField(choices=PURCHASE_KINDS)
         position = serializers.CharField(max_length=40, required=False, help_text="For a player: the position's slug.")
         name = serializers.CharField(max_length=60, required=False, default="", help_text="For a player.")
         number = serializers.IntegerField(min_value=0, max_value=99, required=False, help_text="For a player.")
