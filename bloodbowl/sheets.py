@@ -96,7 +96,7 @@ def purchase_offers(team: Team, facts: TeamFacts, team_lists: TeamLists | None) 
         try:
             postmatch.quote_purchase(facts, team_lists, house, PurchaseRequest(kind, position or None))  # type: ignore[arg-type]
         except RuleViolation as refused:
-            reason = str(refused)
+            reason = " ".join(v.message for v in refused.violations)
         offers.append(Offer(kind, position, name, cost, reason))
     return offers
 
