@@ -443,3 +443,24 @@ def test_the_blood_bowl_pages_answer_404_for_a_slaughterball_league_or_team(url,
     response = client_as(commissioner).get(url.format(team=team.pk, league=team.league_id))
 
     assert response.status_code == 404
+
+
+def test_anonymous_is_sent_to_log_in_and_changes_nothing(client, bb_team):
+    hulk = bb_team.bb_players.get(position="swamp-hulk")
+    writes = [
+        (f"/bloodbowl/teams/{bb_team.pk}/purchases/", {"kind": "cheerleader", "idempotency_key": "x"}),
+        (f"/bloodbowl/players/{hulk.pk}/retire/", {}),
+        (f"/bloodbowl/leagues/{bb_team.league_id}/teams/new/", signup_data()),
+        (f"/bloodbowl/leagues/{bb_team.league_id}/settings/", settings_data()),
+        (f"/bloodbowl/leagues/{bb_team.league_id}/team-lists/", {"format": "csv", "text": TWO_RACES_CSV}),
+    ]
+
+    for url, data in writes:
+        response = client.post(url, data)
+        assert response.status_code == 302, url
+        assert response["Location"].startswith("/accounts/login/"), url
+    hulk.refresh_from_db()
+    assert hulk.status == Player.Status.ACTIVE
+    assert ledger_sums(bb_team)["treasury"] == 50_000
+    assert Team.objects.filter(league=bb_team.league).count() == 1
+    assert [r["slug"] for r in TeamLists.objects.get(league=bb_team.league).data["races"]] == ["bogmire-croakers"]
