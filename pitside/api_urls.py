@@ -28,6 +28,7 @@ class TokenApi(ObtainAuthToken):
 
 urlpatterns = [
     path("", include("scheduling.api_urls")),
+    path("", include("bloodbowl.api_urls")),
     path("", include("bloodbowl.match_api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
