@@ -14,7 +14,7 @@ from django.db.models import Prefetch, QuerySet
 
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
-from rosters.models import Purchase, Team
+from rosters.models import Team
 from scheduling.models import Game, GameSide, ResultEvent, Season, Standing, Week
 
 # =====================================================================================================
@@ -194,7 +194,7 @@ def record_sheet_games(games: QuerySet[Game]) -> list[Game]:
 
 # Bump when what the standings are computed from changes meaning (a new input, a new ranking rule):
 # every season's table is then recomputed once.
-FINGERPRINT_VERSION = 1
+FINGERPRINT_VERSION = 2
 
 _CONFIRMED_SIDES = """
     FROM scheduling_gameside side
@@ -204,6 +204,15 @@ _CONFIRMED_SIDES = """
 """
 _SEASON_TEAM = "JOIN scheduling_seasonteam entry ON entry.team_id = {team} AND entry.season_id = %s"
 
+# The draws as whole numbers: a sum of floats depends on the order the rows are read in, which the
+# same rows read by another plan may change.
+_DRAWS = "COALESCE(SUM(CAST(draw * 1000000000 AS BIGINT)), 0)"
+_TABLE_SQL = f"""SELECT COUNT(*), COALESCE(SUM(rank * team_id), 0), COALESCE(SUM(league_points * team_id), 0),
+       COALESCE(SUM(team_potential), 0), COALESCE(SUM(games_played * team_id), 0), COALESCE(SUM(week * team_id), 0),
+       {_DRAWS}
+  FROM scheduling_standing WHERE season_id = %s"""
+_TABLE_WIDTH = 7
+
 FINGERPRINT_SQL = f"""
 SELECT * FROM
  (SELECT COUNT(*), COALESCE(SUM(side.league_points), 0), COALESCE(SUM(side.league_points * side.team_id), 0),
@@ -212,7 +221,7 @@ SELECT * FROM
   FROM scheduling_missedgame WHERE season_id = %s) AS missed,
  (SELECT COUNT(*), COALESCE(SUM(number), 0), COALESCE(SUM(CASE WHEN kind = %s THEN number ELSE 0 END), 0)
   FROM scheduling_week WHERE season_id = %s) AS weeks,
- (SELECT COUNT(*), COALESCE(SUM(team_id), 0), COUNT(draw), COALESCE(SUM(draw), 0)
+ (SELECT COUNT(*), COALESCE(SUM(team_id), 0), COUNT(draw), {_DRAWS}
   FROM scheduling_seasonteam WHERE season_id = %s) AS entries,
  (SELECT COUNT(*), COALESCE(SUM(athlete.base_value), 0), COALESCE(SUM(athlete.id), 0)
   FROM rosters_athlete athlete {_SEASON_TEAM.format(team="athlete.team_id")}) AS athletes,
@@ -222,10 +231,7 @@ SELECT * FROM
  (SELECT COUNT(*), COALESCE(SUM(adjustment.value_change), 0), COALESCE(SUM(adjustment.id), 0)
   FROM scheduling_athleteadjustment adjustment JOIN rosters_athlete athlete ON athlete.id = adjustment.athlete_id
   {_SEASON_TEAM.format(team="athlete.team_id")}) AS adjustments,
- (SELECT COUNT(*), COALESCE(SUM(rank * team_id), 0), COALESCE(SUM(league_points * team_id), 0),
-         COALESCE(SUM(team_potential), 0), COALESCE(SUM(games_played * team_id), 0), COALESCE(SUM(week * team_id), 0),
-         COALESCE(SUM(draw), 0)
-  FROM scheduling_standing WHERE season_id = %s) AS standings,
+ ({_TABLE_SQL}) AS standings,
  (SELECT MAX(CAST(fingerprint AS TEXT)) FROM scheduling_standingsstate WHERE season_id = %s) AS stored
 """
 
@@ -251,122 +257,11 @@ def standings_fingerprint(season_id: int) -> tuple[list[str], list[str] | None]:
     return [str(FINGERPRINT_VERSION), *(str(value) for value in values)], json.loads(stored) if stored else None
 
 
-@dataclass
-class StandingsInputs:
-    """Everything the League Rank of every week needs, read in a fixed number of queries:
-
-    - weeks: the week columns (0: before the first game), ascending;
-    - entries: team -> its recorded tie-break draw (None when not drawn yet);
-    - results: (team, week) -> (League Points, games) of its confirmed games that week;
-    - missed: (team, week) -> last places recorded for games it never played;
-    - base_values: team -> its athletes' base values;
-    - value_changes: team -> [(week, athletes' value change, staff value change)] with week 0 for
-      everything before this season (purchases, Athlete Value Adjustments), by the week whose
-      spending window (or lasting injury) they belong to.
-    """
-
-    weeks: list[int]
-    entries: dict[int, float | None]
-    results: dict[tuple[int, int], tuple[int, int]]
-    missed: dict[tuple[int, int], int]
-    base_values: dict[int, int]
-    value_changes: dict[int, list[tuple[int, int, int]]]
-
-
-def _week_of(season: Season, season_number: int | None, week_number: int | None) -> int | None:
-    """The week column a change belongs to: its week in this season, 0 when it came before this
-    season (or before any game), None when it came after this season."""
-    if season_number is None or season_number < season.number:
-        return 0
-    if season_number > season.number:
-        return None
-    return week_number or 0
-
-
-_WINDOW_WEEK = """
-    LEFT JOIN scheduling_game game ON game.id = {game}
-    LEFT JOIN scheduling_week week ON week.id = game.week_id
-    LEFT JOIN scheduling_season season ON season.id = week.season_id
-"""
-
-
-def standings_inputs(season: Season) -> StandingsInputs:
-    """Seven queries whatever the number of teams (see StandingsInputs)."""
-    s = season.pk
-    entries = dict(_rows("SELECT team_id, draw FROM scheduling_seasonteam WHERE season_id = %s", [s]))
-    results = {
-        (team, week): (int(points or 0), int(games))
-        for team, week, points, games in _rows(
-            f"SELECT side.team_id, week.number, SUM(side.league_points), COUNT(*) {_CONFIRMED_SIDES} "
-            "GROUP BY side.team_id, week.number",
-            [s, Game.State.CONFIRMED, Week.Kind.PLAYOFF],
-        )
-    }
-    missed = {
-        (team, week): int(n)
-        for team, week, n in _rows(
-            "SELECT team_id, week, COUNT(*) FROM scheduling_missedgame WHERE season_id = %s GROUP BY team_id, week", [s]
-        )
-    }
-    played = {w for _, w in results} | {w for _, w in missed}
-    last = max(played, default=0)
-    numbers = _rows(
-        "SELECT number FROM scheduling_week WHERE season_id = %s AND kind <> %s AND number <= %s", [s, Week.Kind.PLAYOFF, last]
-    )
-    weeks = sorted({0} | played | {n for (n,) in numbers})
-    base_values = {
-        team: int(total)
-        for team, total in _rows(
-            f"SELECT athlete.team_id, SUM(athlete.base_value) FROM rosters_athlete athlete "
-            f"{_SEASON_TEAM.format(team='athlete.team_id')} GROUP BY athlete.team_id",
-            [s],
-        )
-    }
-    changes: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    purchases = _rows(
-        "SELECT purchase.team_id, purchase.kind, season.number, week.number, SUM(purchase.cost) "
-        f"FROM rosters_purchase purchase {_SEASON_TEAM.format(team='purchase.team_id')} "
-        "LEFT JOIN scheduling_gameside side ON side.id = purchase.game_side_id "
-        f"{_WINDOW_WEEK.format(game='side.game_id')} "
-        "GROUP BY purchase.team_id, purchase.kind, season.number, week.number",
-        [s],
-    )
-    for team, kind, season_number, week_number, total in purchases:
-        week = _week_of(season, season_number, week_number)
-        if week is not None:
-            staff = kind == Purchase.Kind.STAFF
-            changes[team].append((week, 0 if staff else int(total), int(total) if staff else 0))
-    adjustments = _rows(
-        "SELECT athlete.team_id, season.number, week.number, SUM(adjustment.value_change) "
-        "FROM scheduling_athleteadjustment adjustment JOIN rosters_athlete athlete ON athlete.id = adjustment.athlete_id "
-        f"{_SEASON_TEAM.format(team='athlete.team_id')} "
-        "LEFT JOIN scheduling_lastinginjury injury ON injury.id = adjustment.injury_id "
-        f"{_WINDOW_WEEK.format(game='injury.game_id')} "
-        "GROUP BY athlete.team_id, season.number, week.number",
-        [s],
-    )
-    for team, season_number, week_number, total in adjustments:
-        week = _week_of(season, season_number, week_number)
-        if week is not None:
-            changes[team].append((week, int(total), 0))
-    return StandingsInputs(weeks, entries, results, missed, base_values, dict(changes))
-
-
-# (week, team) -> (id, (rank, league points, Team Potential, games played, draw))
-ExistingStandings = dict[tuple[int, int], tuple[int, tuple[int, int, int, int, float]]]
-
-
-def standings_existing(season: Season) -> ExistingStandings:
-    """The Standing rows as they are: one query."""
-    rows = _rows(
-        "SELECT id, week, team_id, rank, league_points, team_potential, games_played, draw "
-        "FROM scheduling_standing WHERE season_id = %s",
-        [season.pk],
-    )
-    return {
-        (week, team): (pk, (rank, points, potential, games, draw))
-        for pk, week, team, rank, points, potential, games, draw in rows
-    }
+def standings_fingerprint_with_table(fingerprint: list[str], season_id: int) -> list[str]:
+    """`fingerprint` with its part about the Standing rows read again (one query): what a recompute
+    stores once it has rewritten the rows, keeping the inputs as it read them before."""
+    (row,) = _rows(_TABLE_SQL, [season_id])
+    return [*fingerprint[:-_TABLE_WIDTH], *(str(value) for value in row)]
 
 
 def season_ids_running() -> Iterable[int]:

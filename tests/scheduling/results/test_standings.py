@@ -214,3 +214,20 @@ def test_missing_games_through_the_api_and_the_page(client, season, teams, commi
     assert "Record the missing games as last places" in page
     response = client.post(f"/seasons/{season.pk}/missed-games/", follow=True)
     assert "nothing to record" in response.content.decode()
+
+
+def test_the_ranks_are_the_engines_league_rank(league, commissioner):
+    """The database ranks the rows itself: its order is the engine's League Rank of the stored figures."""
+    from engine.slaughterball.schedule import RankingEntry, league_rank
+
+    eight = [make_team_for(league, UserFactory(username=f"eight{i}"), f"Eight {i}", "carnage") for i in range(8)]
+    season = make_season(league, eight, draws=[0.8, 0.3, 0.6, 0.1, 0.7, 0.2, 0.5, 0.4])
+    play(season, eight[:4], [30, 20, 10, 5], commissioner, week=1)
+    play(season, eight[4:], [30, 20, 20, 5], commissioner, week=1)
+    play(season, eight[::2], [5, 10, 20, 30], commissioner, week=2)
+    standings_recompute(season_id=season.pk)
+    for week in (0, 1, 2):
+        rows = list(Standing.objects.filter(season=season, week=week).order_by("rank"))
+        entries = [RankingEntry(r.team_id, r.league_points, r.team_potential, r.draw) for r in rows]
+        assert [r.team_id for r in rows] == [e.team for e in league_rank(entries)]
+        assert [r.rank for r in rows] == list(range(1, 9))
