@@ -20,7 +20,15 @@ from engine.registry import get_ruleset
 from leagues.services import league_require_commissioner
 from pitside.errors import Invalid, NotFound
 from scheduling.models import Game, GameSide, MissedGame, Season, SeasonTeam, StandingsState, Week
-from scheduling.selectors import NOT_COUNTED, standings_fingerprint, standings_fingerprint_with_table
+from scheduling.selectors import (
+    CHANGES_AFTER_BASE,
+    CONFIRMED_SIDES,
+    NOT_COUNTED,
+    standings_changed_since,
+    standings_fingerprint,
+    standings_fingerprint_with_table,
+    standings_params,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -41,30 +49,19 @@ def _ensure_draws(season: Season) -> None:
         SeasonTeam.objects.filter(season=season, team_id=team, draw__isnull=True).update(draw=rng.random())
 
 
-# The whole table of every week, computed and written by the database in one statement (the same SQL
-# on PostgreSQL and SQLite): each team's League Points, games played and Team Potential added up week
-# by week with window sums, ranked per week, and only the rows that differ from the stored ones
-# written. Team Potential is the athletes' values plus the support staff (engine: team_potential): the
-# base values, then every purchase's cost (skill, trait or staff) and every Athlete Value Adjustment;
-# the ranking is the engine's League Rank (engine.slaughterball.schedule.league_rank: most League
+# The table, computed and written by the database in one statement (the same SQL on PostgreSQL and
+# SQLite): each team's League Points, games played and Team Potential added up week by week with
+# window sums, ranked per week, and only the rows that differ from the stored ones written. Team
+# Potential is the athletes' values plus the support staff (engine: team_potential): the base
+# values, then every purchase's cost (skill, trait or staff) and every Athlete Value Adjustment.
+# The ranking is the engine's League Rank (engine.slaughterball.schedule.league_rank: most League
 # Points, then higher Team Potential, then the lower draw; the team id makes the order total).
-_CONFIRMED = """
-    FROM scheduling_gameside side
-    JOIN scheduling_game game ON game.id = side.game_id
-    JOIN scheduling_week week ON week.id = game.week_id
-    WHERE week.season_id = %(season)s AND game.state = %(confirmed)s AND week.kind <> %(playoff)s
-"""
-# The week column a purchase or value adjustment belongs to, as a week number: its week in this
-# season, 0 when it came before this season (or before any game); changes of later seasons are left out.
-_CHANGE_WEEK = """
-    LEFT JOIN scheduling_game game ON game.id = {game}
-    LEFT JOIN scheduling_week week ON week.id = game.week_id
-    LEFT JOIN scheduling_season season ON season.id = week.season_id
-    WHERE season.number IS NULL OR season.number <= %(number)s
-"""
-# The week columns: 0 (before the first game), every week played (a confirmed game or a missed one
-# recorded), and every week of the season up to the last one played. Read from the weeks, not from
-# the results, so that the planner expects a handful of rows.
+#
+# It starts after the base column: the last week column before the first week whose inputs or rows
+# changed (`changed`; -1 for all) that is the last column neither now nor in the stored table (the
+# changes after the last column count in it). The stored rows of the base column are right (the
+# table is as the last recompute left it, and no input of that week or before changed), so the sums
+# carry on from them; without a base column it starts from zero and the athletes' base values.
 _WEEK_COLUMNS = """
     WITH played AS (
         SELECT week.number AS week FROM scheduling_week week
@@ -76,27 +73,24 @@ _WEEK_COLUMNS = """
     UNION SELECT number FROM scheduling_week
     WHERE season_id = %(season)s AND kind <> %(playoff)s AND number <= (SELECT COALESCE(MAX(week), 0) FROM played)
 """
+_BASE_COLUMN = f"""
+WITH week_column AS ({_WEEK_COLUMNS})
+SELECT COALESCE(MAX(week), -1) FROM week_column
+WHERE week < %(changed)s AND week < (SELECT MAX(week) FROM week_column)
+AND week < (SELECT COALESCE(MAX(week), -1) FROM scheduling_standing WHERE season_id = %(season)s)
+"""
 _RECOMPUTE = f"""
 INSERT INTO scheduling_standing (season_id, week, team_id, rank, league_points, team_potential, games_played, draw)
 WITH
 entry AS (SELECT team_id, draw FROM scheduling_seasonteam WHERE season_id = %(season)s),
-result AS (SELECT side.team_id, week.number AS week, SUM(side.league_points) AS points, COUNT(*) AS games
-           {_CONFIRMED} GROUP BY side.team_id, week.number),
-missed AS (SELECT team_id, week, COUNT(*) AS games FROM scheduling_missedgame WHERE season_id = %(season)s
-           GROUP BY team_id, week),
 week_column AS ({_WEEK_COLUMNS}),
+result AS (SELECT side.team_id, week.number AS week, SUM(side.league_points) AS points, COUNT(*) AS games
+           {CONFIRMED_SIDES} AND week.number > %(base)s GROUP BY side.team_id, week.number),
+missed AS (SELECT team_id, week, COUNT(*) AS games FROM scheduling_missedgame
+           WHERE season_id = %(season)s AND week > %(base)s GROUP BY team_id, week),
 change AS (
-    SELECT purchase.team_id,
-           CASE WHEN season.number = %(number)s THEN week.number ELSE 0 END AS week, purchase.cost AS value
-    FROM rosters_purchase purchase JOIN entry ON entry.team_id = purchase.team_id
-    LEFT JOIN scheduling_gameside side ON side.id = purchase.game_side_id
-    {_CHANGE_WEEK.format(game="side.game_id")}
-    UNION ALL
-    SELECT athlete.team_id, CASE WHEN season.number = %(number)s THEN week.number ELSE 0 END, adjustment.value_change
-    FROM scheduling_athleteadjustment adjustment
-    JOIN rosters_athlete athlete ON athlete.id = adjustment.athlete_id JOIN entry ON entry.team_id = athlete.team_id
-    LEFT JOIN scheduling_lastinginjury injury ON injury.id = adjustment.injury_id
-    {_CHANGE_WEEK.format(game="injury.game_id")}),
+    SELECT team_id, week, value FROM ({CHANGES_AFTER_BASE}) change
+    WHERE week > %(base)s),
 -- Each change counts in the first week column at or after its week (those after the last column in the last).
 column_range AS (SELECT week, LAG(week) OVER (ORDER BY week) AS previous, LEAD(week) OVER (ORDER BY week) AS next
                  FROM week_column),
@@ -107,19 +101,26 @@ column_change AS (
         AND (change.week <= column_range.week OR column_range.next IS NULL)
     GROUP BY change.team_id, column_range.week),
 base AS (SELECT athlete.team_id, SUM(athlete.base_value) AS value
-         FROM rosters_athlete athlete JOIN entry ON entry.team_id = athlete.team_id GROUP BY athlete.team_id),
+         FROM rosters_athlete athlete JOIN entry ON entry.team_id = athlete.team_id
+         WHERE %(base)s < 0 GROUP BY athlete.team_id),
+start AS (
+    SELECT entry.team_id, entry.draw, COALESCE(stored.league_points, 0) AS league_points,
+           COALESCE(stored.games_played, 0) AS games_played, COALESCE(stored.team_potential, base.value, 0) AS team_potential
+    FROM entry LEFT JOIN scheduling_standing stored
+        ON stored.season_id = %(season)s AND stored.week = %(base)s AND stored.team_id = entry.team_id
+    LEFT JOIN base ON base.team_id = entry.team_id),
 running AS (
-    SELECT entry.team_id, entry.draw, week_column.week,
-           CAST(SUM(COALESCE(result.points, 0)) OVER team_weeks AS BIGINT) AS league_points,
-           CAST(SUM(COALESCE(result.games, 0) + COALESCE(missed.games, 0)) OVER team_weeks AS BIGINT) AS games_played,
-           CAST(COALESCE(base.value, 0) + SUM(COALESCE(column_change.value, 0))
-               OVER team_weeks AS BIGINT) AS team_potential
-    FROM entry CROSS JOIN week_column
-    LEFT JOIN result ON result.team_id = entry.team_id AND result.week = week_column.week
-    LEFT JOIN missed ON missed.team_id = entry.team_id AND missed.week = week_column.week
-    LEFT JOIN column_change ON column_change.team_id = entry.team_id AND column_change.week = week_column.week
-    LEFT JOIN base ON base.team_id = entry.team_id
-    WINDOW team_weeks AS (PARTITION BY entry.team_id ORDER BY week_column.week)),
+    SELECT start.team_id, start.draw, week_column.week,
+           CAST(start.league_points + SUM(COALESCE(result.points, 0)) OVER team_weeks AS BIGINT) AS league_points,
+           CAST(start.games_played + SUM(COALESCE(result.games, 0) + COALESCE(missed.games, 0)) OVER team_weeks
+                AS BIGINT) AS games_played,
+           CAST(start.team_potential + SUM(COALESCE(column_change.value, 0)) OVER team_weeks AS BIGINT) AS team_potential
+    FROM start CROSS JOIN week_column
+    LEFT JOIN result ON result.team_id = start.team_id AND result.week = week_column.week
+    LEFT JOIN missed ON missed.team_id = start.team_id AND missed.week = week_column.week
+    LEFT JOIN column_change ON column_change.team_id = start.team_id AND column_change.week = week_column.week
+    WHERE week_column.week > %(base)s
+    WINDOW team_weeks AS (PARTITION BY start.team_id ORDER BY week_column.week)),
 ranked AS (
     SELECT running.*, ROW_NUMBER() OVER (
         PARTITION BY week ORDER BY league_points DESC, team_potential DESC, draw, team_id) AS rank
@@ -127,7 +128,8 @@ ranked AS (
 SELECT %(season)s, ranked.week, ranked.team_id, ranked.rank, ranked.league_points, ranked.team_potential,
        ranked.games_played, ranked.draw
 FROM ranked LEFT JOIN scheduling_standing stored
-    ON stored.season_id = %(season)s AND stored.week = ranked.week AND stored.team_id = ranked.team_id
+    ON stored.season_id = %(season)s AND stored.week > %(base)s AND stored.week = ranked.week
+    AND stored.team_id = ranked.team_id
 WHERE stored.id IS NULL
    OR (stored.rank, stored.league_points, stored.team_potential, stored.games_played, stored.draw)
       <> (ranked.rank, ranked.league_points, ranked.team_potential, ranked.games_played, ranked.draw)
@@ -142,41 +144,41 @@ DELETE FROM scheduling_standing WHERE season_id = %(season)s AND (
 """
 
 
-def _rewrite(season: Season) -> int:
-    """Make the season's Standing rows the ones its inputs give, touching only the rows that differ.
-    Returns how many rows were written or deleted."""
-    params = {
-        "season": season.pk,
-        "number": season.number,
-        "confirmed": Game.State.CONFIRMED,
-        "playoff": Week.Kind.PLAYOFF,
-    }
+def _rewrite(season: Season, changed: int) -> int:
+    """Make the season's Standing rows the ones its inputs give, from the week columns that
+    `changed` may have changed on, touching only the rows that differ. Returns how many rows were
+    written or deleted."""
+    params = {**standings_params(season.pk), "changed": changed}
     with connection.cursor() as cursor:
         cursor.execute(_DELETE_STALE, params)
         deleted = cursor.rowcount
-        cursor.execute(_RECOMPUTE, params)
+        cursor.execute(_BASE_COLUMN, params)
+        (base,) = cursor.fetchone()
+        cursor.execute(_RECOMPUTE, {**params, "base": base})
         return deleted + cursor.rowcount
 
 
 def standings_recompute(*, season_id: int, force: bool = False) -> int:
-    """Recompute the whole standings table of a season from its confirmed results, for every week,
-    in one transaction. Returns the rows changed; a second run changes nothing.
+    """Recompute the standings table of a season from its confirmed results, every week, in one
+    transaction. Returns the rows changed; a second run changes nothing.
 
-    It first reads a fingerprint of every input and of the table (one query, no lock): when it is
-    the one the table was last computed from, nothing can have changed and it stops there (the
-    periodic recompute's usual case). Otherwise it locks the season, so that two recomputes run one
-    after the other, and has the database rewrite the rows that differ. The fingerprint stored is
-    that first read of the inputs, taken before the rewrite: an input changed since then makes the
-    next recompute run again, never skip. `force` recomputes anyway."""
+    It first reads a fingerprint of every input and of the table, per week (one query, no lock):
+    when it is the one the table was last computed from, nothing can have changed and it stops
+    there (the periodic recompute's usual case). Otherwise it locks the season, so that two
+    recomputes run one after the other, and has the database rewrite the rows that differ, from the
+    first week whose part of the fingerprint changed (a new week of results: that week only). The
+    fingerprint stored is that first read of the inputs, taken before the rewrite: an input changed
+    since then makes the next recompute run again, never skip. `force` recomputes every week."""
     inputs, stored = standings_fingerprint(season_id)
-    if inputs == stored and not force:
+    changed = -1 if force else standings_changed_since(inputs, stored)
+    if changed is None:
         return 0
     with transaction.atomic():
         season = _lock_season(season_id)
         if season is None:
             return 0
         _ensure_draws(season)
-        changed = _rewrite(season)
+        rewritten = _rewrite(season, changed)
         fingerprint = standings_fingerprint_with_table(inputs, season.pk)
         StandingsState.objects.bulk_create(
             [StandingsState(season=season, fingerprint=fingerprint, updated_at=timezone.now())],
@@ -184,7 +186,7 @@ def standings_recompute(*, season_id: int, force: bool = False) -> int:
             unique_fields=["season"],
             update_fields=["fingerprint", "updated_at"],
         )
-        return changed
+        return rewritten
 
 
 def standings_recompute_queue(season_id: int) -> None:
