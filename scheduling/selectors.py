@@ -298,13 +298,14 @@ def standings_fingerprint(season_id: int) -> tuple[Fingerprint, Fingerprint | No
     The fingerprint is counts and weighted sums of every input of the season's standings, per week,
     and of the table itself: any confirmed or voided result, missed game, week, purchase or value
     adjustment of its teams changes the part of its week; a draw, an athlete or any change to the
-    Standing rows, a part of every week. One statement reads one
-    snapshot, so equal fingerprints mean the committed table is the one its committed inputs give."""
+    Standing rows, a part of every week. One statement reads one snapshot, so equal fingerprints
+    mean the committed table is the one its committed inputs give."""
     rows = _rows(FINGERPRINT_SQL, standings_params(season_id))
-    stored = next((row[-1] for row in rows if row[0] == "stored"), None)
+    text = next((row[-1] for row in rows if row[0] == "stored"), None)
     current = _parts([row for row in rows if row[0] != "stored"])
     current["version:-1"] = [str(FINGERPRINT_VERSION)]
-    return current, json.loads(stored) if stored else None
+    stored = json.loads(text) if text else None
+    return current, stored if isinstance(stored, dict) else None  # an older version's list: as if none
 
 
 def standings_changed_since(current: Fingerprint, stored: Fingerprint | None) -> int | None:

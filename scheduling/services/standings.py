@@ -2,8 +2,9 @@
 and the last places recorded for games never played (rulebook: Games for Later Weeks, League
 Ranking Sheet, End of the Season, Teams That Haven't Played 10 Games).
 
-The Standing rows are derived data: `standings_recompute` rebuilds them all from the confirmed
-results and the rosters, so running it twice, late, or after a crash gives the same rows.
+The Standing rows are derived data: `standings_recompute` rebuilds them from the confirmed results
+and the rosters (from the first week whose inputs changed), so running it twice, late, or after a
+crash gives the same rows.
 """
 
 from __future__ import annotations

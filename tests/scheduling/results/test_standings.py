@@ -256,3 +256,15 @@ def test_a_new_week_is_ranked_from_the_weeks_before_as_a_full_recompute_would(se
     Standing.objects.all().delete()
     standings_recompute(season_id=season.pk, force=True)
     assert snapshot(season) == rows
+
+
+def test_a_fingerprint_stored_by_an_older_version_means_a_full_recompute(season, teams, commissioner):
+    from scheduling.models import StandingsState
+
+    play(season, teams, [30, 20, 10, 5], commissioner, week=1)
+    standings_recompute(season_id=season.pk)
+    rows = snapshot(season)
+    StandingsState.objects.filter(season=season).update(fingerprint=["1", "4", "6"])  # the list of version 1
+    assert standings_recompute(season_id=season.pk) == 0  # every week recomputed: the same rows
+    assert snapshot(season) == rows
+    assert isinstance(StandingsState.objects.get(season=season).fingerprint, dict)
