@@ -48,8 +48,8 @@ def main() -> None:
     django.setup()
     logging.getLogger("celery").setLevel(logging.WARNING)  # eager tasks log every run at INFO
     from django.core.management import call_command
-    from django.db import connection, transaction
-    from django.test.utils import setup_test_environment
+    from django.db import connection, reset_queries, transaction
+    from django.test.utils import CaptureQueriesContext, setup_test_environment
 
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
@@ -224,10 +224,18 @@ def main() -> None:
                     break
                 targets = [t for t in ranked if t in state.unscheduled and t != state.turn.team][: state.turn.picks]
                 start = time.perf_counter()
-                challenge_issue(week=week, user=coach_of[state.turn.team], team_id=state.turn.team, challenged=targets)
+                if made == count // 2:  # the statements of one challenge, mid-round (this one timed as well)
+                    reset_queries()  # the log keeps the last 9,000 statements: start it empty
+                    with CaptureQueriesContext(connection) as statements:
+                        challenge_issue(week=week, user=coach_of[state.turn.team], team_id=state.turn.team, challenged=targets)
+                    shown.append([" ".join(q["sql"].split()[:4])[:60] for q in statements.captured_queries])
+                else:
+                    challenge_issue(week=week, user=coach_of[state.turn.team], team_id=state.turn.team, challenged=targets)
                 elapsed += time.perf_counter() - start
                 made += 1
             return elapsed, made
+
+        shown: list[list[str]] = []
 
         def fill(week: Week) -> float:
             Week.objects.filter(pk=week.pk).update(challenges_due=timezone.now() - timedelta(seconds=1))
@@ -243,6 +251,9 @@ def main() -> None:
         round_a = hand_a + fill_a
         assert round_state(week2).turn.action == "done"
         print(f"{f'round A: {made_a} x challenge_issue':<64} {hand_a * 1000:9.1f} ms  ({hand_a / made_a * 1000:.2f} ms each)")
+        print(f"round A: one challenge_issue mid-round, {len(shown[0])} statements (CaptureQueriesContext):")
+        for statement in shown[0]:
+            print(f"    {statement}")
         print(f"{'round A: round_fill for the rest':<64} {fill_a * 1000:9.1f} ms")
         print(f"{'round A: total':<64} {round_a * 1000:9.1f} ms")
         confirm(week2)

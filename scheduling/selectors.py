@@ -14,7 +14,7 @@ from django.db.models import Prefetch, QuerySet
 
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
-from rosters.models import Purchase, Team
+from rosters.models import Team
 from scheduling.models import Game, GameSide, ResultEvent, Season, Standing, Week
 
 # =====================================================================================================
@@ -194,179 +194,134 @@ def record_sheet_games(games: QuerySet[Game]) -> list[Game]:
 
 # Bump when what the standings are computed from changes meaning (a new input, a new ranking rule):
 # every season's table is then recomputed once.
-FINGERPRINT_VERSION = 1
+FINGERPRINT_VERSION = 3
 
-_CONFIRMED_SIDES = """
+# The season's confirmed results of the weeks that count (parameters: season, confirmed, playoff).
+CONFIRMED_SIDES = """
     FROM scheduling_gameside side
     JOIN scheduling_game game ON game.id = side.game_id
     JOIN scheduling_week week ON week.id = game.week_id
-    WHERE week.season_id = %s AND game.state = %s AND week.kind <> %s
+    WHERE week.season_id = %(season)s AND game.state = %(confirmed)s AND week.kind <> %(playoff)s
 """
-_SEASON_TEAM = "JOIN scheduling_seasonteam entry ON entry.team_id = {team} AND entry.season_id = %s"
+# The purchases and Athlete Value Adjustments of the season's teams, each with the week number it
+# belongs to (its week in this season; 0 when it came before this season, or before any game),
+# those of later seasons left out (parameter: season).
+_CHANGE_WEEK = """
+    LEFT JOIN scheduling_game game ON game.id = {game}
+    LEFT JOIN scheduling_week week ON week.id = game.week_id
+    LEFT JOIN scheduling_season season ON season.id = week.season_id
+    WHERE (season.number IS NULL OR season.number <= (SELECT number FROM scheduling_season WHERE id = %(season)s))
+"""
+_WEEK_NUMBER = "CASE WHEN season.id = %(season)s THEN week.number ELSE 0 END"
+_PURCHASE_WEEKS = f"""
+    SELECT purchase.team_id, {_WEEK_NUMBER} AS week, purchase.cost AS value, purchase.id
+    FROM rosters_purchase purchase
+    JOIN scheduling_seasonteam entry ON entry.team_id = purchase.team_id AND entry.season_id = %(season)s
+    LEFT JOIN scheduling_gameside side ON side.id = purchase.game_side_id
+    {_CHANGE_WEEK.format(game="side.game_id")}
+"""
+_ADJUSTMENT_WEEKS = f"""
+    SELECT athlete.team_id, {_WEEK_NUMBER} AS week, adjustment.value_change AS value, adjustment.id
+    FROM scheduling_athleteadjustment adjustment
+    JOIN rosters_athlete athlete ON athlete.id = adjustment.athlete_id
+    JOIN scheduling_seasonteam entry ON entry.team_id = athlete.team_id AND entry.season_id = %(season)s
+    LEFT JOIN scheduling_lastinginjury injury ON injury.id = adjustment.injury_id
+    {_CHANGE_WEEK.format(game="injury.game_id")}
+"""
+# Both, of the weeks after `base` only (-1: all). The condition on the week itself (not only on the
+# number computed from it) lets the database start from that week's games.
+_AFTER_BASE = "AND (%(base)s < 0 OR (week.season_id = %(season)s AND week.number > %(base)s))"
+CHANGES_AFTER_BASE = f"{_PURCHASE_WEEKS} {_AFTER_BASE} UNION ALL {_ADJUSTMENT_WEEKS} {_AFTER_BASE}"
 
+# The draws as whole numbers: a sum of floats depends on the order the rows are read in, which the
+# same rows read by another plan may change.
+_DRAWS = "SUM(CAST(draw * 1000000000 AS BIGINT))"
+# The table as a whole: rows lost or edited by hand make the next recompute rewrite every week.
+_TABLE_SQL = f"""
+    SELECT 'table', -1, COUNT(*), SUM(rank * team_id), SUM(league_points * team_id), SUM(team_potential),
+           SUM(games_played * team_id), SUM(week * team_id), {_DRAWS}, CAST(NULL AS TEXT)
+    FROM scheduling_standing WHERE season_id = %(season)s
+"""
+# One row per part and week (-1: a part of every week): seven counts and weighted sums each.
 FINGERPRINT_SQL = f"""
-SELECT * FROM
- (SELECT COUNT(*), COALESCE(SUM(side.league_points), 0), COALESCE(SUM(side.league_points * side.team_id), 0),
-         COALESCE(SUM(week.number * side.team_id), 0), COALESCE(SUM(side.id), 0) {_CONFIRMED_SIDES}) AS results,
- (SELECT COUNT(*), COALESCE(SUM(team_id * week), 0), COALESCE(SUM(id), 0)
-  FROM scheduling_missedgame WHERE season_id = %s) AS missed,
- (SELECT COUNT(*), COALESCE(SUM(number), 0), COALESCE(SUM(CASE WHEN kind = %s THEN number ELSE 0 END), 0)
-  FROM scheduling_week WHERE season_id = %s) AS weeks,
- (SELECT COUNT(*), COALESCE(SUM(team_id), 0), COUNT(draw), COALESCE(SUM(draw), 0)
-  FROM scheduling_seasonteam WHERE season_id = %s) AS entries,
- (SELECT COUNT(*), COALESCE(SUM(athlete.base_value), 0), COALESCE(SUM(athlete.id), 0)
-  FROM rosters_athlete athlete {_SEASON_TEAM.format(team="athlete.team_id")}) AS athletes,
- (SELECT COUNT(*), COALESCE(SUM(purchase.cost), 0), COALESCE(SUM(purchase.id), 0),
-         COALESCE(SUM(COALESCE(purchase.game_side_id, 0)), 0)
-  FROM rosters_purchase purchase {_SEASON_TEAM.format(team="purchase.team_id")}) AS purchases,
- (SELECT COUNT(*), COALESCE(SUM(adjustment.value_change), 0), COALESCE(SUM(adjustment.id), 0)
-  FROM scheduling_athleteadjustment adjustment JOIN rosters_athlete athlete ON athlete.id = adjustment.athlete_id
-  {_SEASON_TEAM.format(team="athlete.team_id")}) AS adjustments,
- (SELECT COUNT(*), COALESCE(SUM(rank * team_id), 0), COALESCE(SUM(league_points * team_id), 0),
-         COALESCE(SUM(team_potential), 0), COALESCE(SUM(games_played * team_id), 0), COALESCE(SUM(week * team_id), 0),
-         COALESCE(SUM(draw), 0)
-  FROM scheduling_standing WHERE season_id = %s) AS standings,
- (SELECT MAX(CAST(fingerprint AS TEXT)) FROM scheduling_standingsstate WHERE season_id = %s) AS stored
+    SELECT 'entry', -1, COUNT(*), SUM(team_id), COUNT(draw), {_DRAWS}, 0, 0, 0, CAST(NULL AS TEXT)
+    FROM scheduling_seasonteam WHERE season_id = %(season)s
+    UNION ALL
+    SELECT 'athlete', -1, COUNT(*), SUM(athlete.base_value), SUM(athlete.id), SUM(athlete.team_id), 0, 0, 0, NULL
+    FROM rosters_athlete athlete
+    JOIN scheduling_seasonteam entry ON entry.team_id = athlete.team_id AND entry.season_id = %(season)s
+    UNION ALL
+    SELECT 'result', week.number, COUNT(*), SUM(side.league_points), SUM(side.league_points * side.team_id), SUM(side.id),
+           SUM(side.team_id), 0, 0, NULL
+    {CONFIRMED_SIDES} GROUP BY week.number
+    UNION ALL
+    SELECT 'missed', week, COUNT(*), SUM(team_id), SUM(id), 0, 0, 0, 0, NULL
+    FROM scheduling_missedgame WHERE season_id = %(season)s GROUP BY week
+    UNION ALL
+    SELECT 'week', number, COUNT(*), SUM(CASE WHEN kind = %(playoff)s THEN 1 ELSE 0 END), SUM(id), 0, 0, 0, 0, NULL
+    FROM scheduling_week WHERE season_id = %(season)s GROUP BY number
+    UNION ALL
+    SELECT 'purchase', week, COUNT(*), SUM(value), SUM(id), SUM(team_id), 0, 0, 0, NULL
+    FROM ({_PURCHASE_WEEKS}) change GROUP BY week
+    UNION ALL
+    SELECT 'adjustment', week, COUNT(*), SUM(value), SUM(id), SUM(team_id), 0, 0, 0, NULL
+    FROM ({_ADJUSTMENT_WEEKS}) change GROUP BY week
+    UNION ALL
+    {_TABLE_SQL}
+    UNION ALL
+    SELECT 'stored', -1, 0, 0, 0, 0, 0, 0, 0, CAST(fingerprint AS TEXT)
+    FROM scheduling_standingsstate WHERE season_id = %(season)s
 """
 
+# {"part:week": [counts and sums as text]}, JSON as stored.
+Fingerprint = dict[str, list[str]]
 
-def _rows(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+
+def _rows(sql: str, params: Any) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
 
 
-def standings_fingerprint(season_id: int) -> tuple[list[str], list[str] | None]:
+def _parts(rows: list[tuple[Any, ...]]) -> Fingerprint:
+    return {f"{part}:{week}": [str(value) for value in values] for part, week, *values, _ in rows}
+
+
+def standings_params(season_id: int) -> dict[str, Any]:
+    """The parameters of the standings' SQL."""
+    return {"season": season_id, "confirmed": Game.State.CONFIRMED, "playoff": Week.Kind.PLAYOFF}
+
+
+def standings_fingerprint(season_id: int) -> tuple[Fingerprint, Fingerprint | None]:
     """(fingerprint now, fingerprint the table was last recomputed from), in one query.
 
-    The fingerprint is counts and weighted sums of every input of the season's standings and of the
-    table itself: any confirmed or voided result, missed game, week, draw, athlete, purchase or
-    value adjustment of its teams, and any change to the Standing rows, changes it. One statement
-    reads one snapshot, so equal fingerprints mean the committed table is the one its committed
-    inputs give."""
-    s = season_id
-    params = [s, Game.State.CONFIRMED, Week.Kind.PLAYOFF, s, Week.Kind.PLAYOFF, s, s, s, s, s, s, s]
-    (row,) = _rows(FINGERPRINT_SQL, params)
-    *values, stored = row
-    return [str(FINGERPRINT_VERSION), *(str(value) for value in values)], json.loads(stored) if stored else None
+    The fingerprint is counts and weighted sums of every input of the season's standings, per week,
+    and of the table itself: any confirmed or voided result, missed game, week, purchase or value
+    adjustment of its teams changes the part of its week; a draw, an athlete or any change to the
+    Standing rows, a part of every week. One statement reads one snapshot, so equal fingerprints
+    mean the committed table is the one its committed inputs give."""
+    rows = _rows(FINGERPRINT_SQL, standings_params(season_id))
+    text = next((row[-1] for row in rows if row[0] == "stored"), None)
+    current = _parts([row for row in rows if row[0] != "stored"])
+    current["version:-1"] = [str(FINGERPRINT_VERSION)]
+    stored = json.loads(text) if text else None
+    return current, stored if isinstance(stored, dict) else None  # an older version's list: as if none
 
 
-@dataclass
-class StandingsInputs:
-    """Everything the League Rank of every week needs, read in a fixed number of queries:
-
-    - weeks: the week columns (0: before the first game), ascending;
-    - entries: team -> its recorded tie-break draw (None when not drawn yet);
-    - results: (team, week) -> (League Points, games) of its confirmed games that week;
-    - missed: (team, week) -> last places recorded for games it never played;
-    - base_values: team -> its athletes' base values;
-    - value_changes: team -> [(week, athletes' value change, staff value change)] with week 0 for
-      everything before this season (purchases, Athlete Value Adjustments), by the week whose
-      spending window (or lasting injury) they belong to.
-    """
-
-    weeks: list[int]
-    entries: dict[int, float | None]
-    results: dict[tuple[int, int], tuple[int, int]]
-    missed: dict[tuple[int, int], int]
-    base_values: dict[int, int]
-    value_changes: dict[int, list[tuple[int, int, int]]]
-
-
-def _week_of(season: Season, season_number: int | None, week_number: int | None) -> int | None:
-    """The week column a change belongs to: its week in this season, 0 when it came before this
-    season (or before any game), None when it came after this season."""
-    if season_number is None or season_number < season.number:
-        return 0
-    if season_number > season.number:
+def standings_changed_since(current: Fingerprint, stored: Fingerprint | None) -> int | None:
+    """The first week whose part differs between the two fingerprints: -1 when a part of every week
+    does (or nothing was stored), None when none does."""
+    if current == stored:
         return None
-    return week_number or 0
+    if stored is None:
+        return -1
+    return min(int(key.rsplit(":", 1)[1]) for key in current.keys() | stored.keys() if current.get(key) != stored.get(key))
 
 
-_WINDOW_WEEK = """
-    LEFT JOIN scheduling_game game ON game.id = {game}
-    LEFT JOIN scheduling_week week ON week.id = game.week_id
-    LEFT JOIN scheduling_season season ON season.id = week.season_id
-"""
-
-
-def standings_inputs(season: Season) -> StandingsInputs:
-    """Seven queries whatever the number of teams (see StandingsInputs)."""
-    s = season.pk
-    entries = dict(_rows("SELECT team_id, draw FROM scheduling_seasonteam WHERE season_id = %s", [s]))
-    results = {
-        (team, week): (int(points or 0), int(games))
-        for team, week, points, games in _rows(
-            f"SELECT side.team_id, week.number, SUM(side.league_points), COUNT(*) {_CONFIRMED_SIDES} "
-            "GROUP BY side.team_id, week.number",
-            [s, Game.State.CONFIRMED, Week.Kind.PLAYOFF],
-        )
-    }
-    missed = {
-        (team, week): int(n)
-        for team, week, n in _rows(
-            "SELECT team_id, week, COUNT(*) FROM scheduling_missedgame WHERE season_id = %s GROUP BY team_id, week", [s]
-        )
-    }
-    played = {w for _, w in results} | {w for _, w in missed}
-    last = max(played, default=0)
-    numbers = _rows(
-        "SELECT number FROM scheduling_week WHERE season_id = %s AND kind <> %s AND number <= %s", [s, Week.Kind.PLAYOFF, last]
-    )
-    weeks = sorted({0} | played | {n for (n,) in numbers})
-    base_values = {
-        team: int(total)
-        for team, total in _rows(
-            f"SELECT athlete.team_id, SUM(athlete.base_value) FROM rosters_athlete athlete "
-            f"{_SEASON_TEAM.format(team='athlete.team_id')} GROUP BY athlete.team_id",
-            [s],
-        )
-    }
-    changes: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    purchases = _rows(
-        "SELECT purchase.team_id, purchase.kind, season.number, week.number, SUM(purchase.cost) "
-        f"FROM rosters_purchase purchase {_SEASON_TEAM.format(team='purchase.team_id')} "
-        "LEFT JOIN scheduling_gameside side ON side.id = purchase.game_side_id "
-        f"{_WINDOW_WEEK.format(game='side.game_id')} "
-        "GROUP BY purchase.team_id, purchase.kind, season.number, week.number",
-        [s],
-    )
-    for team, kind, season_number, week_number, total in purchases:
-        week = _week_of(season, season_number, week_number)
-        if week is not None:
-            staff = kind == Purchase.Kind.STAFF
-            changes[team].append((week, 0 if staff else int(total), int(total) if staff else 0))
-    adjustments = _rows(
-        "SELECT athlete.team_id, season.number, week.number, SUM(adjustment.value_change) "
-        "FROM scheduling_athleteadjustment adjustment JOIN rosters_athlete athlete ON athlete.id = adjustment.athlete_id "
-        f"{_SEASON_TEAM.format(team='athlete.team_id')} "
-        "LEFT JOIN scheduling_lastinginjury injury ON injury.id = adjustment.injury_id "
-        f"{_WINDOW_WEEK.format(game='injury.game_id')} "
-        "GROUP BY athlete.team_id, season.number, week.number",
-        [s],
-    )
-    for team, season_number, week_number, total in adjustments:
-        week = _week_of(season, season_number, week_number)
-        if week is not None:
-            changes[team].append((week, int(total), 0))
-    return StandingsInputs(weeks, entries, results, missed, base_values, dict(changes))
-
-
-# (week, team) -> (id, (rank, league points, Team Potential, games played, draw))
-ExistingStandings = dict[tuple[int, int], tuple[int, tuple[int, int, int, int, float]]]
-
-
-def standings_existing(season: Season) -> ExistingStandings:
-    """The Standing rows as they are: one query."""
-    rows = _rows(
-        "SELECT id, week, team_id, rank, league_points, team_potential, games_played, draw "
-        "FROM scheduling_standing WHERE season_id = %s",
-        [season.pk],
-    )
-    return {
-        (week, team): (pk, (rank, points, potential, games, draw))
-        for pk, week, team, rank, points, potential, games, draw in rows
-    }
+def standings_fingerprint_with_table(fingerprint: Fingerprint, season_id: int) -> Fingerprint:
+    """`fingerprint` with its part about the Standing rows read again (one query): what a recompute
+    stores once it has rewritten the rows, keeping the inputs as it read them before."""
+    return {**fingerprint, **_parts(_rows(_TABLE_SQL, {"season": season_id}))}
 
 
 def season_ids_running() -> Iterable[int]:

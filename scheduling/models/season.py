@@ -159,9 +159,13 @@ class ResultEvent(models.Model):
 class Standing(models.Model):
     """A team's League Rank after a week (week 0: before the first game). Recomputed, never edited."""
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    # Derived rows, rewritten in bulk by the recompute: no database foreign key (its check on every
+    # row written costs more than the rows themselves); Django cascades the deletes, and a row left by
+    # a team deleted during a recompute is removed by the next one. The season's own index is the
+    # prefix of standing_unique.
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings", db_constraint=False, db_index=False)
     week = models.PositiveSmallIntegerField()
-    team = models.ForeignKey("rosters.Team", on_delete=models.CASCADE, related_name="standings")
+    team = models.ForeignKey("rosters.Team", on_delete=models.CASCADE, related_name="standings", db_constraint=False)
     rank = models.PositiveIntegerField()
     league_points = models.PositiveIntegerField()
     team_potential = models.PositiveBigIntegerField()

@@ -2,38 +2,36 @@
 and the last places recorded for games never played (rulebook: Games for Later Weeks, League
 Ranking Sheet, End of the Season, Teams That Haven't Played 10 Games).
 
-The Standing rows are derived data: `standings_recompute` rebuilds them all from the confirmed
-results and the rosters, so running it twice, late, or after a crash gives the same rows.
+The Standing rows are derived data: `standings_recompute` rebuilds them from the confirmed results
+and the rosters (from the first week whose inputs changed), so running it twice, late, or after a
+crash gives the same rows.
 """
 
 from __future__ import annotations
 
-import bisect
 import logging
 import random
-from collections import defaultdict
 from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Count
+from django.utils import timezone
 
 from engine.registry import get_ruleset
 from leagues.services import league_require_commissioner
 from pitside.errors import Invalid, NotFound
-from scheduling.models import Game, GameSide, MissedGame, Season, SeasonTeam, Standing, StandingsState, Week
+from scheduling.models import Game, GameSide, MissedGame, Season, SeasonTeam, StandingsState, Week
 from scheduling.selectors import (
+    CHANGES_AFTER_BASE,
+    CONFIRMED_SIDES,
     NOT_COUNTED,
-    ExistingStandings,
-    StandingsInputs,
-    standings_existing,
+    standings_changed_since,
     standings_fingerprint,
-    standings_inputs,
+    standings_fingerprint_with_table,
+    standings_params,
 )
 
 logger = logging.getLogger(__name__)
-
-StandingKey = tuple[int, int]  # (week, team)
-StandingValues = tuple[int, int, int, int, float]  # rank, league points, Team Potential, games played, draw
 
 
 def _lock_season(season_id: int) -> Season | None:
@@ -42,155 +40,154 @@ def _lock_season(season_id: int) -> Season | None:
     return Season.objects.select_for_update(of=("self",)).select_related("league").filter(pk=season_id).first()
 
 
-def _ensure_draws(season: Season, entries: dict[int, float | None]) -> dict[int, float]:
+def _ensure_draws(season: Season) -> None:
     """League Rank's last tie-breaker: each team's recorded random draw, drawn once per season (the
     calendar draws it when the season starts) and reused. A team without one gets it now; the
     conditional update keeps a draw made meanwhile by someone else."""
-    missing = sorted(team for team, draw in entries.items() if draw is None)
-    if not missing:
-        return {team: draw for team, draw in entries.items() if draw is not None}
+    missing = SeasonTeam.objects.filter(season=season, draw__isnull=True).values_list("team_id", flat=True)
     rng = random.SystemRandom()
-    for team in missing:
+    for team in sorted(missing):
         SeasonTeam.objects.filter(season=season, team_id=team, draw__isnull=True).update(draw=rng.random())
-    drawn = dict(SeasonTeam.objects.filter(season=season, team_id__in=missing).values_list("team_id", "draw"))
-    return {**{t: d for t, d in entries.items() if d is not None}, **drawn}
 
 
-def standings_compute(
-    season: Season, inputs: StandingsInputs, draws: dict[int, float], existing: ExistingStandings | None = None
-) -> dict[StandingKey, StandingValues]:
-    """Every week's League Rank (engine: League Rank) from the inputs: League Points and games
-    played add up week by week; Team Potential is the one the team had after that week (its
-    purchases and value adjustments counted from the week they belong to; those after the last
-    week column count in it, so the latest column agrees with the team page).
+# The table, computed and written by the database in one statement (the same SQL on PostgreSQL and
+# SQLite): each team's League Points, games played and Team Potential added up week by week with
+# window sums, ranked per week, and only the rows that differ from the stored ones written. Team
+# Potential is the athletes' values plus the support staff (engine: team_potential): the base
+# values, then every purchase's cost (skill, trait or staff) and every Athlete Value Adjustment.
+# The ranking is the engine's League Rank (engine.slaughterball.schedule.league_rank: most League
+# Points, then higher Team Potential, then the lower draw; the team id makes the order total).
+#
+# It starts after the base column: the last week column before the first week whose inputs or rows
+# changed (`changed`; -1 for all) that is the last column neither now nor in the stored table (the
+# changes after the last column count in it). The stored rows of the base column are right (the
+# table is as the last recompute left it, and no input of that week or before changed), so the sums
+# carry on from them; without a base column it starts from zero and the athletes' base values.
+_WEEK_COLUMNS = """
+    WITH played AS (
+        SELECT week.number AS week FROM scheduling_week week
+        WHERE week.season_id = %(season)s AND week.kind <> %(playoff)s AND EXISTS (
+            SELECT 1 FROM scheduling_game game JOIN scheduling_gameside side ON side.game_id = game.id
+            WHERE game.week_id = week.id AND game.state = %(confirmed)s)
+        UNION SELECT week FROM scheduling_missedgame WHERE season_id = %(season)s)
+    SELECT 0 AS week UNION SELECT week FROM played
+    UNION SELECT number FROM scheduling_week
+    WHERE season_id = %(season)s AND kind <> %(playoff)s AND number <= (SELECT COALESCE(MAX(week), 0) FROM played)
+"""
+_BASE_COLUMN = f"""
+WITH week_column AS ({_WEEK_COLUMNS})
+SELECT COALESCE(MAX(week), -1) FROM week_column
+WHERE week < %(changed)s AND week < (SELECT MAX(week) FROM week_column)
+AND week < (SELECT COALESCE(MAX(week), -1) FROM scheduling_standing WHERE season_id = %(season)s)
+"""
+_RECOMPUTE = f"""
+INSERT INTO scheduling_standing (season_id, week, team_id, rank, league_points, team_potential, games_played, draw)
+WITH
+entry AS (SELECT team_id, draw FROM scheduling_seasonteam WHERE season_id = %(season)s),
+week_column AS ({_WEEK_COLUMNS}),
+result AS (SELECT side.team_id, week.number AS week, SUM(side.league_points) AS points, COUNT(*) AS games
+           {CONFIRMED_SIDES} AND week.number > %(base)s GROUP BY side.team_id, week.number),
+missed AS (SELECT team_id, week, COUNT(*) AS games FROM scheduling_missedgame
+           WHERE season_id = %(season)s AND week > %(base)s GROUP BY team_id, week),
+change AS (
+    SELECT team_id, week, value FROM ({CHANGES_AFTER_BASE}) change
+    WHERE week > %(base)s),
+-- Each change counts in the first week column at or after its week (those after the last column in the last).
+column_range AS (SELECT week, LAG(week) OVER (ORDER BY week) AS previous, LEAD(week) OVER (ORDER BY week) AS next
+                 FROM week_column),
+column_change AS (
+    SELECT change.team_id, column_range.week, SUM(change.value) AS value
+    FROM change JOIN column_range
+        ON (column_range.previous IS NULL OR change.week > column_range.previous)
+        AND (change.week <= column_range.week OR column_range.next IS NULL)
+    GROUP BY change.team_id, column_range.week),
+base AS (SELECT athlete.team_id, SUM(athlete.base_value) AS value
+         FROM rosters_athlete athlete JOIN entry ON entry.team_id = athlete.team_id
+         WHERE %(base)s < 0 GROUP BY athlete.team_id),
+start AS (
+    SELECT entry.team_id, entry.draw, COALESCE(stored.league_points, 0) AS league_points,
+           COALESCE(stored.games_played, 0) AS games_played, COALESCE(stored.team_potential, base.value, 0) AS team_potential
+    FROM entry LEFT JOIN scheduling_standing stored
+        ON stored.season_id = %(season)s AND stored.week = %(base)s AND stored.team_id = entry.team_id
+    LEFT JOIN base ON base.team_id = entry.team_id),
+running AS (
+    SELECT start.team_id, start.draw, week_column.week,
+           CAST(start.league_points + SUM(COALESCE(result.points, 0)) OVER team_weeks AS BIGINT) AS league_points,
+           CAST(start.games_played + SUM(COALESCE(result.games, 0) + COALESCE(missed.games, 0)) OVER team_weeks
+                AS BIGINT) AS games_played,
+           CAST(start.team_potential + SUM(COALESCE(column_change.value, 0)) OVER team_weeks AS BIGINT) AS team_potential
+    FROM start CROSS JOIN week_column
+    LEFT JOIN result ON result.team_id = start.team_id AND result.week = week_column.week
+    LEFT JOIN missed ON missed.team_id = start.team_id AND missed.week = week_column.week
+    LEFT JOIN column_change ON column_change.team_id = start.team_id AND column_change.week = week_column.week
+    WHERE week_column.week > %(base)s
+    WINDOW team_weeks AS (PARTITION BY start.team_id ORDER BY week_column.week)),
+ranked AS (
+    SELECT running.*, ROW_NUMBER() OVER (
+        PARTITION BY week ORDER BY league_points DESC, team_potential DESC, draw, team_id) AS rank
+    FROM running)
+SELECT %(season)s, ranked.week, ranked.team_id, ranked.rank, ranked.league_points, ranked.team_potential,
+       ranked.games_played, ranked.draw
+FROM ranked LEFT JOIN scheduling_standing stored
+    ON stored.season_id = %(season)s AND stored.week > %(base)s AND stored.week = ranked.week
+    AND stored.team_id = ranked.team_id
+WHERE stored.id IS NULL
+   OR (stored.rank, stored.league_points, stored.team_potential, stored.games_played, stored.draw)
+      <> (ranked.rank, ranked.league_points, ranked.team_potential, ranked.games_played, ranked.draw)
+ON CONFLICT (season_id, week, team_id) DO UPDATE SET rank = excluded.rank, league_points = excluded.league_points,
+    team_potential = excluded.team_potential, games_played = excluded.games_played, draw = excluded.draw
+"""
+# The rows of a week no longer ranked (a voided week) or of a team no longer in the season.
+_DELETE_STALE = f"""
+DELETE FROM scheduling_standing WHERE season_id = %(season)s AND (
+    team_id NOT IN (SELECT team_id FROM scheduling_seasonteam WHERE season_id = %(season)s)
+    OR week NOT IN ({_WEEK_COLUMNS}))
+"""
 
-    Returns the rows of the weeks it ranked. A week whose every team has the same League Points,
-    Team Potential, games played and draw as its existing rows is left out: League Rank is a
-    function of exactly those, so its existing ranks stand."""
-    ruleset = get_ruleset(season.league.game_system)
-    existing = existing or {}
-    weeks = inputs.weeks
-    column = {week: index for index, week in enumerate(weeks)}
-    teams = sorted(inputs.entries)
-    # Per team and week column: League Points, games, athletes' value change, staff value change.
-    deltas: dict[int, list[list[int]]] = {team: [[0, 0, 0, 0] for _ in weeks] for team in teams}
-    for (team, week), (league_points, games) in inputs.results.items():
-        if team in deltas:
-            cell = deltas[team][column[week]]
-            cell[0] += league_points
-            cell[1] += games
-    for (team, week), games in inputs.missed.items():
-        if team in deltas:
-            deltas[team][column[week]][1] += games
-    for team, changes in inputs.value_changes.items():
-        if team not in deltas:
-            continue
-        for week, athletes, staff in changes:  # into the first week column at or after its week
-            cell = deltas[team][min(bisect.bisect_left(weeks, week), len(weeks) - 1)]
-            cell[2] += athletes
-            cell[3] += staff
-    team_potential = ruleset.team_potential_of_values
-    # figures[column][i] = (League Points, Team Potential, games played, draw) of teams[i]
-    figures: list[list[tuple[int, int, int, float]]] = [[] for _ in weeks]
-    for team in teams:
-        points = games = staff = 0
-        athletes = inputs.base_values.get(team, 0)
-        draw = draws[team]
-        for index, (d_points, d_games, d_athletes, d_staff) in enumerate(deltas[team]):
-            points += d_points
-            games += d_games
-            athletes += d_athletes
-            staff += d_staff
-            figures[index].append((points, team_potential(athletes, staff), games, draw))
-    stored: dict[int, dict[int, tuple[int, int, int, float]]] = defaultdict(dict)
-    for (week, team), (_, values) in existing.items():
-        stored[week][team] = values[1:]
-    entry = ruleset.schedule.RankingEntry
-    rows: dict[StandingKey, StandingValues] = {}
-    for index, week in enumerate(weeks):
-        now = dict(zip(teams, figures[index], strict=True))
-        if stored.get(week) == now:
-            continue
-        ranked = ruleset.schedule.league_rank(entry(team, v[0], v[1], v[3]) for team, v in now.items())
-        for rank, ranked_entry in enumerate(ranked, start=1):
-            rows[(week, ranked_entry.team)] = (rank, *now[ranked_entry.team])
-    return rows
 
-
-UPSERT_BATCH = 2000
-_UPSERT = (
-    "INSERT INTO scheduling_standing (season_id, week, team_id, rank, league_points, team_potential, games_played, draw) "
-    "{rows} ON CONFLICT (season_id, week, team_id) DO UPDATE SET rank = excluded.rank, "
-    "league_points = excluded.league_points, team_potential = excluded.team_potential, "
-    "games_played = excluded.games_played, draw = excluded.draw"
-)
-# PostgreSQL: one array per column; parsing eight thousand parameters costs more than the insert.
-_UNNEST = (
-    "SELECT * FROM unnest(%s::bigint[], %s::integer[], %s::bigint[], %s::integer[], %s::integer[], %s::bigint[], "
-    "%s::integer[], %s::double precision[])"
-)
-
-
-def _upsert(rows: list[tuple[Any, ...]]) -> None:
-    """INSERT ... ON CONFLICT DO UPDATE of (season, week, team, rank, points, potential, games, draw)
-    rows: plain SQL, the ORM's bulk_create costs several times the statement here."""
+def _rewrite(season: Season, changed: int) -> int:
+    """Make the season's Standing rows the ones its inputs give, from the week columns that
+    `changed` may have changed on, touching only the rows that differ. Returns how many rows were
+    written or deleted."""
+    params = {**standings_params(season.pk), "changed": changed}
     with connection.cursor() as cursor:
-        for start in range(0, len(rows), UPSERT_BATCH):
-            batch = rows[start : start + UPSERT_BATCH]
-            if connection.vendor == "postgresql":
-                cursor.execute(_UPSERT.format(rows=_UNNEST), [list(column) for column in zip(*batch, strict=True)])
-            else:
-                values = "VALUES " + ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(batch))
-                cursor.execute(_UPSERT.format(rows=values), [value for row in batch for value in row])
-
-
-def _write(
-    season: Season, weeks: list[int], teams: list[int], rows: dict[StandingKey, StandingValues], existing: ExistingStandings
-) -> int:
-    """Make the season's Standing rows those of `weeks` x `teams` with the values of `rows` (the
-    weeks ranked again; the others stand), touching only the rows that differ: an upsert for the
-    new and changed ones, one DELETE for the stale ones. Returns how many rows were written or deleted."""
-    changed = [
-        (season.pk, week, team, *values)
-        for (week, team), values in rows.items()
-        if (week, team) not in existing or existing[(week, team)][1] != values
-    ]
-    wanted_weeks, wanted_teams = set(weeks), set(teams)
-    stale = [pk for (week, team), (pk, _) in existing.items() if week not in wanted_weeks or team not in wanted_teams]
-    if changed:
-        _upsert(changed)
-    if stale:
-        Standing.objects.filter(pk__in=stale).delete()
-    return len(changed) + len(stale)
+        cursor.execute(_DELETE_STALE, params)
+        deleted = cursor.rowcount
+        cursor.execute(_BASE_COLUMN, params)
+        (base,) = cursor.fetchone()
+        cursor.execute(_RECOMPUTE, {**params, "base": base})
+        return deleted + cursor.rowcount
 
 
 def standings_recompute(*, season_id: int, force: bool = False) -> int:
-    """Recompute the whole standings table of a season from its confirmed results, for every week,
-    in one transaction. Returns the rows changed; a second run changes nothing.
+    """Recompute the standings table of a season from its confirmed results, every week, in one
+    transaction. Returns the rows changed; a second run changes nothing.
 
-    It first reads a fingerprint of every input and of the table (one query, no lock): when it is
-    the one the table was last computed from, nothing can have changed and it stops there (the
-    periodic recompute's usual case). Otherwise it locks the season, so that two recomputes run one
-    after the other, and recomputes. `force` recomputes anyway."""
-    if not force:
-        current, stored = standings_fingerprint(season_id)
-        if current == stored:
-            return 0
+    It first reads a fingerprint of every input and of the table, per week (one query, no lock):
+    when it is the one the table was last computed from, nothing can have changed and it stops
+    there (the periodic recompute's usual case). Otherwise it locks the season, so that two
+    recomputes run one after the other, and has the database rewrite the rows that differ, from the
+    first week whose part of the fingerprint changed (a new week of results: that week only). The
+    fingerprint stored is that first read of the inputs, taken before the rewrite: an input changed
+    since then makes the next recompute run again, never skip. `force` recomputes every week."""
+    inputs, stored = standings_fingerprint(season_id)
+    changed = -1 if force else standings_changed_since(inputs, stored)
+    if changed is None:
+        return 0
     with transaction.atomic():
         season = _lock_season(season_id)
         if season is None:
             return 0
-        current, stored = standings_fingerprint(season.pk)
-        if current == stored and not force:
-            return 0  # another recompute did it while this one waited for the lock
-        inputs = standings_inputs(season)
-        draws = _ensure_draws(season, inputs.entries)
-        existing = standings_existing(season)
-        rows = standings_compute(season, inputs, draws, existing)
-        changed = _write(season, inputs.weeks, sorted(inputs.entries), rows, existing)
-        fingerprint, _ = standings_fingerprint(season.pk)
-        StandingsState.objects.update_or_create(season=season, defaults={"fingerprint": fingerprint})
-        return changed
+        _ensure_draws(season)
+        rewritten = _rewrite(season, changed)
+        fingerprint = standings_fingerprint_with_table(inputs, season.pk)
+        StandingsState.objects.bulk_create(
+            [StandingsState(season=season, fingerprint=fingerprint, updated_at=timezone.now())],
+            update_conflicts=True,
+            unique_fields=["season"],
+            update_fields=["fingerprint", "updated_at"],
+        )
+        return rewritten
 
 
 def standings_recompute_queue(season_id: int) -> None:

@@ -163,6 +163,25 @@ def test_a_challenge_makes_the_game_at_once_and_tells_the_challenged(round_week)
         assert "challenged" in notes.get().text
 
 
+@pytest.mark.parametrize("extra", [0, 12])
+def test_a_challenge_costs_the_same_queries_whatever_the_league_size(
+    league, commissioner, eight, extra, django_assert_num_queries
+):
+    add_teams(league, extra, start=6)
+    season = started_season(league, commissioner)
+    week_draw(week=week(season, 1), user=commissioner)
+    confirm_week(week(season, 1))
+    current = next_week(season, commissioner)
+    challenger, targets = first_move(current)
+    coach = coach_of(challenger)
+    # The week locked once (with its season and league), the four teams with their coaches, the
+    # week's games and sides; the game, its sides, the challenge, the three notifications; and the
+    # savepoint the test's own transaction turns the service's into, with its release.
+    with django_assert_num_queries(9):
+        _, created = challenge_issue(week=current, user=coach, team_id=challenger, challenged=targets)
+    assert created
+
+
 def test_only_the_coach_whose_turn_it_is_challenges(round_week):
     challenger, targets = first_move(round_week)
     state = round_state(round_week)

@@ -214,3 +214,57 @@ def test_missing_games_through_the_api_and_the_page(client, season, teams, commi
     assert "Record the missing games as last places" in page
     response = client.post(f"/seasons/{season.pk}/missed-games/", follow=True)
     assert "nothing to record" in response.content.decode()
+
+
+def test_the_ranks_are_the_engines_league_rank(league, commissioner):
+    """The database ranks the rows itself: its order is the engine's League Rank of the stored figures."""
+    from engine.slaughterball.schedule import RankingEntry, league_rank
+
+    eight = [make_team_for(league, UserFactory(username=f"eight{i}"), f"Eight {i}", "carnage") for i in range(8)]
+    season = make_season(league, eight, draws=[0.8, 0.3, 0.6, 0.1, 0.7, 0.2, 0.5, 0.4])
+    play(season, eight[:4], [30, 20, 10, 5], commissioner, week=1)
+    play(season, eight[4:], [30, 20, 20, 5], commissioner, week=1)
+    play(season, eight[::2], [5, 10, 20, 30], commissioner, week=2)
+    standings_recompute(season_id=season.pk)
+    for week in (0, 1, 2):
+        rows = list(Standing.objects.filter(season=season, week=week).order_by("rank"))
+        entries = [RankingEntry(r.team_id, r.league_points, r.team_potential, r.draw) for r in rows]
+        assert [r.team_id for r in rows] == [e.team for e in league_rank(entries)]
+        assert [r.rank for r in rows] == list(range(1, 9))
+
+
+def test_a_new_week_is_ranked_from_the_weeks_before_as_a_full_recompute_would(season, teams, team, commissioner, coach):
+    grant_create(league=team.league, user=commissioner, team_id=team.pk, amount=1_000_000, reason="Money")
+    play(season, teams, [30, 20, 10, 5], commissioner, week=1)
+    play(season, teams, [5, 10, 20, 30], commissioner, week=2)
+    standings_recompute(season_id=season.pk)
+    third = play(season, teams, [10, 30, 5, 20], commissioner, week=3)
+    purchase_make(team_id=team.pk, user=coach, kind="staff", item="cheerleader")  # in week 3's window
+    before = snapshot(season)  # weeks 0 to 2
+    assert standings_recompute(season_id=season.pk) == 4  # week 3's rows, and nothing else
+    rows = snapshot(season)
+    assert rows[: len(before)] == before
+    assert Standing.objects.get(season=season, week=3, team=team).team_potential == (
+        Standing.objects.get(season=season, week=2, team=team).team_potential + 100_000
+    )
+    Standing.objects.all().delete()
+    standings_recompute(season_id=season.pk, force=True)
+    assert snapshot(season) == rows
+    result_void(game_id=third.pk, user=commissioner, reason="Replay")
+    standings_recompute(season_id=season.pk)
+    rows = snapshot(season)
+    Standing.objects.all().delete()
+    standings_recompute(season_id=season.pk, force=True)
+    assert snapshot(season) == rows
+
+
+def test_a_fingerprint_stored_by_an_older_version_means_a_full_recompute(season, teams, commissioner):
+    from scheduling.models import StandingsState
+
+    play(season, teams, [30, 20, 10, 5], commissioner, week=1)
+    standings_recompute(season_id=season.pk)
+    rows = snapshot(season)
+    StandingsState.objects.filter(season=season).update(fingerprint=["1", "4", "6"])  # the list of version 1
+    assert standings_recompute(season_id=season.pk) == 0  # every week recomputed: the same rows
+    assert snapshot(season) == rows
+    assert isinstance(StandingsState.objects.get(season=season).fingerprint, dict)
