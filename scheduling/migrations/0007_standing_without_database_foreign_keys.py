@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('rosters', '0003_purchase_game_side'),
-        ('scheduling', '0005_results_standings_state'),
+        ('scheduling', '0006_auction_turns'),
     ]
 
     operations = [
