@@ -30,6 +30,9 @@ from leagues.views import domain_errors
 from pitside.errors import Invalid
 
 CHARACTERISTICS = ("ma", "st", "ag", "av")
+EVENT_HEADINGS = {"touchdowns": "TD", "completions": "COMP", "casualties": "CAS", "interceptions": "INT",
+                  "blocked_kicks": "BK", "field_goals": "FG"}  # the Star Player Points table's abbreviations
+INJURY_SLOTS = range(1, 5)
 
 
 @domain_errors
@@ -101,7 +104,8 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
         "sides": sides,
         "report_sides": [(side, "home" if side.home else "away", players["home" if side.home else "away"]) for side in sides],
         "rights": match_rights(match, request.user),
-        "events": EVENTS,
+        "events": [(event, EVENT_HEADINGS[event]) for event in EVENTS],
+        "injury_slots": INJURY_SLOTS,
         "characteristics": CHARACTERISTICS,
         "pending_sprs": pending,
         "spr_lines": [(spr, label(spr.choice["kind"], spr.choice["target"]) if spr.choice else "") for spr in sprs],
@@ -138,20 +142,23 @@ def match_prematch(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _side_from_post(post: Any, side: str, players: list[Player]) -> dict[str, Any]:
-    """One side of the report form as the API's shape: a line for each player with an event, the
-    injuries ticked or typed, the score, casualties and MVP."""
-    lines, injuries = [], []
+    """One side of the report form as the API's shape: a line for each player with an event, an injury
+    for each injury row filled in, the score, casualties and MVP."""
+    lines = []
     for player in players:
         events = {event: post.get(f"{side}-{player.pk}-{event}") or 0 for event in EVENTS}
         if any(str(v) != "0" for v in events.values()):
             lines.append({"player": player.pk, **events})
-        lost = [c for c in CHARACTERISTICS if post.get(f"{side}-{player.pk}-lost-{c}")]
-        niggling = post.get(f"{side}-{player.pk}-niggling") or 0
-        dead = bool(post.get(f"{side}-{player.pk}-dead"))
-        miss = bool(post.get(f"{side}-{player.pk}-miss"))
-        if lost or dead or miss or str(niggling) != "0":
-            injuries.append({"player": player.pk, "niggling": niggling, "characteristics_lost": lost, "dead": dead,
-                             "miss_next_match": miss})
+    injuries = []
+    for slot in INJURY_SLOTS:
+        field = f"{side}-injury-{slot}"
+        if post.get(f"{field}-player"):
+            lost = post.get(f"{field}-lost")
+            injuries.append({
+                "player": post.get(f"{field}-player"), "niggling": post.get(f"{field}-niggling") or 0,
+                "characteristics_lost": [lost] if lost else [], "dead": bool(post.get(f"{field}-dead")),
+                "miss_next_match": bool(post.get(f"{field}-miss")),
+            })
     return {
         "score": post.get(f"{side}-score"),
         "casualties": post.get(f"{side}-casualties") or 0,

@@ -125,3 +125,18 @@ def test_a_blood_bowl_league_is_created_from_the_page(db, commissioner):
     assert created.status_code == 302
     league = League.objects.get(name="Death Zone League")
     assert league.options["starting_budget"] == 1_000_000
+
+
+def test_an_injury_row_on_the_report_form(bb):
+    league, home, away = bb
+    coach = _as(home.coach)
+    coach.post(f"/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk})
+    match = Match.objects.get()
+    coach.post(f"/bloodbowl/matches/{match.pk}/prematch/")
+    hurt = away.bb_players.get(number=4)
+    form = _report_form(home, away, **{"away-injury-1-player": str(hurt.pk), "away-injury-1-lost": "av",
+                                       "away-injury-1-miss": "on", "away-injury-1-niggling": "1"})
+    assert coach.post(f"/bloodbowl/matches/{match.pk}/report/", form).status_code == 302
+    assert Match.objects.get().report["away"]["injuries"] == [
+        {"player": hurt.pk, "niggling": 1, "characteristics_lost": ["av"], "dead": False, "miss_next_match": True}
+    ]
