@@ -42,6 +42,12 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def phase(self) -> str:
+        if self.status == self.Status.FINISHED:
+            return "Finished"
+        return {4: "Semi-finals", 5: "Final"}.get(self.week, f"Play-offs, week {self.week}")
+
 
 class Entry(models.Model):
     """A team entered in a tournament. `coach` is the team's coach when it entered: one team per coach.
@@ -96,6 +102,15 @@ class WrittenChallenge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.challenger} challenges {self.challenged} (week {self.week})"
+
+    @property
+    def waiting_for_id(self) -> int | None:
+        """The team whose coach answers next: the challenged, the substitute, then the challenger (None once settled)."""
+        return {
+            self.Status.OPEN: self.challenged_id,
+            self.Status.SUBSTITUTE_ASKED: self.substitute_id,
+            self.Status.SUBSTITUTE_AGREED: self.challenger_id,
+        }.get(self.Status(self.status))
 
 
 class Trophy(models.Model):

@@ -22,7 +22,6 @@ from rosters.models import Team
 ROUND_STAGES = {rules.SEMI_FINAL: "semi_final", rules.FINAL: "final"}  # the match's pre-match/post-match stage
 ROUND_NAMES = {rules.PLAYOFF: "Play-off", rules.SEMI_FINAL: "Semi-final", rules.FINAL: "Final",
                rules.THIRD_PLACE: "Match for 3rd place"}
-PHASES = {1: "Play-offs, week 1", 2: "Play-offs, week 2", 3: "Play-offs, week 3", 4: "Semi-finals", 5: "Final"}
 OPEN = (Match.Status.SCHEDULED, Match.Status.REPORTED, Match.Status.DISPUTED)
 
 
@@ -175,6 +174,54 @@ def knockout_report_problems(match: Match, report: MatchReport) -> list[Violatio
         paths = {"td_a": "home.score", "td_b": "away.score"}
         return [Violation(v.code, paths.get(v.path, v.path), v.message) for v in refused.violations]
     return []
+
+
+@dataclass(frozen=True)
+class TournamentView:
+    """A tournament as its page and its API detail show it."""
+
+    tournament: Tournament
+    kind: rules.TournamentKind
+    table: list[TableRow]
+    matches: list[Match]
+    challenges: list[WrittenChallenge]
+    names: dict[int, str]  # team id -> name, for the draw and the prizes
+
+    @property
+    def semi_finals(self) -> list[dict[str, Any]]:
+        return [{"home": a, "home_name": self.names.get(a, "?"), "away": b, "away_name": self.names.get(b, "?")}
+                for a, b in self.tournament.semi_finals or []]
+
+    @property
+    def prizes(self) -> list[dict[str, Any]]:
+        """What the final gave each team, as lines to show (empty until the prizes are applied)."""
+        given = self.tournament.prizes or {}
+        lines = [{"team": c["team"], "what": f"{c['amount']:,} gold pieces", "reason": c["reason"]}
+                 for c in given.get("cash", [])]
+        lines += [{"team": g["team"], "what": f"Fan Factor +{g['amount']} (d6 {g['roll']})", "reason": g["reason"]}
+                  for g in given.get("fan_factor", [])]
+        winner = given.get("winner")
+        if given.get("trophy"):
+            lines.append({"team": winner, "what": "Trophy (a Trophy Re-roll every match while held)", "reason": self.kind.name})
+        if given.get("wizard_contract"):
+            lines.append({"team": winner, "what": f"Wizard contract at {given['wizard_contract']:,} gold pieces",
+                          "reason": "Until the start of the next Dungeonbowl"})
+        if chaos := given.get("chaos_cup"):
+            lines.append({"team": winner, "what": f"Chaos Cup winnings d6 {chaos['roll']} {chaos['modifier']:+d}",
+                          "reason": "Chaos Cup Winnings Table"})
+        medals: dict[int, int] = {}
+        for medal in given.get("medals", []):
+            medals[medal["team"]] = medals.get(medal["team"], 0) + 1
+        lines += [{"team": team, "what": f"{count} Blood Bowl Player's Medals (5 SPP each)", "reason": "Blood Bowl final"}
+                  for team, count in medals.items()]
+        return [dict(line, team_name=self.names.get(line["team"], "?")) for line in lines]
+
+
+def tournament_view(tournament: Tournament) -> TournamentView:
+    names = {e.team_id: e.team.name for e in tournament.entries.all()}
+    names.update((s.team_id, s.team.name) for m in tournament.matches.all() for s in m.sides.all())
+    return TournamentView(tournament, tournament_kind(tournament), playoff_table(tournament), list(tournament.matches.all()),
+                          list(tournament.challenges.all()), names)
 
 
 # --- trophies and their effects ---------------------------------------------------------------------------------------

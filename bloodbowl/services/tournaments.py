@@ -305,17 +305,11 @@ def challenge_issue(
     return row, True
 
 
-def _answerer(challenge: WrittenChallenge) -> tuple[int, str]:
-    """Whose answer the challenge waits for, and what he answers."""
-    status = WrittenChallenge.Status
-    if challenge.status == status.OPEN:
-        return challenge.challenged_id, "accept, refuse or name a substitute"
-    if challenge.status == status.SUBSTITUTE_ASKED:
-        assert challenge.substitute_id is not None
-        return challenge.substitute_id, "agree (accept) or decline (refuse) to play instead"
-    if challenge.status == status.SUBSTITUTE_AGREED:
-        return challenge.challenger_id, "accept or refuse the substitute"
-    raise Invalid.one("challenge-answered", "challenge", f"This challenge is answered: {challenge.get_status_display()}.")
+ANSWERS = {
+    WrittenChallenge.Status.OPEN: "accept, refuse or name a substitute",
+    WrittenChallenge.Status.SUBSTITUTE_ASKED: "agree (accept) or decline (refuse) to play instead",
+    WrittenChallenge.Status.SUBSTITUTE_AGREED: "accept or refuse the substitute",
+}
 
 
 def _settle(tournament: Tournament, challenge: WrittenChallenge, user: Any, outcome: rules.ChallengeOutcome) -> None:
@@ -349,8 +343,11 @@ def challenge_answer(
         challenge = WrittenChallenge.objects.get(pk=challenge_id)
         if _replayed(tournament, idempotency_key):
             return challenge, False
-        answering, what = _answerer(challenge)
+        answering = challenge.waiting_for_id
+        if answering is None:
+            raise Invalid.one("challenge-answered", "challenge", f"This challenge is answered: {challenge.get_status_display()}.")
         if not (_coaches(user, answering) or league_is_commissioner(tournament.league, user)):
+            what = ANSWERS[WrittenChallenge.Status(challenge.status)]
             raise NotPermitted.one("not-answerer", "challenge", f"This challenge waits for team {answering}'s coach to {what}.")
         _require_running(tournament)
         _require_playoffs(tournament, "challenge", "Answers to written challenges")
