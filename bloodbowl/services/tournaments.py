@@ -341,7 +341,7 @@ def challenge_answer(
     with transaction.atomic():
         tournament = _locked(found)
         challenge = WrittenChallenge.objects.get(pk=challenge_id)
-        if _replayed(tournament, idempotency_key):
+        if _replayed(tournament, idempotency_key):  # before the rights: once answered, it waits for someone else
             return challenge, False
         answering = challenge.waiting_for_id
         if answering is None:
