@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from bloodbowl.models import Tournament, WrittenChallenge
 from bloodbowl.services import tournaments as services
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
-from tests.bloodbowl.tournament_helpers import enter, play, play_match, teams_of, tournament
+from tests.bloodbowl.tournament_helpers import enter, play, play_match, run_to_final, teams_of, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -211,3 +211,19 @@ def test_the_detail_takes_the_same_queries_however_many_matches(bb, api):
     # The tournament with its league; the commissioners; the entries with their teams, coaches and profiles;
     # the matches; their sides with teams; the challenges: one query each, however many rows.
     assert _detail_queries(api, t) == one == 6
+
+
+def test_the_player_of_the_year_after_the_spike_final(bb, api_as, commissioner, coach):
+    league, own, rival_team, others = bb
+    t, (home, away) = run_to_final(league, "spike", [own, rival_team, *others])
+    play(t, home, away, 1, 0)
+    url = f"/api/bloodbowl/tournaments/{t.pk}"
+    early = api_as(commissioner).post(f"{url}/player-of-the-year/", {}, format="json")
+    assert _errors(early) == {("player-of-the-year", "tournament")}
+    assert api_as(commissioner).post(f"{url}/final/", {}, format="json").status_code == 201
+    assert api_as(coach).post(f"{url}/player-of-the-year/", {}, format="json").status_code == 403
+    named = api_as(commissioner).post(f"{url}/player-of-the-year/", {}, format="json")
+    assert named.status_code == 200
+    award = named.json()["player_of_the_year"]
+    assert award["fan_factor"] == 1
+    assert award["player"] in award["tied"]

@@ -512,3 +512,55 @@ def test_a_commissioner_arranges_a_play_off_match_for_two_coaches(league, six):
     match, _ = services.tournament_match_arrange(tournament_id=t.pk, user=league.commissioners.first(),
                                                  home_team_id=six[0].pk, away_team_id=six[1].pk)
     assert play_match(match, six[0], six[1], 1, 0).status == Match.Status.CONFIRMED
+
+
+def test_week_five_is_the_final_of_the_winners_and_the_optional_match_for_3rd_place_of_the_losers(league, six):
+    t, (home, away) = run_to_final(league, "spike", six[:4])
+    losers = [team for team in six[:4] if team not in (home, away)]
+    third, _ = services.tournament_match_arrange(tournament_id=t.pk, user=losers[0].coach, home_team_id=losers[0].pk,
+                                                 away_team_id=losers[1].pk)
+    assert (third.tournament_round, third.stage) == ("third-place", "league")
+    with pytest.raises(Invalid) as mixed:
+        services.tournament_match_arrange(tournament_id=t.pk, user=home.coach, home_team_id=home.pk,
+                                          away_team_id=losers[0].pk)
+    assert _codes(mixed) == {"knockout-teams"}
+    services.tournament_match_arrange(tournament_id=t.pk, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    with pytest.raises(Invalid) as twice:
+        services.tournament_match_arrange(tournament_id=t.pk, user=away.coach, home_team_id=away.pk, away_team_id=home.pk)
+    assert _codes(twice) == {"knockout-arranged"}
+    with pytest.raises(Invalid) as last:
+        advance(t)
+    assert _codes(last) == {"final-week"}
+
+
+def test_entries_challenges_and_put_forward_close_with_the_play_offs(league, six):
+    a, b, c, d, e, _ = six
+    t = tournament(league)
+    enter(t, a, b, c, d)
+    play(t, a, b, 1, 0)
+    play(t, c, d, 1, 0)
+    t = advance(t, 3)
+    with pytest.raises(Invalid) as late_entry:
+        services.entry_create(tournament_id=t.pk, user=e.coach, team_id=e.pk)
+    assert _codes(late_entry) == {"playoffs-over"}
+    with pytest.raises(Invalid) as late_choice:
+        services.put_forward_choose(tournament_id=t.pk, user=a.coach, team_id=a.pk, opponents=None)
+    assert _codes(late_choice) == {"playoffs-over"}
+    with pytest.raises(Invalid) as late_challenge:
+        services.challenge_issue(tournament_id=t.pk, user=a.coach, challenger_id=a.pk, challenged_id=c.pk)
+    assert _codes(late_challenge) == {"challenge-week"}
+
+
+def test_a_drawn_play_off_needs_the_house_value_before_qualification(league, six):
+    a, b, c, d = six[:4]
+    league.house_values = {k: v for k, v in league.house_values.items() if k != "tournament.draw_points"}
+    league.save()
+    t = tournament(league)
+    enter(t, a, b, c, d)
+    play(t, a, b, 1, 1)
+    play(t, c, d, 1, 0)
+    rows = {row.entry.team_id: row for row in playoff_table(tournament_get(t.pk))}
+    assert (rows[a.pk].points, "tournament.draw_points" in rows[a.pk].problem) == (None, True)
+    with pytest.raises(Invalid) as missing:
+        advance(t, 3)
+    assert {i.field for i in missing.value.items} == {"entries.tournament.draw_points"}
