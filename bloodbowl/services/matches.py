@@ -18,7 +18,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from bloodbowl.models import Match, MatchEvent, MatchSide, Player, Roll, StarPlayerRoll, TeamProfile
+from bloodbowl.models import Match, MatchEvent, MatchSide, Player, Roll, StarPlayerRoll, TeamProfile, Tournament
 from bloodbowl.selectors import RULESET, league_house, team_facts, team_lists_of, team_rating_of, teams
 from bloodbowl.selectors import player_facts as _player_facts
 from bloodbowl.selectors_tournaments import knockout_report_problems, match_stage, prematch_trophies, sponsorship_of
@@ -71,7 +71,7 @@ def _history(match: Match, user: Any, action: str, data: Mapping[str, Any] | Non
 
 def match_create(
     *, league: League, user: Any, home_team_id: int, away_team_id: int,
-    tournament: Any = None, tournament_week: int | None = None, tournament_round: str = "",
+    tournament: Tournament | None = None, tournament_week: int | None = None, tournament_round: str = "",
 ) -> Match:
     """A league match between two teams of the league, arranged by one of their coaches or a commissioner.
     A tournament match (arranged by the tournament services) carries its tournament, week and round."""
