@@ -17,7 +17,7 @@ from engine.bloodbowl.teamlists import TeamLists, parse_team_data
 from engine.core.money import TREASURY
 from engine.core.violations import RuleViolation
 from leagues.models import League
-from leagues.selectors import league_list
+from leagues.selectors import league_is_commissioner, league_list
 from pitside.errors import Invalid
 from rosters.models import Team
 
@@ -172,3 +172,62 @@ def league_standings(league: League) -> list[Any]:
         )
     ratings = {line.team: line.rating or 0 for line in lines}
     return RULESET.standings.standings(results, ratings, RULESET.standings_options(league.options))
+
+
+def match_side_of(match: Match, user: Any) -> MatchSide | None:
+    """The side this user coaches in the match, if any (from the prefetched sides)."""
+    return next((s for s in match.sides.all() if s.team.coach_id == getattr(user, "pk", None)), None)
+
+
+@dataclass(frozen=True)
+class MatchRights:
+    """What a user may do to a match now: the one place the pages and the services ask."""
+
+    prematch: bool
+    report: bool
+    confirm: bool  # the other coach, on a report waiting for him
+    approve: bool  # a commissioner, on a reported or disputed match
+    dispute: bool
+
+
+def match_rights(match: Match, user: Any) -> MatchRights:
+    own = match_side_of(match, user)
+    commissioner = league_is_commissioner(match.league, user)
+    involved = own is not None or commissioner
+    open_report = match.status in (Match.Status.SCHEDULED, Match.Status.REPORTED, Match.Status.DISPUTED)
+    reporter = match_side_of(match, match.reported_by) if match.reported_by_id else None
+    other_coach = own is not None and (reporter is None or own.pk != reporter.pk)
+    waiting = match.status == Match.Status.REPORTED
+    return MatchRights(
+        prematch=involved and match.status == Match.Status.SCHEDULED and match.gate is None,
+        report=involved and open_report and match.gate is not None,
+        confirm=other_coach and waiting,
+        approve=commissioner and match.status in (Match.Status.REPORTED, Match.Status.DISPUTED),
+        dispute=other_coach and waiting,
+    )
+
+
+@dataclass(frozen=True)
+class Leader:
+    player: Player
+    count: int
+
+
+def league_leaders(league: League, top: int = 5) -> dict[str, list[Leader]]:
+    """The league's statistics: the players with the most touchdowns and casualties in confirmed match
+    reports, and the most Star Player Points."""
+    totals: dict[str, dict[int, int]] = {"touchdowns": {}, "casualties": {}}
+    reports = Match.objects.filter(league=league, status=Match.Status.CONFIRMED).values_list("report", flat=True)
+    for report in reports:
+        for side in ("home", "away"):
+            for line in (report or {}).get(side, {}).get("players", ()):
+                for event, by_player in totals.items():
+                    by_player[line["player"]] = by_player.get(line["player"], 0) + line.get(event, 0)
+    players = {p.pk: p for p in Player.objects.filter(team__league=league).select_related("team")}
+    leaders = {
+        event: [Leader(players[pk], n) for pk, n in sorted(by_player.items(), key=lambda kv: -kv[1]) if n and pk in players][:top]
+        for event, by_player in totals.items()
+    }
+    by_spp = sorted((p for p in players.values() if p.spp), key=lambda p: -p.spp)[:top]
+    leaders["spp"] = [Leader(p, p.spp) for p in by_spp]
+    return leaders

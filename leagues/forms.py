@@ -65,7 +65,9 @@ class LeagueCreateForm(forms.Form):
     staff_budget = BudgetField(label="Support Staff Budget", suggested=200_000)
 
     def options(self) -> dict[str, Any]:
-        return {"skill_budget": self.cleaned_data["skill_budget"], "staff_budget": self.cleaned_data["staff_budget"]}
+        """The options typed in; blank ones are left to the game system's defaults (a budget left blank is off),
+        so a game system without budgets is created with its own defaults."""
+        return {key: self.cleaned_data[key] for key in ("skill_budget", "staff_budget") if self.cleaned_data[key] is not None}
 
 
 class LeagueSettingsForm(forms.Form):

@@ -274,6 +274,18 @@ def round_state(week: Week) -> RoundState:
     return RoundState(week, frozen, games, numbers, unscheduled, turn)
 
 
+def previous_week_games(week: Week) -> list[list[int]]:
+    """The teams of each game of the week before in the rotation (3- or 2-Team Games looks one week back):
+    two queries, none of them when there is no such week."""
+    previous = previous_rotation_week(week)
+    if previous is None:
+        return []
+    before: dict[int, list[int]] = defaultdict(list)
+    for game, team in GameSide.objects.filter(game__week=previous).values_list("game_id", "team_id"):
+        before[game].append(team)
+    return list(before.values())
+
+
 @dataclass(frozen=True)
 class Warning:
     code: str
@@ -303,12 +315,9 @@ def week_warnings(
                     game=game,
                 )
             )
-    previous = previous_rotation_week(week)
-    if previous is not None:
-        before: dict[int, list[int]] = defaultdict(list)
-        for game, team in GameSide.objects.filter(game__week=previous).values_list("game_id", "team_id"):
-            before[game].append(team)
-        repeat = ruleset.schedule.consecutive_small_games(before.values(), games.values())
+    before = previous_week_games(week)
+    if before:
+        repeat = ruleset.schedule.consecutive_small_games(before, games.values())
         game_of = {t: g for g, teams in games.items() for t in teams}
         for team in repeat:
             size = len(games[game_of[team]])

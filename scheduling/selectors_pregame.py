@@ -11,8 +11,9 @@ from typing import Any
 from django.db.models import QuerySet
 
 from engine.registry import get_ruleset
+from engine.slaughterball.auctions import BiddingTurn
 from engine.slaughterball.catalog import Catalog
-from scheduling.models import Auction, Bid, Game, GameSide, Lot, MaverickHire, Pregame
+from scheduling.models import Auction, Bid, Game, GameSide, Lot, LotPass, MaverickHire, Pregame
 
 
 def game_with_league(game_id: Any) -> Game | None:
@@ -53,7 +54,19 @@ def _card(rules: Any, catalog: Catalog, key: str) -> dict[str, Any]:
     }
 
 
-def _lot_data(lot: Lot, names: dict[int, str]) -> dict[str, Any]:
+def lot_turn(lot: Lot) -> tuple[BiddingTurn, int]:
+    """Whose turn it is on a lot (the engine's bidding_turn) and how many turns were taken: two queries,
+    its bids and its passes, in the order they were made."""
+    rules = get_ruleset(lot.auction.game.week.season.league.game_system).auctions
+    bids = Bid.objects.filter(lot=lot).values_list("position", "id", "team_id")
+    passes = LotPass.objects.filter(lot=lot).values_list("position", "id", "team_id")
+    moves = sorted([(*row, True) for row in bids] + [(*row, False) for row in passes])
+    order = [entry["team"] for entry in lot.auction.order]
+    turn = rules.bidding_turn(order, lot.nominated_by_id, [rules.Move(team, bid) for _, _, team, bid in moves])
+    return turn, len(moves)
+
+
+def _lot_data(lot: Lot, names: dict[int, str], turn: BiddingTurn | None = None) -> dict[str, Any]:
     hire = getattr(lot, "hire", None) if lot.state == Lot.State.HIRED else None
     return {
         "id": lot.pk,
@@ -70,12 +83,15 @@ def _lot_data(lot: Lot, names: dict[int, str]) -> dict[str, Any]:
         "next_bid": lot.high_amount + 50_000,
         "note": lot.note,
         "hire": hire.pk if hire else None,
+        "turn": turn.team if turn else None,
+        "turn_name": names.get(turn.team, "") if turn and turn.team else "",
     }
 
 
 def auction_state(auction: Auction) -> dict[str, Any]:
     """Everything the auction room shows: order, dice, draws, lots, whose turn, the cards. Three queries:
-    the auction's game (when not loaded), its draws with their lots, its lots with their hires."""
+    the auction's game (when not loaded), its draws with their lots, its lots with their hires; two more
+    (the open lot's bids and passes) while a maverick is up."""
     league = auction.game.week.season.league
     ruleset = get_ruleset(league.game_system)
     rules = ruleset.auctions
@@ -91,6 +107,7 @@ def auction_state(auction: Auction) -> dict[str, Any]:
     last = next((lot.nominated_by_id for lot in reversed(lots) if lot.draw_id), None)
     current = next((lot for lot in lots if lot.state == Lot.State.OPEN), None)
     turn = None if current or auction.closed_at else rules.next_nominator([e["team"] for e in auction.order], held, last)
+    bidding, _ = lot_turn(current) if current else (None, 0)
     if auction.closed_at:
         status = "closed"
     elif current:
@@ -133,8 +150,8 @@ def auction_state(auction: Auction) -> dict[str, Any]:
         ],
         "next_nominator": turn,
         "next_nominator_name": names.get(turn, "") if turn else "",
-        "current_lot": _lot_data(current, names) if current else None,
-        "lots": [_lot_data(lot, names) for lot in lots],
+        "current_lot": _lot_data(current, names, bidding) if current else None,
+        "lots": [_lot_data(lot, names, bidding if lot is current else None) for lot in lots],
         "cards": [_card(rules, catalog, key) for key in keys],
     }
 
@@ -153,7 +170,8 @@ def game_hires(game: Game) -> list[MaverickHire]:
 
 def pregame_state(game: Game) -> dict[str, Any]:
     """The lineups, in the order coaches choose, and (once all have chosen) each side's Pit Power, Underdog Bonus
-    Edge tokens, staff tokens and the order of picking Edge tokens, as stored at the game."""
+    Edge tokens, staff tokens and the order of picking Edge tokens, as stored at the game; once the order of play
+    is recorded, the order of taking support-staff tokens."""
     league = game.week.season.league
     ruleset = get_ruleset(league.game_system)
     sides = list(GameSide.objects.filter(game=game).select_related("team").order_by("id"))
@@ -166,6 +184,8 @@ def pregame_state(game: Game) -> dict[str, Any]:
     next_to_pick = next((side.team_id for side in ordered if not side.lineup), None) if order else None
     powers = {side.team_id: side.pit_power or 0 for side in ordered}
     picking = ruleset.auctions.edge_token_picking_order(powers) if complete else []
+    seated = all(side.order_of_play is not None for side in sides)
+    order_of_play = [side.team_id for side in sorted(sides, key=lambda s: s.order_of_play or 0)] if sides and seated else []
     return {
         "game": game.pk,
         "mavericks_allowed": not ruleset.option_value(league.options, "no_mavericks"),
@@ -195,4 +215,6 @@ def pregame_state(game: Game) -> dict[str, Any]:
             for side in ordered
         ],
         "picking_order": picking,
+        "order_of_play": order_of_play,
+        "staff_token_order": ruleset.auctions.staff_token_order(order_of_play),
     }

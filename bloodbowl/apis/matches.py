@@ -113,7 +113,10 @@ class MatchInjuryInputSerializer(serializers.Serializer):
 class MatchSideReportInputSerializer(serializers.Serializer):
     score = serializers.IntegerField(min_value=0, max_value=99)
     casualties = serializers.IntegerField(**COUNT)
-    mvp = serializers.IntegerField(min_value=1, help_text="The player who won this team's MVP award.")
+    mvp = serializers.IntegerField(
+        min_value=1, required=False, allow_null=True, default=None,
+        help_text="The player who won this team's MVP award; leave it out and the server draws one at random.",
+    )
     players = MatchPlayerEventsInputSerializer(many=True, max_length=30, default=list)
     injuries = MatchInjuryInputSerializer(many=True, max_length=30, default=list)
 

@@ -19,7 +19,16 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from bloodbowl.models import Match, MatchEvent, MatchSide, Player, Roll, StarPlayerRoll, TeamProfile, Tournament
-from bloodbowl.selectors import RULESET, league_house, team_facts, team_lists_of, team_rating_of, teams
+from bloodbowl.selectors import (
+    RULESET,
+    league_house,
+    match_rights,
+    match_side_of,
+    team_facts,
+    team_lists_of,
+    team_rating_of,
+    teams,
+)
 from bloodbowl.selectors import player_facts as _player_facts
 from bloodbowl.selectors_tournaments import knockout_report_problems, match_stage, prematch_trophies, sponsorship_of
 from engine.bloodbowl.facts import PlayerFacts, TeamFacts
@@ -42,13 +51,8 @@ def _gold(amount: int) -> str:
 # --- who may act ---------------------------------------------------------------------------------
 
 
-def _side_of(match: Match, user: Any) -> MatchSide | None:
-    """The side this user coaches in the match, if any."""
-    return next((s for s in match.sides.all() if s.team.coach_id == getattr(user, "pk", None)), None)
-
-
 def _require_player_or_commissioner(match: Match, user: Any, what: str) -> None:
-    if _side_of(match, user) is None and not league_is_commissioner(match.league, user):
+    if match_side_of(match, user) is None and not league_is_commissioner(match.league, user):
         raise NotPermitted.one("not-in-match", "match", f"Only the two coaches or a commissioner can {what}.")
 
 
@@ -112,16 +116,16 @@ class Dice:
         self.entered = dict(entered or {})
 
     def roll(self, label: str, purpose: str, count: int, *, team: Team | None = None, player: Player | None = None,
-             number: int = 1) -> tuple[int, ...]:
+             number: int = 1, sides: int = 6) -> tuple[int, ...]:
         found = Roll.objects.filter(match=self.match, team=team, player=player, purpose=purpose, number=number).first()
         if found is not None:
             return tuple(found.dice)
         at_table = label in self.entered
         if at_table:
-            raise_if_any(rules.dice.check_dice(f"dice.{label}", self.entered[label], count))
+            raise_if_any(rules.dice.check_dice(f"dice.{label}", self.entered[label], count, sides))
             dice = tuple(self.entered[label])
         else:
-            dice = rules.dice.roll(_rng, count)
+            dice = rules.dice.roll(_rng, count, sides)
         Roll.objects.create(match=self.match, team=team, player=player, purpose=purpose, number=number, dice=list(dice),
                             at_table=at_table, created_by=self.user)
         return dice
@@ -226,17 +230,32 @@ def report_submit(
             if match.status not in (Match.Status.SCHEDULED, Match.Status.REPORTED, Match.Status.DISPUTED):
                 raise Invalid.one("match-closed", "match", f"This match is {match.status}: its report cannot change.")
             facts = _facts_by_side(match)
+            report = _with_drawn_mvps(match, user, report, facts)
             checked = report_from_data(report)
             rules.report.check_report(facts["home"], facts["away"], checked, league_house(match.league))
             raise_if_any(knockout_report_problems(match, checked))
-            match.report, match.reported_by, match.status = dict(report), user, Match.Status.REPORTED
+            match.report, match.reported_by, match.status = report, user, Match.Status.REPORTED
             match.save(update_fields=["report", "reported_by", "status"])
-            _history(match, user, "reported", {"report": dict(report)}, key=idempotency_key)
+            _history(match, user, "reported", {"report": report}, key=idempotency_key)
     except RuleViolation as refused:
         raise Invalid.from_rules(refused, prefix="report.") from None
     except IntegrityError:
         return Match.objects.get(pk=match_id), False  # the same key won a race: applied once
     return match, True
+
+
+def _with_drawn_mvps(match: Match, user: Any, report: Mapping[str, Any], facts: Mapping[str, TeamFacts]) -> dict[str, Any]:
+    """MVP Awards are drawn at random: a side reported without its MVP gets one drawn by the server from
+    the players in the match (a stored die over them, so reporting again draws the same player)."""
+    report = {name: dict(side) for name, side in report.items()}
+    dice = Dice(match, user, None)
+    teams_by_side = {_side_name(s): s.team for s in match.sides.all()}
+    for name in SIDES:
+        candidates = sorted(rules.report.mvp_candidates(facts[name]))
+        if report[name].get("mvp") is None and candidates:
+            (drawn,) = dice.roll(f"mvp.{name}", "mvp", 1, team=teams_by_side[name], sides=len(candidates))
+            report[name]["mvp"] = candidates[drawn - 1]
+    return report
 
 
 def _require_reported(match: Match) -> None:
@@ -253,16 +272,13 @@ def report_confirm(*, match_id: int, user: Any, dice: Mapping[str, Any] | None =
             if match.status == Match.Status.CONFIRMED:
                 return match
             _require_reported(match)
-            own = _side_of(match, user)
-            commissioner = league_is_commissioner(match.league, user)
-            reporter_side = _side_of(match, match.reported_by)
-            confirming = own is not None and (reporter_side is None or own.pk != reporter_side.pk)
-            if not commissioner and not (confirming and match.status == Match.Status.REPORTED):
+            rights = match_rights(match, user)
+            if not (rights.confirm or rights.approve):
                 raise NotPermitted.one(
                     "not-confirmer", "match", "The other coach confirms this report; a commissioner may approve it."
                 )
             _postmatch(match, user, Dice(match, user, dice))
-            _history(match, user, "confirmed" if confirming else "approved")
+            _history(match, user, "confirmed" if rights.confirm else "approved")
     except RuleViolation as refused:
         raise Invalid.from_rules(refused) from None
     return match
@@ -272,10 +288,8 @@ def report_dispute(*, match_id: int, user: Any, reason: str) -> Match:
     """The other coach disputes the report: a commissioner then approves it or a coach reports it again."""
     with transaction.atomic():
         match = _locked(match_id)
-        if match.status != Match.Status.REPORTED:
-            raise Invalid.one("match-not-reported", "match", f"This match is {match.status}, not waiting for confirmation.")
-        own = _side_of(match, user)
-        if own is None or own == _side_of(match, match.reported_by):
+        _require_reported(match)
+        if not match_rights(match, user).dispute:
             raise NotPermitted.one("not-confirmer", "match", "Only the other coach can dispute this report.")
         match.status = Match.Status.DISPUTED
         match.save(update_fields=["status"])

@@ -19,7 +19,8 @@ through ``engine.registry.get_ruleset("bloodbowl")``; the ruleset's attributes n
   ``special_play_cards(d6)``, ``check_card_decks(total, choice)``, ``niggling_misses(dice, apothecary)``,
   ``check_niggling_dice``.
 - ``report``: ``MatchReport`` / ``SideReport`` / ``PlayerEvents`` / ``Injury``,
-  ``check_report(home, away, report, house)``, ``refused_challenge(challenger)``, ``result_for``.
+  ``check_report(home, away, report, house)``, ``refused_challenge(challenger)``, ``result_for``,
+  ``mvp_candidates(team)``, ``draw_mvp(team, rng)``.
 - ``postmatch``: ``winnings``, ``pay_negative``, ``negative_winnings_effects``, ``aging_check``,
   ``aging_effect``, ``spp_earned``, ``report_spp``, ``level``, ``star_player_rolls_due``,
   ``rolls_for``, ``spr_options``, ``apply_spr_choice``, ``peak_roll_due``, ``peaks``,

@@ -153,6 +153,12 @@ def star_player_rolls_due(spp_before: int, spp_after: int, big_guy: bool) -> int
     return level(spp_after, big_guy).rolls - level(spp_before, big_guy).rolls
 
 
+def rolls_for(players: Sequence[PlayerFacts]) -> dict[int, int]:
+    """Star Player Rolls each player still has to make (earned by his SPP, not yet made)."""
+    due = {p.id: level(p.spp, p.big_guy).rolls - p.skill_rolls_made for p in players if p.on_roster}
+    return {player: count for player, count in due.items() if count > 0}
+
+
 SprKind = Literal["skill", "characteristic", "remove_trait", "wasted"]
 
 
@@ -231,8 +237,9 @@ def peak_roll_due(player: PlayerFacts) -> bool:
 
 def peaks(two_d6: int, skill_rolls_made: int) -> bool:
     """Peaking: 2d6, -1 per skill roll made (this one included). Pitside reads "a roll of 2 before or after
-    modification" as a natural 2 or a modified roll of 2 or less, since a larger modifier means more peaking."""
-    return two_d6 == PEAK_ROLL or two_d6 - skill_rolls_made <= PEAK_ROLL
+    modification" as a modified roll of 2 or less (a natural 2 always is, the modifier never being positive),
+    since a player with more skill rolls must not peak less often."""
+    return two_d6 - skill_rolls_made <= PEAK_ROLL
 
 
 # --- 4. Fan Factor -----------------------------------------------------------------------------
@@ -338,6 +345,8 @@ def quote_purchase(team: TeamFacts, team_lists: TeamLists, house: HouseValues, r
             problems.append(Violation("apothecary-not-allowed", "kind", f"{race.name} may not have an Apothecary."))
         elif request.kind == "apothecary" and team.apothecary:
             problems.append(Violation("apothecary-held", "kind", "The team already has an Apothecary."))
+    elif request.kind == "fan_factor":
+        problems.append(Violation("fan-factor-fixed", "kind", "Fan Factor may not be bought once the league has started."))
     else:
         problems.append(
             Violation("purchase-unknown", "kind", "Buy a player, a reroll, an apothecary, an assistant_coach or a cheerleader.")
@@ -364,9 +373,3 @@ def retire_player(team: TeamFacts, player_id: int, as_assistant_coach: bool = Fa
         raise RuleViolation([Violation("player-not-on-roster", "player", "Retire a player on the team's roster.")])
     players = tuple(replace(p, status="retired") if p.id == player_id else p for p in team.players)
     return replace(team, players=players, assistant_coaches=team.assistant_coaches + int(as_assistant_coach))
-
-
-def rolls_for(players: Sequence[PlayerFacts]) -> dict[int, int]:
-    """Star Player Rolls each player still has to make (earned by his SPP, not yet made)."""
-    due = {p.id: level(p.spp, p.big_guy).rolls - p.skill_rolls_made for p in players if p.on_roster}
-    return {player: count for player, count in due.items() if count > 0}

@@ -7,6 +7,7 @@ The serious injury table is not in the transcription, so injuries are entered as
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -96,6 +97,16 @@ def _eligible(team: TeamFacts, player: Any) -> bool:
     """On the field or in the Dugout: on the roster and not missing this match."""
     found = team.player(player) if isinstance(player, int) and not isinstance(player, bool) else None
     return found is not None and found.on_roster and not found.misses_next_match
+
+
+def mvp_candidates(team: TeamFacts) -> list[int]:
+    """MVP Awards: the players who may win the team's award (on the field or in the Dugout this match)."""
+    return [p.id for p in team.roster if not p.misses_next_match]
+
+
+def draw_mvp(team: TeamFacts, rng: random.Random) -> int:
+    """MVP Awards: one player of the team at random, as the random player counts would pick him."""
+    return rng.choice(mvp_candidates(team))
 
 
 def _player_problem(path: str, player: Any, own: TeamFacts, other: TeamFacts) -> Violation | None:

@@ -379,7 +379,7 @@ def _csv_record(kind: str, row: Mapping[str, str], flags: set[str]) -> dict[str,
 
 def _parse_csv(text: str) -> TeamLists:
     problems: list[Violation] = []
-    reader = csv.DictReader(io.StringIO(text), skipinitialspace=True)
+    reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")), skipinitialspace=True)  # a spreadsheet's BOM
     header = [h.strip() for h in reader.fieldnames or []]
     missing = [c for c in CSV_COLUMNS if c not in header]
     extra = [c for c in header if c not in CSV_COLUMNS]

@@ -77,6 +77,59 @@ def next_nominator(order: Sequence[int], held: Mapping[int, int], last: int | No
     return None  # pragma: no cover - unreachable: some coach holds one
 
 
+@dataclass(frozen=True)
+class Move:
+    """One coach's turn on a lot: a bid, or a pass (he does not raise)."""
+
+    team: int
+    bid: bool
+
+
+@dataclass(frozen=True)
+class BiddingTurn:
+    """Where a lot stands. state: "bidding" (`team` bids or passes now), "hired" (`leader` takes the maverick)
+    or "unsold" (nobody bid in a full turn: the maverick leaves)."""
+
+    state: str
+    team: int | None
+    leader: int | None
+
+
+def bidding_rotation(order: Sequence[int], nominator: int) -> list[int]:
+    """Maverick Auction, steps 5-6: the coach who put the maverick up may bid first, then each other coach in
+    ascending order of Team Potential (the lowest first), then the original coach again, round and round."""
+    return [nominator, *[team for team in order if team != nominator]]
+
+
+def bidding_turn(order: Sequence[int], nominator: int, moves: Sequence[Move]) -> BiddingTurn:
+    """Maverick Auction, steps 5-7: whose turn it is to bid or pass, given the moves made so far (each made in
+    turn). When every other coach has passed since the last bid, the highest bidder takes the maverick; when
+    nobody bid in a full turn, it leaves."""
+    rotation = bidding_rotation(order, nominator)
+    leader: int | None = None
+    passes = 0
+    for move in moves:
+        if move.bid:
+            leader, passes = move.team, 0
+        else:
+            passes += 1
+        if leader is not None and passes == len(rotation) - 1:
+            return BiddingTurn("hired", None, leader)
+        if leader is None and passes == len(rotation):
+            return BiddingTurn("unsold", None, None)
+    return BiddingTurn("bidding", rotation[len(moves) % len(rotation)], leader)
+
+
+def check_turn(turn: BiddingTurn, team: int, names: Mapping[int, str]) -> list[Violation]:
+    """Maverick Auction, step 6: a coach bids or passes only in his turn, and only while the lot is open."""
+    if turn.state != "bidding":
+        return [Violation("lot-closed", "lot", "Bidding on this maverick is over.")]
+    if turn.team != team:
+        who = names.get(turn.team, "another coach") if turn.team is not None else "another coach"
+        return [Violation("bid-turn", "team", f"It is {who}'s turn to bid or pass (ascending Team Potential).")]
+    return []
+
+
 def check_bid(amount: int, high: int, available: int) -> list[Violation]:
     """Maverick Auction, steps 6-7: bids in increments of 50,000, each higher than the last, and never more
     than the bidder can pay (`available`: the treasury less the bidder's leading bids on other open lots)."""
@@ -234,6 +287,22 @@ def side_pit_power(athlete_values: Sequence[int], staff_value: int, maverick_adj
 def edge_token_picking_order(pit_powers: Mapping[int, int]) -> list[int]:
     """Getting Edge Tokens: the coach with the lowest Pit Power picks first, then in ascending order."""
     return games.token_picking_order(pit_powers)
+
+
+def check_order_of_play(order: Sequence[int], teams: Collection[int]) -> list[Violation]:
+    """Team Placement: the order of play lists every team of the game once, the First Coach's team first."""
+    if sorted(order) != sorted(teams):
+        return [
+            Violation("order-of-play", "teams", "List each team of this game once, in order of play, the First Coach's first.")
+        ]
+    return []
+
+
+def staff_token_order(order_of_play: Sequence[int]) -> list[int]:
+    """Team Placement: after the Underdog Bonus tokens, each coach takes his support-staff Edge tokens, starting
+    with the coach to the First Coach's right and continuing counter-clockwise. Play runs clockwise from the
+    First Coach (Starting the Game), so the coach to his right plays last: the order of play read backwards."""
+    return list(reversed(order_of_play))
 
 
 def pregame_figures(sides: Sequence[SideLineup]) -> tuple[list[SideFigures], list[int]]:

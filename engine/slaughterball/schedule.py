@@ -5,7 +5,7 @@ No-Shows, End of the Season, Teams That Haven't Played 10 Games)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.core.money import format_credits
@@ -173,21 +173,30 @@ def check_steal(
     raise_if_any(problems)
 
 
-def auto_steal(stealing: RankingEntry, picks: int, games: Sequence[Sequence[int]], potentials: Mapping[int, int]) -> list[int]:
+def auto_steal(
+    stealing: RankingEntry,
+    picks: int,
+    games: Sequence[Sequence[int]],
+    potentials: Mapping[int, int],
+    avoid: Collection[int] = frozenset(),
+) -> list[int]:
     """The commissioner's fill for a leftover: from each of `picks` 4-team games, the nearest
     higher-valued team (the cheapest of those worth more than the stealer); games that hold a
-    higher-valued team come first; from a game without one, its most valuable team."""
+    higher-valued team come first; from a game without one, its most valuable team.
+    3- or 2-Team Games: every team of a game stolen from ends in a 3-team game, so games holding
+    fewer teams of `avoid` (those in a small game last week) come before all that."""
     own = stealing.team_potential
-    candidates: list[tuple[int, int, int]] = []
+    candidates: list[tuple[int, int, int, int]] = []
     for game in _four_team_games(games):
+        repeats = sum(1 for t in game if t in avoid)
         higher = [t for t in game if potentials[t] > own]
         if higher:
             pick = min(higher, key=lambda t: (potentials[t], t))
-            candidates.append((0, potentials[pick], pick))
+            candidates.append((repeats, 0, potentials[pick], pick))
         else:
             pick = max(game, key=lambda t: (potentials[t], -t))
-            candidates.append((1, -potentials[pick], pick))
-    return [team for _, _, team in sorted(candidates)[:picks]]
+            candidates.append((repeats, 1, -potentials[pick], pick))
+    return [team for *_, team in sorted(candidates)[:picks]]
 
 
 @dataclass(frozen=True)
@@ -202,27 +211,78 @@ class Pick:
 
 
 def fill_round(
-    order: Sequence[int], entries: Mapping[int, RankingEntry], unscheduled: Collection[int], games: Sequence[Sequence[int]]
+    order: Sequence[int],
+    entries: Mapping[int, RankingEntry],
+    unscheduled: Collection[int],
+    games: Sequence[Sequence[int]],
+    small_last_week: Collection[int] = frozenset(),
 ) -> list[Pick]:
     """A commissioner fills the round for coaches who let the deadline pass: each challenger in turn
     challenges the lowest-ranked unscheduled teams, then the leftovers steal (see `auto_steal`).
-    Stops where the round is done or stuck."""
+    3- or 2-Team Games: when that would put a team of `small_last_week` into a 3-team game again and
+    another legal fill puts fewer of them there, the fill takes the one with the fewest (see
+    `_fewest_repeats_groups`). Stops where the round is done or stuck."""
+    avoid = frozenset(small_last_week)
+    ascending = [t for t in (e.team for e in reversed(league_rank(entries.values()))) if t in unscheduled]
+    picks = _play_fill(order, entries, unscheduled, games, avoid, _lowest_ranked_targets(ascending))
+    repeats = _small_game_repeats(picks, games, avoid)
+    if not repeats:
+        return picks
+    groups = _fewest_repeats_groups([t for t in order if t in unscheduled], games, avoid)
+    if groups is None:
+        return picks
+    planned = _play_fill(order, entries, unscheduled, games, avoid, _planned_targets(groups))
+    return planned if _small_game_repeats(planned, games, avoid) < repeats else picks
+
+
+TargetChooser = Callable[[int, int, Collection[int]], tuple[int, ...]]
+
+
+def _lowest_ranked_targets(ascending: Sequence[int]) -> TargetChooser:
+    """The default fill: a challenger challenges the lowest-ranked free teams."""
+
+    def choose(challenger: int, picks: int, free: Collection[int]) -> tuple[int, ...]:
+        return tuple([t for t in ascending if t in free and t != challenger][:picks])
+
+    return choose
+
+
+def _planned_targets(groups: Sequence[Sequence[int]]) -> TargetChooser:
+    """A fill planned in advance: a challenger challenges the rest of its planned game."""
+    group_of = {t: group for group in groups for t in group}
+
+    def choose(challenger: int, picks: int, free: Collection[int]) -> tuple[int, ...]:
+        return tuple(t for t in group_of[challenger] if t != challenger)
+
+    return choose
+
+
+def _play_fill(
+    order: Sequence[int],
+    entries: Mapping[int, RankingEntry],
+    unscheduled: Collection[int],
+    games: Sequence[Sequence[int]],
+    avoid: Collection[int],
+    targets_of: TargetChooser,
+) -> list[Pick]:
+    """Play the round turn by turn (`next_turn`): challengers challenge the teams `targets_of` names,
+    then the leftovers steal (`auto_steal`)."""
     free = set(unscheduled)
     games = [list(g) for g in games]
-    ascending = [t for t in (e.team for e in reversed(league_rank(entries.values()))) if t in free]
     potentials = {t: e.team_potential for t, e in entries.items()}
     picks: list[Pick] = []
     while True:
         turn = next_turn(order, entries, free, games)
         if turn.action == "challenge":
             assert turn.team is not None
-            targets = tuple([t for t in ascending if t in free and t != turn.team][: turn.picks])
+            targets = targets_of(turn.team, turn.picks, free)
+            check_challenge(turn.team, targets, free, turn.team)  # a planned fill obeys the coaches' rule too
             picks.append(Pick("challenge", turn.team, targets))
             games.append([turn.team, *targets])
             free -= {turn.team, *targets}
         elif turn.action == "steal":
             assert turn.team is not None
-            targets = tuple(auto_steal(entries[turn.team], turn.picks, games, potentials))
+            targets = tuple(auto_steal(entries[turn.team], turn.picks, games, potentials, avoid))
             others = tuple(sorted(free - {turn.team}))
             picks.append(Pick("steal", turn.team, targets, others))
             games = [[t for t in g if t not in targets] for g in games]
@@ -232,14 +292,90 @@ def fill_round(
             return picks
 
 
+def _small_game_repeats(picks: Sequence[Pick], games: Sequence[Sequence[int]], avoid: Collection[int]) -> int:
+    """How many teams of `avoid` play a game of fewer than four teams once the fill's picks are made."""
+    week = [list(g) for g in games]
+    for pick in picks:
+        if pick.action == "challenge":
+            week.append([pick.team, *pick.targets])
+        else:
+            week = [[t for t in g if t not in pick.targets] for g in week]
+            week.append([pick.team, *pick.leftovers, *pick.targets])
+    return sum(1 for g in week if len(g) < GAME_SIZE for t in g if t in avoid)
+
+
+def _fewest_repeats_groups(free: Sequence[int], games: Sequence[Sequence[int]], avoid: Collection[int]) -> list[list[int]] | None:
+    """The 4-team games a fill can make of the free teams (in challenge order) so that the fewest teams
+    of `avoid` end in a 3-team game. None when the fill makes no small game (a multiple of four).
+
+    Challengers are forced (the first free team in order challenges), the challenged are free choices:
+    any split into 4-team games plus r = len(free) % 4 teams left over is reachable when the earliest
+    leftover (at index p) comes after at least one team of every game. The teams in a small game are
+    then the leftovers and every team of the k games stolen from (none for r = 3). So for each p and
+    each number j of stolen-from games the fill makes (the others come from `games`, the cleanest
+    first), count the fewest `avoid` teams among them; take the best, with the latest leftovers."""
+    count = len(free)
+    made, left = divmod(count, GAME_SIZE)
+    if left == 0:
+        return None
+    existing = sorted(sum(1 for t in g if t in avoid) for g in _four_team_games(games))
+    stolen = 0 if left == 3 else min(3 - left, len(existing) + made)
+    clean_before = [0]  # clean_before[i]: teams not in `avoid` among free[:i]
+    for team in free:
+        clean_before.append(clean_before[-1] + (team not in avoid))
+    best: tuple[int, int, int] | None = None  # (repeats, -p, j)
+    for p in range(made, count - left + 1):
+        for j in range(min(stolen, made) + 1):
+            if stolen - j > len(existing):
+                continue
+            clean_high = clean_before[count] - clean_before[p + 1]
+            clean_low = clean_before[p]
+            rest = left - 1
+            repeats = (free[p] in avoid) + rest - min(rest, clean_high)
+            clean_high -= min(rest, clean_high)
+            anchors = min(j, clean_low)  # a stolen-from game needs a team before the leftovers
+            extra_low = min(clean_low - anchors, p - made)  # lows the other games do not need
+            repeats += 4 * j - anchors - min(3 * j, clean_high + extra_low) + sum(existing[: stolen - j])
+            key = (repeats, -p, j)
+            best = key if best is None or key < best else best
+    assert best is not None
+    _, minus_p, j = best
+    return _split(free, -minus_p, j, made, left, avoid)
+
+
+def _split(free: Sequence[int], p: int, j: int, made: int, left: int, avoid: Collection[int]) -> list[list[int]]:
+    """The fill's 4-team games for leftovers starting at index p and j clean games to steal from."""
+    low, high = list(free[:p]), list(free[p + 1 :])
+    clean_first = sorted(high, key=lambda t: (t in avoid, -free.index(t)))
+    leftovers = {free[p], *clean_first[: left - 1]}
+    high = [t for t in high if t not in leftovers]
+    anchors = sorted(low, key=lambda t: t in avoid)[:j]  # a team before the leftovers, clean ones first
+    spare = sorted((t for t in low if t not in anchors), key=lambda t: t in avoid)[: p - made]  # lows no game needs
+    pool = sorted([*high, *spare], key=lambda t: t in avoid)  # the clean first
+    members = pool[: 3 * j]
+    stolen_from = [[anchor, *members[3 * i : 3 * i + 3]] for i, anchor in enumerate(anchors)]
+    used = {t for g in stolen_from for t in g} | leftovers
+    rest = [t for t in free if t not in used]
+    others = rest[made - j :]
+    games = stolen_from + [[anchor, *others[3 * i : 3 * i + 3]] for i, anchor in enumerate(rest[: made - j])]
+    if left == 3:  # the last three play each other: the earliest challenges the other two
+        games.append([t for t in free if t in leftovers])
+    return games
+
+
 # --- 3- or 2-Team Games: the commissioner's warnings and rearrangements -----------------------------------------------------
+
+
+def small_game_teams(games: Iterable[Sequence[int]]) -> set[int]:
+    """3- or 2-Team Games: the teams of a week's games of fewer than four teams."""
+    return {t for g in games if len(g) < GAME_SIZE for t in g}
 
 
 def consecutive_small_games(previous: Iterable[Sequence[int]], current: Iterable[Sequence[int]]) -> list[int]:
     """3- or 2-Team Games: the commissioner should prevent any team from playing consecutive 3-team
     (or 2-team) games. The teams in a game of fewer than four teams in both weeks, in id order."""
-    before = {t for g in previous if len(g) < GAME_SIZE for t in g}
-    return sorted(t for g in current if len(g) < GAME_SIZE for t in g if t in before)
+    before = small_game_teams(previous)
+    return sorted(t for t in small_game_teams(current) if t in before)
 
 
 def smallest_legal_game(team_count: int) -> int:

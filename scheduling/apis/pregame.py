@@ -67,6 +67,12 @@ class AuctionLotOutputSerializer(serializers.Serializer):
     next_bid = serializers.IntegerField(help_text="The lowest bid that beats the current one.")
     note = serializers.CharField(allow_blank=True)
     hire = serializers.IntegerField(allow_null=True)
+    turn = serializers.IntegerField(
+        allow_null=True,
+        help_text="While bidding: the team whose turn it is to bid or pass (the coach who put it up first, then "
+        "the others in ascending Team Potential, round and round).",
+    )
+    turn_name = serializers.CharField(allow_blank=True)
 
 
 class AuctionCardOutputSerializer(serializers.Serializer):
@@ -142,7 +148,17 @@ class PregameOutputSerializer(serializers.Serializer):
     complete = serializers.BooleanField()
     figures_at = serializers.DateTimeField(allow_null=True)
     sides = PregameSideOutputSerializer(many=True)
-    picking_order = serializers.ListField(child=serializers.IntegerField(), help_text="Lowest Pit Power picks Edge tokens first.")
+    picking_order = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Underdog Bonus tokens: the lowest Pit Power picks first."
+    )
+    order_of_play = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The First Coach's team first, then clockwise; empty until recorded."
+    )
+    staff_token_order = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Support-staff tokens, after the Underdog Bonus: from the coach to the First Coach's right, "
+        "counter-clockwise (the order of play backwards); empty until the order of play is recorded.",
+    )
 
 
 # --- Helpers --------------------------------------------------------------------------------------------------------
@@ -271,7 +287,7 @@ class AuctionBidsApi(APIView):
         responses={201: AuctionBidOutputSerializer, 200: AuctionBidOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, auction_id: int) -> Response:
-        """Bid for the maverick up for auction. The same Idempotency-Key again is applied once."""
+        """Bid for the maverick up for auction, in your turn. The same Idempotency-Key again is applied once."""
         _auction(auction_id)
         data = self.AuctionBidInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -288,13 +304,39 @@ class AuctionBidsApi(APIView):
         return Response(AuctionBidOutputSerializer(bid).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
+def _lot_output(auction_id: int, lot_id: int, code: int = status.HTTP_200_OK) -> Response:
+    state = auction_state(_auction(auction_id))
+    return Response(next(item for item in state["lots"] if item["id"] == lot_id), status=code)
+
+
+class LotPassApi(APIView):
+    class LotPassInputSerializer(serializers.Serializer):
+        team = serializers.IntegerField(min_value=1, required=False, help_text="Your team, if you coach two in this game.")
+
+    @extend_schema(
+        parameters=[IDEMPOTENCY_KEY],
+        request=LotPassInputSerializer,
+        responses={201: AuctionLotOutputSerializer, 200: AuctionLotOutputSerializer, **ERRORS},
+    )
+    def post(self, request: Request, lot_id: int) -> Response:
+        """Do not raise, in your turn. When every other coach has passed since the last bid, the highest bidder
+        pays and hires; when nobody bid in a full turn, the maverick leaves. The same Idempotency-Key again is
+        applied once."""
+        data = self.LotPassInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        passed, created = auction_services.lot_pass(
+            lot_id=lot_id, user=request.user, team_id=data.validated_data.get("team"), idempotency_key=_idempotency_key(request)
+        )
+        lot = passed.lot
+        return _lot_output(lot.auction_id, lot.pk, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
 class LotCloseApi(APIView):
     @extend_schema(request=None, responses={200: AuctionLotOutputSerializer, **ERRORS})
     def post(self, request: Request, lot_id: int) -> Response:
-        """No one raises: the nominating coach (or the commissioner) closes the lot; the highest bidder pays and hires."""
+        """The commissioner closes a stalled lot: the highest bidder so far pays and hires (or the maverick leaves)."""
         lot, _ = auction_services.lot_close(lot_id=lot_id, user=request.user)
-        state = auction_state(_auction(lot.auction_id))
-        return Response(next(item for item in state["lots"] if item["id"] == lot.pk))
+        return _lot_output(lot.auction_id, lot.pk)
 
 
 # --- Lineups and the pre-game figures -------------------------------------------------------------------------------
@@ -335,6 +377,22 @@ class GameLineupApi(APIView):
         return Response(PregameOutputSerializer(pregame_state(_game(game_id))).data, status=code)
 
 
+class GameOrderOfPlayApi(APIView):
+    class OrderOfPlayInputSerializer(serializers.Serializer):
+        teams = serializers.ListField(
+            child=serializers.IntegerField(min_value=1), max_length=8, help_text="The First Coach's team first, then clockwise."
+        )
+
+    @extend_schema(request=OrderOfPlayInputSerializer, responses={200: PregameOutputSerializer, **ERRORS})
+    def post(self, request: Request, game_id: int) -> Response:
+        """Record the order of play settled at the table (Team Placement); it fixes the staff tokens' order."""
+        _game(game_id)
+        data = self.OrderOfPlayInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        pregame_services.order_of_play_set(game_id=game_id, user=request.user, team_ids=data.validated_data["teams"])
+        return Response(PregameOutputSerializer(pregame_state(_game(game_id))).data)
+
+
 class GamePregameApi(APIView):
     @extend_schema(responses={200: PregameOutputSerializer, 404: ErrorSerializer})
     def get(self, request: Request, game_id: int) -> Response:
@@ -346,9 +404,11 @@ urlpatterns = [
     path("games/<int:game_id>/auction/", GameAuctionApi.as_view(), name="api-game-auction"),
     path("games/<int:game_id>/lineup/", GameLineupApi.as_view(), name="api-game-lineup"),
     path("games/<int:game_id>/pregame/", GamePregameApi.as_view(), name="api-game-pregame"),
+    path("games/<int:game_id>/order-of-play/", GameOrderOfPlayApi.as_view(), name="api-game-order-of-play"),
     path("auctions/<int:auction_id>/", AuctionDetailApi.as_view(), name="api-auction"),
     path("auctions/<int:auction_id>/draws/", AuctionDrawsApi.as_view(), name="api-auction-draws"),
     path("auctions/<int:auction_id>/lots/", AuctionLotsApi.as_view(), name="api-auction-lots"),
     path("auctions/<int:auction_id>/bids/", AuctionBidsApi.as_view(), name="api-auction-bids"),
+    path("lots/<int:lot_id>/pass/", LotPassApi.as_view(), name="api-lot-pass"),
     path("lots/<int:lot_id>/close/", LotCloseApi.as_view(), name="api-lot-close"),
 ]

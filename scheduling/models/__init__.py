@@ -6,6 +6,7 @@ from scheduling.models.auctions import (
     Bid,
     LastingInjury,
     Lot,
+    LotPass,
     MaverickDraw,
     MaverickHire,
     Pregame,
@@ -15,6 +16,6 @@ from scheduling.models.results import MissedGame, ResultDraft, StandingsState
 from scheduling.models.season import Game, GameSide, ResultEvent, Season, SeasonTeam, Standing, Week
 
 __all__ = ["Game", "GameSide", "ResultEvent", "Season", "SeasonTeam", "Standing", "Week"]
-__all__ += ["AthleteAdjustment", "Auction", "Bid", "LastingInjury", "Lot", "MaverickDraw", "MaverickHire", "Pregame"]
+__all__ += ["AthleteAdjustment", "Auction", "Bid", "LastingInjury", "Lot", "LotPass", "MaverickDraw", "MaverickHire", "Pregame"]
 __all__ += ["MissedGame", "ResultDraft", "StandingsState"]
 __all__ += ["Appeal", "Challenge", "Rearrangement"]

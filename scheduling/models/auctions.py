@@ -83,6 +83,8 @@ class Bid(models.Model):
     lot = models.ForeignKey(Lot, on_delete=models.CASCADE, related_name="bids")
     team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, related_name="+")
     amount = models.PositiveBigIntegerField()
+    # The turn it was made in on its lot (bids and passes count together, from 0), taken under the lot's lock.
+    position = models.PositiveSmallIntegerField(default=0)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     idempotency_key = idempotency_key_field()
     created_at = models.DateTimeField(auto_now_add=True)
@@ -95,6 +97,28 @@ class Bid(models.Model):
 
     def __str__(self) -> str:
         return f"{self.amount:,} by {self.team} on {self.lot}"
+
+
+class LotPass(models.Model):
+    """A coach who does not raise in his turn (Maverick Auction, step 7)."""
+
+    lot = models.ForeignKey(Lot, on_delete=models.CASCADE, related_name="passes")
+    team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField()  # the turn, counted with the lot's bids
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    idempotency_key = idempotency_key_field()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["lot", "position"]
+        verbose_name_plural = "lot passes"
+        constraints = [
+            models.UniqueConstraint("lot", "position", name="lot_pass_position_unique"),
+            unique_idempotency_key("team", "lot_pass_idempotency_key_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} passes on {self.lot}"
 
 
 class MaverickHire(models.Model):

@@ -1,13 +1,14 @@
 """The maverick auction (rulebook: Maverick Auction, Rogues, No Mavericks in Leagues).
 
 The server rolls every coach's dice and draws the Maverick cards when the auction opens, and stores
-them before anything depends on them. Coaches return draws, put mavericks up in turn, bid; the lot
-closes and the highest bidder pays (a ledger row) and hires the maverick for this game.
+them before anything depends on them. Coaches return draws, put mavericks up in turn, and bid or pass
+in turn (the engine's bidding_turn); the lot closes when every other coach has passed since the last
+bid, and the highest bidder pays (a ledger row) and hires the maverick for this game.
 
 Locks, always taken in this order so that two requests never wait on each other in a circle:
-the auction row (nominations, returns), then a lot row (bids, closing), then a team row (money).
+the auction row (nominations, returns), then a lot row (bids, passes, closing), then a team row (money).
 A bid locks the lot, so two bids on one lot run one after the other and the second must beat the
-first; it then locks the bidder's team, so two bids of one team on different lots cannot together
+first (and the second is out of turn); it then locks the bidder's team, so two bids of one team on different lots cannot together
 promise more than its treasury, and a purchase cannot spend the treasury in between.
 """
 
@@ -27,7 +28,8 @@ from leagues.selectors import league_is_commissioner
 from notifications.services import notify
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import LedgerEntry, Team
-from scheduling.models import Auction, Bid, Game, GameSide, Lot, MaverickDraw, MaverickHire
+from scheduling.models import Auction, Bid, Game, GameSide, Lot, LotPass, MaverickDraw, MaverickHire
+from scheduling.selectors_pregame import lot_turn
 from scheduling.services.pregame import (
     game_get,
     game_league,
@@ -196,7 +198,7 @@ def lot_nominate(
                 raise Invalid.one("rogue-unknown", "rogue", "Name a pro team portfolio and an athlete type.")
         assert card is not None
         if Lot.objects.filter(auction=auction, state=Lot.State.OPEN).exists():
-            raise Invalid.one("lot-open", "auction", "A maverick is already up for auction: close that lot first.")
+            raise Invalid.one("lot-open", "auction", "A maverick is already up for auction: wait until its bidding ends.")
         if draw_id is not None and next_nominator(auction) != team.pk:
             raise Invalid.one("nominate-turn", "draw", "It is another coach's turn to put a maverick up for auction.")
         problems = ruleset.auctions.check_hireable(catalog, card)
@@ -234,12 +236,22 @@ def _free_credits(team_id: int, except_lot: int) -> int:
     return treasury - promised
 
 
+def _turn_names(lot: Lot) -> dict[int, str]:
+    return {entry["team"]: entry["name"] for entry in lot.auction.order}
+
+
+def _refuse(problems: list[Any]) -> None:
+    if problems:
+        raise Invalid.from_rules(RuleViolation(problems))
+
+
 def bid_place(
     *, lot_id: Any, user: Any, amount: int, team_id: int | None = None, idempotency_key: str | None = None
 ) -> tuple[Bid, bool]:
-    """Maverick Auction, steps 6-7: a coach of the game bids for a maverick on the Meat Grinder: in steps
-    of 50,000, higher than the current bid, and never more than his treasury (less his leading bids on
-    other open lots). Returns (bid, created); the same idempotency key again returns the first bid."""
+    """Maverick Auction, steps 5-7: a coach of the game bids for the maverick on the Meat Grinder in his turn
+    (the coach who put it up first, then the others in ascending order of Team Potential, round and round):
+    in steps of 50,000, higher than the current bid, and never more than his treasury (less his leading bids
+    on other open lots). Returns (bid, created); the same idempotency key again returns the first bid."""
     with transaction.atomic():
         lot = _locked_lot(lot_id)
         game = lot.auction.game
@@ -256,79 +268,120 @@ def bid_place(
                 return earlier, False
         if lot.state != Lot.State.OPEN:
             raise Invalid.one("lot-closed", "lot", "Bidding on this maverick is over.")
-        if lot.high_team_id == team.pk:
-            raise Invalid.one("bid-already-leading", "amount", "Your team already has the highest bid.")
         rules = get_ruleset(game_league(game).game_system).auctions
-        problems = rules.check_bid(amount, lot.high_amount, _free_credits(team.pk, lot.pk))
-        if problems:
-            raise Invalid.from_rules(RuleViolation(problems))
-        bid = Bid.objects.create(lot=lot, team=team, amount=amount, created_by=user, idempotency_key=idempotency_key or None)
+        turn, made = lot_turn(lot)
+        out_of_turn = rules.check_turn(turn, team.pk, _turn_names(lot))
+        _refuse(out_of_turn or rules.check_bid(amount, lot.high_amount, _free_credits(team.pk, lot.pk)))
+        bid = Bid.objects.create(
+            lot=lot, team=team, amount=amount, position=made, created_by=user, idempotency_key=idempotency_key or None
+        )
         lot.high_amount, lot.high_team = amount, team
         lot.save(update_fields=["high_amount", "high_team"])
+        _settle_when_over(lot, user)
     return bid, True
 
 
-def lot_close(*, lot_id: Any, user: Any) -> tuple[Lot, bool]:
-    """Maverick Auction, step 7: when no coach raises, the nominating coach (or the commissioner) closes
-    the lot. The highest bidder pays (a ledger row) and hires the maverick for this game; a maverick without
-    a bid leaves. A bidder who can no longer pay (he spent the money meanwhile) is passed over for the next
-    highest bid of another team. Returns (lot, changed); closing a closed lot changes nothing."""
+def lot_pass(*, lot_id: Any, user: Any, team_id: int | None = None, idempotency_key: str | None = None) -> tuple[LotPass, bool]:
+    """Maverick Auction, step 7: a coach does not raise in his turn. When every other coach has passed since
+    the last bid, the highest bidder takes the maverick and pays; when nobody bid in a full turn, it leaves.
+    Returns (pass, created); the same idempotency key again returns the first pass."""
     with transaction.atomic():
         lot = _locked_lot(lot_id)
-        game = lot.auction.game
-        league = game_league(game)
-        if lot.nominated_by.coach_id != getattr(user, "pk", None) and not league_is_commissioner(league, user):
+        team = user_team(user=user, sides=game_sides(lot.auction.game), team_id=team_id)
+        if idempotency_key:
+            earlier = LotPass.objects.filter(team=team, idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                if earlier.lot_id != lot.pk:
+                    raise Invalid.one(
+                        "idempotency-key-reused", "idempotency_key", "This idempotency key was already used on another lot."
+                    )
+                return earlier, False
+        if lot.state != Lot.State.OPEN:
+            raise Invalid.one("lot-closed", "lot", "Bidding on this maverick is over.")
+        rules = get_ruleset(game_league(lot.auction.game).game_system).auctions
+        turn, made = lot_turn(lot)
+        _refuse(rules.check_turn(turn, team.pk, _turn_names(lot)))
+        passed = LotPass.objects.create(
+            lot=lot, team=team, position=made, created_by=user, idempotency_key=idempotency_key or None
+        )
+        _settle_when_over(lot, user)
+    return passed, True
+
+
+def _settle_when_over(lot: Lot, user: Any) -> None:
+    """Close the lot once the turn order says the bidding is over (under the lot's lock)."""
+    turn, _ = lot_turn(lot)
+    if turn.state != "bidding":
+        _settle(lot, user)
+
+
+def lot_close(*, lot_id: Any, user: Any) -> tuple[Lot, bool]:
+    """The commissioner closes a stalled lot (a coach who walked away does not hold the auction up): the
+    highest bidder so far pays and hires the maverick, or it leaves without a bid. Returns (lot, changed);
+    closing a closed lot changes nothing."""
+    with transaction.atomic():
+        lot = _locked_lot(lot_id)
+        if not league_is_commissioner(game_league(lot.auction.game), user):
             raise NotPermitted.one(
-                "not-nominator", "lot", "Only the coach who put this maverick up, or the commissioner, closes it."
+                "not-commissioner",
+                "lot",
+                "Only the commissioner closes a lot early; otherwise it closes when every other coach has passed.",
             )
         if lot.state != Lot.State.OPEN:
             return lot, False
-        ruleset = get_ruleset(league.game_system)
-        catalog = ruleset.catalog(league.house_values)
-        card = ruleset.auctions.card_for(catalog, lot.card)
-        problems = ruleset.auctions.check_hireable(catalog, card) if card else []
-        if card is None:
-            raise Invalid.one("card-unknown", "lot", "This lot's maverick is not in the league's tables.")
-        if problems:
-            raise Invalid.from_rules(RuleViolation(problems))
-        winner = None
-        tried: set[int] = set()
-        for bid in Bid.objects.filter(lot=lot).order_by("-amount", "id"):
-            if bid.team_id in tried:
-                continue
-            tried.add(bid.team_id)
-            _lock_team(bid.team_id)
-            if _free_credits(bid.team_id, lot.pk) >= bid.amount:
-                winner = bid
-                break
-        lot.closed_at, lot.closed_by = timezone.now(), user
-        if winner is None:
-            lot.state = Lot.State.UNSOLD
-            lot.note = f"No bid: {lot.name} leaves." if not tried else f"No bidder could still pay: {lot.name} leaves."
-            lot.high_team, lot.high_amount = None, 0
-        else:
-            lot.state = Lot.State.HIRED
-            lot.high_team_id, lot.high_amount = winner.team_id, winner.amount
-            entry = LedgerEntry.objects.create(
-                team_id=winner.team_id,
-                account=TREASURY,
-                amount=-winner.amount,
-                created_by=user,
-                reason=f"Hired {lot.name} (maverick) for {game}",
-            )
-            MaverickHire.objects.create(
-                game=game,
-                team_id=winner.team_id,
-                lot=lot,
-                card=card.key,
-                name=card.name,
-                type=card.type,
-                price=winner.amount,
-                pit_power_adjustment=card.pit_power_adjustment,
-                traits=ruleset.auctions.card_traits(card),
-                skills=list(card.skills or ()),
-                ledger_entry=entry,
-            )
-            lot.note = f"Hired for {format_credits(winner.amount)}."
-        lot.save(update_fields=["state", "closed_at", "closed_by", "note", "high_team", "high_amount"])
+        _settle(lot, user)
     return lot, True
+
+
+def _settle(lot: Lot, user: Any) -> None:
+    """Maverick Auction, step 7: the highest bidder pays (a ledger row) and hires the maverick for this game; a
+    maverick without a bid leaves. A bidder who can no longer pay (he spent the money meanwhile) is passed over
+    for the next highest bid of another team."""
+    game = lot.auction.game
+    league = game_league(game)
+    ruleset = get_ruleset(league.game_system)
+    catalog = ruleset.catalog(league.house_values)
+    card = ruleset.auctions.card_for(catalog, lot.card)
+    if card is None:
+        raise Invalid.one("card-unknown", "lot", "This lot's maverick is not in the league's tables.")
+    _refuse(ruleset.auctions.check_hireable(catalog, card))
+    winner = None
+    tried: set[int] = set()
+    for bid in Bid.objects.filter(lot=lot).order_by("-amount", "id"):
+        if bid.team_id in tried:
+            continue
+        tried.add(bid.team_id)
+        _lock_team(bid.team_id)
+        if _free_credits(bid.team_id, lot.pk) >= bid.amount:
+            winner = bid
+            break
+    lot.closed_at, lot.closed_by = timezone.now(), user
+    if winner is None:
+        lot.state = Lot.State.UNSOLD
+        lot.note = f"No bid: {lot.name} leaves." if not tried else f"No bidder could still pay: {lot.name} leaves."
+        lot.high_team, lot.high_amount = None, 0
+    else:
+        lot.state = Lot.State.HIRED
+        lot.high_team_id, lot.high_amount = winner.team_id, winner.amount
+        entry = LedgerEntry.objects.create(
+            team_id=winner.team_id,
+            account=TREASURY,
+            amount=-winner.amount,
+            created_by=user,
+            reason=f"Hired {lot.name} (maverick) for {game}",
+        )
+        MaverickHire.objects.create(
+            game=game,
+            team_id=winner.team_id,
+            lot=lot,
+            card=card.key,
+            name=card.name,
+            type=card.type,
+            price=winner.amount,
+            pit_power_adjustment=card.pit_power_adjustment,
+            traits=ruleset.auctions.card_traits(card),
+            skills=list(card.skills or ()),
+            ledger_entry=entry,
+        )
+        lot.note = f"Hired for {format_credits(winner.amount)}."
+    lot.save(update_fields=["state", "closed_at", "closed_by", "note", "high_team", "high_amount"])

@@ -21,7 +21,7 @@ from notifications.services import notify_many
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import Team
 from scheduling.models import Appeal, Challenge, Game, GameSide, Rearrangement, Season, SeasonTeam, Week
-from scheduling.selectors_calendar import RoundState, game_teams, round_state
+from scheduling.selectors_calendar import RoundState, game_teams, previous_week_games, round_state
 from scheduling.services.calendar import _lock_week
 
 
@@ -219,7 +219,9 @@ def steal_make(
 def round_fill(*, week: Week, user: Any) -> list[Challenge]:
     """The commissioner fills the round for coaches who let the challenges deadline pass: each
     challenger in turn challenges the lowest-ranked unscheduled teams, then the leftovers steal
-    (engine: fill_round). Recorded as challenges marked auto. Filling a finished round does nothing."""
+    (engine: fill_round), keeping teams of last week's 3-team games out of another where the count
+    allows (the week's warnings name those it cannot). Recorded as challenges marked auto. Filling
+    a finished round does nothing."""
     league_require_commissioner(league=week.season.league, user=user)
     with transaction.atomic():
         week = _lock_week(week)
@@ -229,7 +231,11 @@ def round_fill(*, week: Week, user: Any) -> list[Challenge]:
         state = round_state(week)
         ruleset = get_ruleset(week.season.league.game_system)
         picks: list[Pick] = ruleset.schedule.fill_round(
-            state.frozen.order, state.frozen.entries, state.unscheduled, list(state.games.values())
+            state.frozen.order,
+            state.frozen.entries,
+            state.unscheduled,
+            list(state.games.values()),
+            small_last_week=ruleset.schedule.small_game_teams(previous_week_games(week)),
         )
         if not picks and state.turn.action == "stuck":
             raise Invalid.one(

@@ -220,7 +220,9 @@ def _auction_gate(game: Game, league: League) -> Auction | None:
             "auction-not-held", "game", "The maverick auction comes first: open it (it may end at once if nobody rolls a knife)."
         )
     if auction.lots.filter(state="open").exists():
-        raise Invalid.one("auction-running", "game", "A maverick is still up for auction: close the lot first.")
+        raise Invalid.one(
+            "auction-running", "game", "A maverick is still up for auction: the coaches bid or pass until it closes."
+        )
     if auction.closed_at is None and auction.draws.filter(returned_at=None, lot=None).exists():
         raise Invalid.one(
             "auction-running",
@@ -309,6 +311,26 @@ def lineup_pick(
             pregame.figures_at = timezone.now()
             pregame.save(update_fields=["figures_at"])
     return side, True
+
+
+def order_of_play_set(*, game_id: Any, user: Any, team_ids: Sequence[int]) -> list[GameSide]:
+    """Team Placement: a coach of the game (or the commissioner) records the order of play the table settled,
+    the First Coach's team first and then clockwise; it fixes who takes support-staff Edge tokens first. It can
+    be corrected until the result is in (the result's own order of play then replaces it)."""
+    with transaction.atomic():
+        game = game_get(game_id, lock=True)
+        sides = game_sides(game)
+        require_game_member(game=game, user=user, sides=sides)
+        require_game_scheduled(game)
+        ruleset = get_ruleset(game_league(game).game_system)
+        problems = ruleset.auctions.check_order_of_play(list(team_ids), [s.team_id for s in sides])
+        if problems:
+            raise Invalid.from_rules(RuleViolation(problems))
+        position = {team: index for index, team in enumerate(team_ids, start=1)}
+        for side in sides:
+            side.order_of_play = position[side.team_id]
+        GameSide.objects.bulk_update(sides, ["order_of_play"])
+    return sorted(sides, key=lambda side: position[side.team_id])
 
 
 def _pregame_figures(sides: Sequence[GameSide], facts: Mapping[int, TeamFacts], ruleset: Any) -> None:

@@ -1,11 +1,13 @@
 """Season calendar pages: the league's seasons and their archive, a season's posted calendar with its
 weeks and League Rank, a week (draw, challenge round, warnings, rearrangements, appeals) and the
 playoffs. Each view validates a form, calls one service (or reads through the selectors) and
-renders; a refused write shows the page again with the errors and status 400.
+renders; a refused write shows the page again with the errors and status 400. During the challenge
+round the week's live part polls with htmx, so coaches see new challenges without reloading.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.contrib import messages
@@ -38,6 +40,7 @@ from scheduling.models import Appeal, Game, GameSide, Season, Week
 from scheduling.selectors_calendar import (
     REGULAR_KINDS,
     STANDINGS_RECORD,
+    WeekView,
     games_scheduled,
     playoff_week,
     record,
@@ -218,7 +221,24 @@ def makeup_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
 # --- A week: draw, challenge round, warnings, rearrangements, appeals ---------------------------------------------
 
 
-def _week_page(request: HttpRequest, week: Week, status: int = 200, **extra: Any) -> HttpResponse:
+WEEK_POLL_SECONDS = 5
+
+
+def _live_version(view: WeekView, deadline_passed: bool) -> str:
+    """A fingerprint of what the week's live part shows (turn, games and their results, challenges,
+    warnings, whether the fill is open): the poll gets a 204 while it is unchanged."""
+    state = view.state
+    shown = (
+        (state.turn.action, state.turn.team, state.turn.picks) if state else None,
+        [(g.pk, g.number, g.state, [(s.team_id, s.place) for s in g.sides.all()]) for g in view.games],
+        [c.pk for c in view.challenges],
+        [(w.code, w.team, w.game) for w in view.warnings],
+        deadline_passed,
+    )
+    return hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
+
+
+def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, Any]:
     view = week_view(week)
     league = week.season.league
     user = request.user
@@ -249,7 +269,8 @@ def _week_page(request: HttpRequest, week: Week, status: int = 200, **extra: Any
                     appeal_forms.append((game, view.teams[target], AppealForm(initial={"team": target})))
     teams = sorted(view.teams.values(), key=lambda t: t.name)
     running = week.season.status == Season.Status.RUNNING
-    context = {
+    deadline_passed = week.challenges_due is None or week.challenges_due <= timezone.now()
+    return {
         "week": week,
         "season": week.season,
         "league": league,
@@ -264,20 +285,36 @@ def _week_page(request: HttpRequest, week: Week, status: int = 200, **extra: Any
         "appeals_allowed": appeals_allowed,
         "can_draw": is_commissioner and running and week.kind in (Week.Kind.DRAW, Week.Kind.RANDOM) and not view.games,
         "can_fill": is_commissioner and running and state is not None and state.turn.action in ("challenge", "steal"),
-        "deadline_passed": week.challenges_due is None or week.challenges_due <= timezone.now(),
+        "deadline_passed": deadline_passed,
         "deadlines_form": extra.get("deadlines_form")
         or DeadlinesForm(initial={"challenges_due": week.challenges_due, "games_due": week.games_due}),
         "rearrange_form": extra.get("rearrange_form") or RearrangeForm(teams=teams, games=view.games),
         "decide_form": AppealDecideForm(),
         "can_rearrange": is_commissioner and running and week.kind != Week.Kind.PLAYOFF and bool(view.games),
         "errors": extra.get("errors", []),
+        # The challenge round is live: poll until every team has its game.
+        "poll": running and state is not None and state.turn.action != "done",
+        "poll_seconds": WEEK_POLL_SECONDS,
+        "live_version": _live_version(view, deadline_passed),
     }
-    return render(request, "scheduling/calendar/week_detail.html", context, status=status)
+
+
+def _week_page(request: HttpRequest, week: Week, status: int = 200, **extra: Any) -> HttpResponse:
+    return render(request, "scheduling/calendar/week_detail.html", _week_context(request, week, **extra), status=status)
 
 
 @require_GET
 def week_detail_view(request: HttpRequest, week_id: int) -> HttpResponse:
     return _week_page(request, _week(week_id))
+
+
+@require_GET
+def week_live_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    """The live part of the week page, polled during the challenge round: 204 while nothing it shows changed."""
+    context = _week_context(request, _week(week_id))
+    if request.GET.get("v") == context["live_version"]:
+        return HttpResponse(status=204)
+    return render(request, "scheduling/calendar/_week_live.html", context)
 
 
 @login_required
@@ -499,6 +536,7 @@ urlpatterns = [
     path("seasons/<int:season_id>/playoffs/new/", playoff_create_view, name="playoff-create"),
     path("seasons/<int:season_id>/finish/", season_finish_view, name="season-finish"),
     path("weeks/<int:week_id>/", week_detail_view, name="week-detail"),
+    path("weeks/<int:week_id>/live/", week_live_view, name="week-live"),
     path("weeks/<int:week_id>/deadlines/", week_deadlines_view, name="week-deadlines"),
     path("weeks/<int:week_id>/draw/", week_draw_view, name="week-draw"),
     path("weeks/<int:week_id>/challenge/", week_challenge_view, name="week-challenge"),

@@ -101,10 +101,12 @@ def _live_context(request: HttpRequest, game: Game, errors: list[str] | None = N
             "poll": bool(state and state["status"] != "closed"),
             "poll_seconds": POLL_SECONDS,
             "bids": lot_bids(current["id"]) if current else [],
-            "bidders": [team for team in context["my_teams"] if current and current["high_team"] != team.pk],
+            # Only the coach whose turn it is bids or passes (the coach who put it up first, then ascending Team Potential).
+            "bidders": [team for team in context["my_teams"] if current and current["turn"] == team.pk],
             "bid_key": new_idempotency_key(),
             "custom_key": new_idempotency_key(),
-            "can_close": bool(current and (context["is_commissioner"] or current["nominated_by"] in my_ids)),
+            "pass_key": new_idempotency_key(),
+            "can_close": bool(current and context["is_commissioner"]),
             "portfolios": sorted(catalog.portfolios.items()),
             "athlete_types": ruleset.athlete_types,
         }
@@ -239,6 +241,32 @@ def lot_bid(request: HttpRequest, lot_id: int) -> HttpResponse:
     return _auction_action(request, game, bid)
 
 
+class PassForm(forms.Form):
+    team = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    idempotency_key = forms.CharField(max_length=80, widget=forms.HiddenInput)
+
+
+@login_required
+@domain_errors
+@require_POST
+def lot_pass(request: HttpRequest, lot_id: int) -> HttpResponse:
+    game = _lot_game(lot_id)
+    form = PassForm(request.POST)
+    if not form.is_valid():
+        return _room(request, game, errors=["Pass for your own team, from the auction room."], status=400)
+
+    def pass_turn() -> str:
+        _, created = auction_services.lot_pass(
+            lot_id=lot_id,
+            user=request.user,
+            team_id=form.cleaned_data["team"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        )
+        return "You pass." if created else "You had passed already."
+
+    return _auction_action(request, game, pass_turn)
+
+
 @login_required
 @domain_errors
 @require_POST
@@ -348,22 +376,69 @@ def game_lineup_preview(request: HttpRequest, game_id: int) -> HttpResponse:
 # --- The pre-game summary -----------------------------------------------------------------------------------------
 
 
-@require_GET
-def game_pregame(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game(game_id)
+class OrderOfPlayForm(forms.Form):
+    """Team Placement: each team's seat in the order of play (1 = the First Coach, then clockwise)."""
+
+    def __init__(self, *args: Any, sides: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sides = sides
+        for index, side in enumerate(sides, start=1):
+            self.fields[f"order_{side.team_id}"] = forms.IntegerField(
+                min_value=1, max_value=len(sides), initial=side.order_of_play or index, label=side.team.name
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        orders = [data.get(f"order_{side.team_id}") for side in self.sides]
+        if None not in orders and len(set(orders)) != len(orders):
+            raise forms.ValidationError("Give each team its own place in the order of play (1 = First Coach).")
+        return data
+
+    def teams(self) -> list[int]:
+        return [side.team_id for side in sorted(self.sides, key=lambda side: self.cleaned_data[f"order_{side.team_id}"])]
+
+
+def _pregame_page(request: HttpRequest, game: Game, form: OrderOfPlayForm | None = None, status: int = 200) -> HttpResponse:
     context = _base_context(request, game)
     auction = auction_for_game(game)
     state = pregame_state(game)
     names = {side["team"]: side["name"] for side in state["sides"]}
+    may_seat = game.state == Game.State.SCHEDULED and bool(context["my_teams"] or context["is_commissioner"])
     context.update(
         {
             "state": state,
             "auction": auction_state(auction) if auction else None,
             "hires": game_hires(game),
             "picking_names": [names.get(team, "") for team in state["picking_order"]],
+            "play_names": [names.get(team, "") for team in state["order_of_play"]],
+            "staff_names": [names.get(team, "") for team in state["staff_token_order"]],
+            "order_form": (form or OrderOfPlayForm(sides=context["sides"])) if may_seat else None,
         }
     )
-    return render(request, "scheduling/pregame/pregame.html", context)
+    return render(request, "scheduling/pregame/pregame.html", context, status=status)
+
+
+@require_GET
+def game_pregame(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _pregame_page(request, _game(game_id))
+
+
+@login_required
+@domain_errors
+@require_POST
+def game_order_of_play(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(game_id)
+    form = OrderOfPlayForm(request.POST, sides=pregame_services.game_sides(game))
+    if not form.is_valid():
+        return _pregame_page(request, game, form, status=400)
+    try:
+        pregame_services.order_of_play_set(game_id=game.pk, user=request.user, team_ids=form.teams())
+    except Invalid as error:
+        for item in error.items:
+            form.add_error(None, item.message)
+        return _pregame_page(request, game, form, status=400)
+    messages.success(request, "Order of play recorded.")
+    return redirect("game-pregame", game.pk)
 
 
 urlpatterns = [
@@ -373,8 +448,10 @@ urlpatterns = [
     path("auctions/draws/<int:draw_id>/return/", auction_draw_return, name="auction-draw-return"),
     path("auctions/<int:auction_id>/nominate/", auction_nominate, name="auction-nominate"),
     path("lots/<int:lot_id>/bid/", lot_bid, name="lot-bid"),
+    path("lots/<int:lot_id>/pass/", lot_pass, name="lot-pass"),
     path("lots/<int:lot_id>/close/", lot_close, name="lot-close"),
     path("games/<int:game_id>/lineup/", game_lineup, name="game-lineup"),
     path("games/<int:game_id>/lineup/preview/", game_lineup_preview, name="game-lineup-preview"),
     path("games/<int:game_id>/pregame/", game_pregame, name="game-pregame"),
+    path("games/<int:game_id>/order-of-play/", game_order_of_play, name="game-order-of-play"),
 ]

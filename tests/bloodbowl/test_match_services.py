@@ -169,3 +169,18 @@ def test_entered_dice_are_range_checked(bb):
         services.prematch_roll(match_id=match.pk, user=home.coach, dice={"gate": [1, 2, 7]})
     assert {i.code for i in refused.value.items} >= {"dice-count", "dice-range"}
     assert not Roll.objects.filter(match=match).exists()
+
+
+def test_an_mvp_left_out_is_drawn_by_the_server_once(bb):
+    league, home, away = bb
+    match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    services.prematch_roll(match_id=match.pk, user=home.coach)
+    report = _report(home, away)
+    del report["away"]["mvp"]
+    services.report_submit(match_id=match.pk, user=home.coach, report=report)
+    drawn = Match.objects.get(pk=match.pk).report["away"]["mvp"]
+    players = sorted(p.pk for p in away.bb_players.all())
+    assert drawn in players
+    assert Roll.objects.get(match=match, purpose="mvp").dice[0] == players.index(drawn) + 1
+    services.report_submit(match_id=match.pk, user=home.coach, report=report)
+    assert Match.objects.get(pk=match.pk).report["away"]["mvp"] == drawn

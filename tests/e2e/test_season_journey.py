@@ -126,9 +126,13 @@ def hold_auction(coaches: dict[str, Page], opener: str, game: Game, *, treasurie
     expect(lot).to_be_visible()
     maverick = lot.get_by_role("heading", level=2).inner_text().split(": ", 1)[1]
 
-    bidder = next(name for name in coaches if name != nominator)
+    # Bidding in turn: the coach who put it up first (he passes), then the others in ascending Team Potential.
+    rotation = [nominator, *[names[entry["team"]] for entry in auction.order if names[entry["team"]] != nominator]]
+    pass_turn(mine, game)
+    bidder = rotation[1]
     bids = coaches[bidder]
     bids.goto(f"/games/{game.pk}/auction/")
+    expect(bids.locator("#bid-turn")).to_contain_text(f"{bidder} bids or passes now", timeout=6_000)
     # The answer is read from the response itself: the room's poll may swap the errors away soon after.
     with bids.expect_response(re.compile(r"/lots/\d+/bid/$")) as answer:
         bids.get_by_role("button", name="+50,000: bid 50,000").click()
@@ -136,12 +140,15 @@ def hold_auction(coaches: dict[str, Page], opener: str, game: Game, *, treasurie
         assert answer.value.status == 400
         assert "more than the team can pay: it has 0 credits free" in answer.value.text()
         assert not Bid.objects.filter(lot__auction=auction).exists()
+        pass_turn(bids, game)
     else:
         assert answer.value.status == 200
         expect(bids.get_by_text("Your team has the highest bid.")).to_be_visible()
         expect(mine.locator(".pregame-high")).to_contain_text(f"50,000 by {bidder}", timeout=6_000)  # polled, no reload
-    mine.once("dialog", lambda dialog: dialog.accept())
-    mine.get_by_role("button", name="Nobody raises: close the lot").click()
+    for name in rotation[2:]:  # nobody raises: the last pass closes the lot
+        pass_turn(coaches[name], game)
+    if not treasuries_empty:
+        pass_turn(mine, game)
     lots = mine.locator("table.pregame-lots")
     expect(lots).to_contain_text(f"No bid: {maverick} leaves." if treasuries_empty else f"Hired by {bidder}")
 
@@ -162,6 +169,14 @@ def hold_auction(coaches: dict[str, Page], opener: str, game: Game, *, treasurie
         assert (hire.team.name, hire.name, hire.price) == (bidder, maverick, 50_000)
         assert LedgerEntry.objects.filter(team=hire.team, account=TREASURY, amount=-50_000, reason__contains=maverick).exists()
     return hire
+
+
+def pass_turn(page: Page, game: Game) -> None:
+    """A coach passes from the auction room when his turn comes (the poll shows the button)."""
+    page.goto(f"/games/{game.pk}/auction/")
+    with page.expect_response(re.compile(r"/lots/\d+/pass/$")) as answer:
+        page.get_by_role("button", name="Pass", exact=True).click(timeout=6_000)
+    assert answer.value.status == 200
 
 
 # --- Lineups, Pit Power and Edge tokens ---------------------------------------------------------------------
@@ -375,6 +390,9 @@ def test_a_four_team_league_plays_two_weeks(log_in):
         form.get_by_label(re.compile(re.escape(name))).check()
     form.get_by_role("button", name="Challenge").click()
     expect(challenger.get_by_text("Every team has its game this week.")).to_be_visible()
+    # The commissioner's week page, open all along, shows the new game without a reload (htmx polls it).
+    expect(boss.locator("#week-live")).to_contain_text(f"{BERTHAS} — challenge into game 1", timeout=9_000)
+    expect(boss.locator("#round")).to_contain_text("Every team has its game this week.")
     game_2 = Game.objects.get(week=week_2)
     assert {side.team.name for side in game_2.sides.all()} == set(teams)
 

@@ -145,6 +145,76 @@ def test_nobody_holds_a_maverick_the_auction_is_done() -> None:
     assert auctions.next_nominator([4, 2, 9], {4: 0}, None) is None
 
 
+# --- Whose turn to bid ----------------------------------------------------------------------------------------------
+
+
+def bid(team: int) -> auctions.Move:
+    return auctions.Move(team, True)
+
+
+def passes(team: int) -> auctions.Move:
+    return auctions.Move(team, False)
+
+
+ORDER = [4, 2, 9]  # ascending Team Potential
+
+
+def test_the_lowest_team_potential_puts_up_and_bids_first_then_each_coach_in_ascending_order() -> None:
+    """Steps 5-6: the lowest Team Potential (4) puts a maverick up and may make the first bid; in order of
+    ascending Team Potential each coach can then make a higher bid; then the original coach can raise his."""
+    assert auctions.bidding_turn(ORDER, 4, []) == auctions.BiddingTurn("bidding", 4, None)
+    assert auctions.bidding_turn(ORDER, 4, [bid(4)]).team == 2
+    assert auctions.bidding_turn(ORDER, 4, [bid(4), bid(2)]) == auctions.BiddingTurn("bidding", 9, 2)
+    assert auctions.bidding_turn(ORDER, 4, [bid(4), bid(2), passes(9)]) == auctions.BiddingTurn("bidding", 4, 2)
+
+
+def test_a_later_lot_the_coach_who_put_it_up_bids_first_then_the_lowest_team_potential() -> None:
+    """Step 8 (return to step 5): the coach who put this maverick up may bid first; the others follow in
+    ascending Team Potential, the lowest first."""
+    assert auctions.bidding_rotation(ORDER, 9) == [9, 4, 2]
+    assert auctions.bidding_rotation(ORDER, 2) == [2, 4, 9]
+    assert [auctions.bidding_turn(ORDER, 9, [passes(9)] * n).team for n in range(3)] == [9, 4, 2]
+
+
+def test_when_no_coach_raises_the_highest_bid_takes_the_maverick() -> None:
+    """Step 7: every other coach has passed since the last bid."""
+    assert auctions.bidding_turn(ORDER, 4, [bid(4), passes(2), passes(9)]) == auctions.BiddingTurn("hired", None, 4)
+    moves = [bid(4), bid(2), passes(9), bid(4), bid(2), passes(9)]
+    assert auctions.bidding_turn(ORDER, 4, moves).state == "bidding"  # the original coach may still raise
+    assert auctions.bidding_turn(ORDER, 4, [*moves, passes(4)]) == auctions.BiddingTurn("hired", None, 2)
+
+
+def test_a_coach_who_passed_may_raise_when_his_turn_comes_again() -> None:
+    moves = [passes(4), bid(2), passes(9), bid(4), passes(2)]
+    assert auctions.bidding_turn(ORDER, 4, moves) == auctions.BiddingTurn("bidding", 9, 4)
+    assert auctions.bidding_turn(ORDER, 4, [*moves, passes(9)]) == auctions.BiddingTurn("hired", None, 4)
+
+
+def test_nobody_bids_in_a_full_turn_the_maverick_leaves() -> None:
+    """'If the maverick does not receive a bid, return it to the game box.'"""
+    assert auctions.bidding_turn(ORDER, 2, [passes(2), passes(4)]).state == "bidding"
+    assert auctions.bidding_turn(ORDER, 2, [passes(2), passes(4), passes(9)]) == auctions.BiddingTurn("unsold", None, None)
+
+
+def test_a_two_coach_game_alternates() -> None:
+    assert auctions.bidding_turn([7, 3], 3, [bid(3)]).team == 7
+    assert auctions.bidding_turn([7, 3], 3, [bid(3), bid(7)]).team == 3
+    assert auctions.bidding_turn([7, 3], 3, [bid(3), bid(7), passes(3)]) == auctions.BiddingTurn("hired", None, 7)
+
+
+def test_bids_and_passes_out_of_turn_are_refused() -> None:
+    names = {4: "Low", 2: "Middle", 9: "High"}
+    turn = auctions.bidding_turn(ORDER, 4, [bid(4)])
+    assert auctions.check_turn(turn, 2, names) == []
+    (violation,) = auctions.check_turn(turn, 9, names)
+    assert (violation.code, violation.path) == ("bid-turn", "team")
+    assert "Middle" in violation.message
+    (leader,) = auctions.check_turn(turn, 4, names)  # the leader never has the turn to outbid himself
+    assert leader.code == "bid-turn"
+    closed = auctions.bidding_turn(ORDER, 4, [bid(4), passes(2), passes(9)])
+    assert [v.code for v in auctions.check_turn(closed, 2, names)] == ["lot-closed"]
+
+
 # --- Bids ------------------------------------------------------------------------------------------------------------
 
 
@@ -337,3 +407,20 @@ def test_pre_game_options_are_off_by_default_and_true_or_false(key: str) -> None
     with pytest.raises(RuleViolation) as refused:
         ruleset.validate_options({key: "yes"})
     assert [(v.code, v.path) for v in refused.value.violations] == [("option-invalid", f"options.{key}")]
+
+
+# --- Staff Edge tokens: from the First Coach's right, counter-clockwise ---------------------------------------
+
+
+def test_staff_tokens_start_to_the_first_coach_s_right_and_go_counter_clockwise() -> None:
+    """Starting the Game: the First Coach plays first and play goes clockwise: seats 11 (First Coach), 12, 13, 14.
+    The coach to 11's right is the one who plays last (14); counter-clockwise from him: 13, 12, then 11."""
+    assert auctions.staff_token_order([11, 12, 13, 14]) == [14, 13, 12, 11]
+    assert auctions.staff_token_order([5, 9, 7]) == [7, 9, 5]  # a 3-team game
+    assert auctions.staff_token_order([3, 8]) == [8, 3]  # 2 teams: the other coach, then the First Coach
+
+
+def test_the_order_of_play_names_each_team_of_the_game_once() -> None:
+    assert auctions.check_order_of_play([3, 1, 2], {1, 2, 3}) == []
+    for wrong in ([1, 2], [1, 2, 2], [1, 2, 4], [1, 2, 3, 3]):
+        assert [(v.code, v.path) for v in auctions.check_order_of_play(wrong, {1, 2, 3})] == [("order-of-play", "teams")]

@@ -429,3 +429,132 @@ def test_calendar_options_are_off_by_default_and_true_or_false(key: str) -> None
     with pytest.raises(RuleViolation) as refused:
         RULESET.validate_options({key: "yes"})
     assert refused.value.violations == (Violation("option-invalid", f"options.{key}", f"{key} is true or false."),)
+
+
+# --- The filled round avoids consecutive 3-team games --------------------------------------------------------------------
+
+
+def week_after(picks: list[Pick], games: list[list[int]]) -> list[list[int]]:
+    week = [list(g) for g in games]
+    for pick in picks:
+        if pick.action == "challenge":
+            week.append([pick.team, *pick.targets])
+        else:
+            week = [[t for t in g if t not in pick.targets] for g in week]
+            week.append([pick.team, *pick.leftovers, *pick.targets])
+    return week
+
+
+def replay(order, entries, free, games, picks) -> list[list[int]]:
+    """Play the picks through the rulebook's checks (whose turn, challenge, steal): each must be legal."""
+    free, week = set(free), [list(g) for g in games]
+    potentials = {t: e.team_potential for t, e in entries.items()}
+    for pick in picks:
+        turn = next_turn(order, entries, free, week)
+        assert (turn.action, turn.team) == (pick.action, pick.team)
+        if pick.action == "challenge":
+            check_challenge(pick.team, pick.targets, free, turn.team)
+        else:
+            check_steal(entries[pick.team], len(free), pick.targets, week, potentials)
+        week = week_after([pick], week)
+        free -= {pick.team, *pick.targets, *pick.leftovers}
+    assert next_turn(order, entries, free, week).action in ("done", "stuck")
+    return week
+
+
+def repeats(week: list[list[int]], small_last_week: set[int]) -> int:
+    return sum(1 for g in week if len(g) < 4 for t in g if t in small_last_week)
+
+
+def fewest_possible_repeats(order, entries, free, games, small_last_week) -> int:
+    """Every legal way to finish the round, tried one by one: the fewest repeats any of them leaves."""
+    from itertools import combinations, product
+
+    potentials = {t: e.team_potential for t, e in entries.items()}
+    turn = next_turn(order, entries, free, games)
+    if turn.action == "challenge":
+        others = [t for t in order if t in free and t != turn.team]
+        return min(
+            fewest_possible_repeats(
+                order, entries, free - {turn.team, *targets}, [*games, [turn.team, *targets]], small_last_week
+            )
+            for targets in combinations(others, turn.picks)
+        )
+    if turn.action == "steal":
+        fours = [g for g in games if len(g) == 4]
+        best = None
+        for sources in combinations(fours, turn.picks):
+            for stolen in product(*sources):
+                try:
+                    check_steal(entries[turn.team], len(free), stolen, games, potentials)
+                except RuleViolation:
+                    continue
+                pick = Pick("steal", turn.team, tuple(stolen), tuple(sorted(free - {turn.team})))
+                found = repeats(week_after([pick], games), small_last_week)
+                best = found if best is None else min(best, found)
+        return best if best is not None else repeats(games, small_last_week)
+    return repeats(games, small_last_week)
+
+
+def test_the_fill_keeps_last_week_s_3_team_game_out_of_another() -> None:
+    """3- or 2-Team Games: seven teams played 4 + 3; this week the three of the 3-team game (5, 6, 7) go
+    into the 4-team game, and the other three play the 3-team game."""
+    entries = {t: entry(t, lp=t) for t in range(1, 8)}
+    order = challenge_order(entries.values())
+    assert order == list(range(1, 8))
+    assert repeats(week_after(fill_round(order, entries, set(order), []), []), {5, 6, 7}) == 3  # the plain fill
+
+    picks = fill_round(order, entries, set(order), [], small_last_week={5, 6, 7})
+
+    assert picks == [Pick("challenge", 1, (5, 6, 7)), Pick("challenge", 2, (3, 4))]
+    assert repeats(replay(order, entries, set(order), [], picks), {5, 6, 7}) == 0
+
+
+def test_the_fill_steals_from_a_game_without_last_week_s_small_game_teams() -> None:
+    """Ten teams: two leftovers steal one team, so the leftovers and the whole game stolen from play 3-team
+    games. With 1 and 2 from last week's small games, they go into one game and the steal takes another."""
+    entries = {t: entry(t, lp=20 - t, tp=POTENTIALS[t]) for t in range(1, 11)}
+    order = challenge_order(entries.values())
+    picks = fill_round(order, entries, set(order), [], small_last_week={1, 2})
+    week = replay(order, entries, set(order), [], picks)
+    assert repeats(week, {1, 2}) == 0
+    assert sorted(map(len, week)) == [3, 3, 4]
+
+
+def test_when_the_count_does_not_allow_it_the_fill_still_fills() -> None:
+    """Six teams always play 3 + 3 (a challenge of four, then two leftovers steal): nothing to avoid."""
+    entries = {t: entry(t, lp=t) for t in range(1, 7)}
+    order = challenge_order(entries.values())
+    picks = fill_round(order, entries, set(order), [], small_last_week=set(order))
+    assert picks == fill_round(order, entries, set(order), [])
+    assert repeats(replay(order, entries, set(order), [], picks), set(order)) == 6
+
+
+def test_a_multiple_of_four_fills_as_it_always_did() -> None:
+    entries = {t: entry(t, lp=t) for t in range(1, 9)}
+    order = challenge_order(entries.values())
+    assert fill_round(order, entries, set(order), [], small_last_week={1, 2, 3}) == fill_round(order, entries, set(order), [])
+
+
+@pytest.mark.parametrize("teams", range(5, 12))
+@pytest.mark.parametrize("seed", range(6))
+def test_the_fill_leaves_as_few_repeats_as_any_legal_fill(teams: int, seed: int) -> None:
+    """Against every legal way to finish the round (a few made by hand first, some of them): the fill's
+    picks are legal and put no more of last week's small-game teams into a 3-team game than the best."""
+    rng = random.Random(teams * 100 + seed)
+    entries = {
+        t: entry(t, lp=rng.randint(0, 6), tp=rng.randrange(14, 30) * 500_000, draw=rng.random()) for t in range(1, teams + 1)
+    }
+    order = challenge_order(entries.values())
+    small_last_week = set(rng.sample(sorted(entries), rng.randint(1, teams - 1)))
+    games: list[list[int]] = []
+    if seed % 2 and teams >= 8:  # the lowest-ranked coach challenged before the deadline
+        others = [t for t in order if t != order[0]]
+        games = [[order[0], *rng.sample(others, 3)]]
+    free = {t for t in order if all(t not in g for g in games)}
+
+    picks = fill_round(order, entries, free, games, small_last_week=small_last_week)
+
+    week = replay(order, entries, free, games, picks)
+    assert sorted(t for g in week for t in g) == sorted(entries)
+    assert repeats(week, small_last_week) == fewest_possible_repeats(order, entries, free, games, small_last_week)

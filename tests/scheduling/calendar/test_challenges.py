@@ -296,6 +296,36 @@ def test_a_team_in_consecutive_three_team_games_is_warned_and_can_be_moved(leagu
     assert refused.value.items[0].code == "rearrange-size"
 
 
+def _filled_second_week(league, commissioner, teams: int) -> tuple[list[list[int]], Week]:
+    add_teams(league, teams)
+    season = started_season(league, commissioner)
+    week_draw(week=week(season, 1), user=commissioner)
+    first = games_of(week(season, 1))
+    confirm_week(week(season, 1))
+    current = next_week(season, commissioner)
+    Week.objects.filter(pk=current.pk).update(challenges_due=timezone.now() - timedelta(minutes=1))
+    round_fill(week=current, user=commissioner)
+    return first, current
+
+
+def test_the_fill_keeps_last_week_s_three_team_game_out_of_another(league, commissioner):
+    """Seven teams: 4 + 3 every week. The fill puts the three of last week's 3-team game into the 4-team game."""
+    first, current = _filled_second_week(league, commissioner, 7)
+    small_1 = next(g for g in first if len(g) == 3)
+    games = games_of(current)
+    assert sorted(len(g) for g in games) == [3, 4]
+    assert set(small_1) <= set(next(g for g in games if len(g) == 4))
+    assert week_view(current).warnings == []
+
+
+def test_the_fill_warns_when_the_count_cannot_spare_them(league, commissioner):
+    """Six teams always play 3 + 3: the fill cannot help it, and the week warns of every team."""
+    first, current = _filled_second_week(league, commissioner, 6)
+    assert sorted(len(g) for g in games_of(current)) == [3, 3]
+    warned = sorted(w.team for w in week_view(current).warnings if w.code == "consecutive-small-game")
+    assert warned == sorted(t for g in first for t in g)
+
+
 def test_a_rearrangement_sent_twice_is_made_once(round_week, commissioner):
     Week.objects.filter(pk=round_week.pk).update(challenges_due=timezone.now() - timedelta(minutes=1))
     round_fill(week=round_week, user=commissioner)

@@ -18,7 +18,7 @@ from rosters.models import Team
 from scheduling.models import Challenge, Game, Season, Week
 from scheduling.selectors_calendar import round_state
 from scheduling.services.calendar import week_draw
-from scheduling.services.challenges import round_fill
+from scheduling.services.challenges import challenge_issue, round_fill
 from scheduling.services.playoffs import playoff_create, playoff_finish
 from tests.factories import LeagueFactory
 from tests.scheduling.calendar.helpers import add_teams, confirm, confirm_week, next_week, started_season, week
@@ -130,6 +130,40 @@ def test_a_refused_challenge_shows_the_page_with_the_rule(client_as, round_week)
     assert not Challenge.objects.exists()
 
 
+def live_version(page: str, week_id: int) -> str:
+    return re.search(rf'hx-get="/weeks/{week_id}/live/\?v=([0-9a-f]+)" hx-trigger="every 5s"', page).group(1)
+
+
+def test_the_week_page_polls_and_shows_new_challenges_without_a_reload(client, client_as, rival, round_week):
+    live_url = reverse("week-live", args=[round_week.pk])
+    page = client_as(rival).get(reverse("week-detail", args=[round_week.pk])).content.decode()
+    version = live_version(page, round_week.pk)
+    assert client.get(f"{live_url}?v={version}").status_code == 204  # nothing changed: no swap, ticked boxes stay
+
+    state = round_state(round_week)
+    challenger = Team.objects.select_related("coach").get(pk=state.turn.team)
+    targets = [t for t in state.frozen.order if t != challenger.pk][:3]
+    challenge_issue(week=round_week, user=challenger.coach, team_id=challenger.pk, challenged=targets)
+
+    response = client.get(f"{live_url}?v={version}", HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    live = response.content.decode()
+    assert live.lstrip().startswith('<div id="week-live"')
+    assert "<html" not in live
+    assert f"{challenger.name} — challenge into game 1" in live
+    assert live_version(live, round_week.pk) != version  # the next poll compares with what it shows now
+    assert client.get(f"{live_url}?v={live_version(live, round_week.pk)}").status_code == 204
+
+
+def test_the_week_page_stops_polling_once_every_team_has_its_game(client, commissioner, round_week):
+    Week.objects.filter(pk=round_week.pk).update(challenges_due=timezone.now() - timedelta(minutes=1))
+    round_fill(week=round_week, user=commissioner)
+    page = client.get(reverse("week-detail", args=[round_week.pk])).content.decode()
+    assert 'id="week-live"' in page
+    assert "hx-trigger" not in page
+    assert "Every team has its game this week." in page
+
+
 def test_the_commissioner_fills_and_rearranges_from_the_week_page(client_as, commissioner, round_week):
     client = client_as(commissioner)
     response = client.post(reverse("week-fill", args=[round_week.pk]))
@@ -204,7 +238,7 @@ def grown(league, commissioner, size: int, start: int) -> Week:
     return current
 
 
-@pytest.mark.parametrize("page", ["week-detail", "season-detail", "season-list", "season-playoffs"])
+@pytest.mark.parametrize("page", ["week-detail", "week-live", "season-detail", "season-list", "season-playoffs"])
 def test_a_page_costs_the_same_queries_for_any_league_size(page, commissioner, client):
     counts = []
     for size in (6, 14):
@@ -213,6 +247,7 @@ def test_a_page_costs_the_same_queries_for_any_league_size(page, commissioner, c
         client.force_login(commissioner)
         arg = {
             "week-detail": current.pk,
+            "week-live": current.pk,
             "season-detail": current.season_id,
             "season-list": league.pk,
             "season-playoffs": current.season_id,

@@ -12,7 +12,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from rosters.models import LedgerEntry
-from scheduling.models import Auction, Bid, GameSide, Lot, MaverickDraw, MaverickHire, Pregame
+from scheduling.models import Auction, Bid, GameSide, Lot, LotPass, MaverickDraw, MaverickHire, Pregame
 from scheduling.services import auctions as services
 from tests.api.helpers import CAST, errors, problems
 from tests.scheduling.pregame.helpers import fund, make_game, make_team_for
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 def pregame_rows() -> dict[str, list[tuple[Any, ...]]]:
-    models = [Auction, MaverickDraw, Lot, Bid, MaverickHire, Pregame, GameSide, LedgerEntry]
+    models = [Auction, MaverickDraw, Lot, Bid, LotPass, MaverickHire, Pregame, GameSide, LedgerEntry]
     return {m._meta.label: list(m.objects.order_by("pk").values_list()) for m in models}
 
 
@@ -59,6 +59,7 @@ WRITES = {
         "draw", "post", "/api/auctions/{auction}/lots/", lambda w: {"rogue": {"portfolio": "nemesis", "type": "razor"}}
     ),
     "bid": Write("lot", "post", "/api/auctions/{auction}/bids/", lambda w: {"lot": w.lot, "amount": 100_000}),
+    "pass": Write("lot", "post", "/api/lots/{lot}/pass/"),
     "close": Write("lot", "post", "/api/lots/{lot}/close/"),
     "lineup": Write("done", "post", "/api/games/{game}/lineup/", lambda w: {"team": w.team, "athletes": w.six}),
 }
@@ -70,8 +71,9 @@ WRITE_STATUS = {
     "draw-return":    (200,         200,   403,   403,                401),  # the commissioner, for a coach who left
     "nominate-draw":  (403,         201,   403,   403,                401),
     "nominate-rogue": (403,         201,   201,   403,                401),
-    "bid":            (403,         201,   201,   403,                401),
-    "close":          (200,         200,   403,   403,                401),
+    "bid":            (403,         201,   400,   403,                401),  # the coach who put it up bids first
+    "pass":           (403,         201,   400,   403,                401),
+    "close":          (200,         403,   403,   403,                401),  # the commissioner, for a stalled lot
     "lineup":         (201,         201,   403,   403,                401),
 }
 # fmt: on
@@ -120,7 +122,7 @@ def test_write_permissions(name, actor, status, world, client_of):
     if status == 401:
         assert codes == {"not_authenticated"}
     else:
-        assert codes <= {"not-in-game", "not-coach", "not-nominator"}
+        assert codes <= {"not-in-game", "not-coach", "not-commissioner", "bid-turn"}
 
 
 READS = [
@@ -188,15 +190,15 @@ def test_bad_bids_get_a_400_naming_the_field(body, expected, world, client_of):
     w = world("lot")
     body = {k: (w.lot if v == "{lot}" else v) for k, v in body.items()}
     before = pregame_rows()
-    response = client_of("rival").post(f"/api/auctions/{w.auction}/bids/", body, format="json")
+    response = client_of("coach").post(f"/api/auctions/{w.auction}/bids/", body, format="json")
     assert response.status_code == 400, response.content
     assert expected in problems(response)
     assert pregame_rows() == before
 
 
-def test_the_same_bid_sent_twice_is_applied_once(world, client_of, rival_team):
+def test_the_same_bid_sent_twice_is_applied_once(world, client_of, team):
     w = world("lot")
-    api = client_of("rival")
+    api = client_of("coach")
     first = api.post(
         f"/api/auctions/{w.auction}/bids/", {"lot": w.lot, "amount": 150_000}, format="json", HTTP_IDEMPOTENCY_KEY="double-click"
     )
@@ -205,20 +207,39 @@ def test_the_same_bid_sent_twice_is_applied_once(world, client_of, rival_team):
     )
     assert (first.status_code, second.status_code) == (201, 200)
     assert first.json() == second.json()
-    assert first.json()["team"] == rival_team.pk
+    assert first.json()["team"] == team.pk
     assert Bid.objects.count() == 1
 
 
-def test_a_bid_then_close_over_the_api(world, client_of, rival_team):
+def test_bids_and_passes_in_turn_over_the_api(world, client_of, team, rival_team):
     w = world("lot")
-    client_of("rival").post(f"/api/auctions/{w.auction}/bids/", {"lot": w.lot, "amount": 300_000}, format="json")
     state = client_of("anonymous").get(f"/api/auctions/{w.auction}/").json()
-    assert state["current_lot"]["high_amount"] == 300_000
-    assert state["current_lot"]["next_bid"] == 350_000
-    closed = client_of("coach").post(f"/api/lots/{w.lot}/close/")
+    assert (state["current_lot"]["turn"], state["current_lot"]["turn_name"]) == (team.pk, team.name)  # the nominator opens
+    out_of_turn = client_of("rival").post(f"/api/lots/{w.lot}/pass/", {}, format="json")
+    assert out_of_turn.status_code == 400
+    assert problems(out_of_turn) == {("bid-turn", "team")}
+
+    client_of("coach").post(f"/api/auctions/{w.auction}/bids/", {"lot": w.lot, "amount": 300_000}, format="json")
+    state = client_of("anonymous").get(f"/api/auctions/{w.auction}/").json()
+    assert (state["current_lot"]["high_amount"], state["current_lot"]["next_bid"]) == (300_000, 350_000)
+    assert state["current_lot"]["turn"] == rival_team.pk
+    passed = client_of("rival").post(f"/api/lots/{w.lot}/pass/", {}, format="json", HTTP_IDEMPOTENCY_KEY="pass-1")
+    again = client_of("rival").post(f"/api/lots/{w.lot}/pass/", {}, format="json", HTTP_IDEMPOTENCY_KEY="pass-1")
+
+    assert (passed.status_code, again.status_code) == (201, 200)
+    assert (passed.json()["state"], passed.json()["high_team"], passed.json()["turn"]) == ("hired", team.pk, None)
+    assert again.json() == passed.json()
+    late = client_of("rival").post(f"/api/lots/{w.lot}/pass/", {}, format="json")
+    assert problems(late) == {("lot-closed", "lot")}
+
+
+def test_the_commissioner_closes_a_stalled_lot_over_the_api(world, client_of, team):
+    w = world("lot")
+    client_of("coach").post(f"/api/auctions/{w.auction}/bids/", {"lot": w.lot, "amount": 300_000}, format="json")
+    closed = client_of("commissioner").post(f"/api/lots/{w.lot}/close/")
     assert closed.status_code == 200
-    assert (closed.json()["state"], closed.json()["high_team"]) == ("hired", rival_team.pk)
-    assert client_of("coach").post(f"/api/lots/{w.lot}/close/").json()["state"] == "hired"
+    assert (closed.json()["state"], closed.json()["high_team"]) == ("hired", team.pk)
+    assert client_of("commissioner").post(f"/api/lots/{w.lot}/close/").json()["state"] == "hired"
 
 
 def test_nominating_needs_a_draw_or_a_rogue(world, client_of):
@@ -296,12 +317,33 @@ def test_read_query_counts_do_not_grow(
     assert w.game == game.pk
 
 
+@pytest.mark.parametrize("size", [1, 6])
+def test_the_auction_with_a_lot_up_costs_two_queries_more(
+    size, world, client_of, league, commissioner, game, rival_team, django_assert_num_queries
+):
+    fund(rival_team, 2_000_000)
+    world("game")
+    client_of("coach").post(f"/api/games/{game.pk}/auction/")
+    grow(game, size, league, commissioner)
+    auction = Auction.objects.get(game=game)
+    coach = GameSide.objects.filter(game=game).order_by("id").first().team.coach
+    services.lot_nominate(auction_id=auction.pk, user=coach, rogue_portfolio="nemesis", rogue_type="razor")
+    api = client_of("anonymous")
+
+    # 1 auction with its league; 1 draws; 1 lots with their hires; the open lot's bids and its passes.
+    with django_assert_num_queries(5):
+        response = api.get(f"/api/auctions/{auction.pk}/")
+
+    assert response.json()["current_lot"]["turn"] is not None
+
+
 def test_the_schema_documents_the_pre_game(client_of):
     schema = client_of("anonymous").get("/api/schema/?format=json").json()
     for path in (
         "/api/games/{game_id}/auction/",
         "/api/auctions/{auction_id}/bids/",
         "/api/lots/{lot_id}/close/",
+        "/api/lots/{lot_id}/pass/",
         "/api/games/{game_id}/lineup/",
         "/api/games/{game_id}/pregame/",
         "/api/auctions/{auction_id}/draws/",
@@ -327,3 +369,33 @@ def test_returning_a_draw_of_another_auction_names_the_field(world, client_of):
     response = client_of("coach").post(f"/api/auctions/{w.auction}/draws/", {"draw": 999_999}, format="json")
     assert response.status_code == 400
     assert problems(response) == {("invalid", "draw")}
+
+
+def test_the_order_of_play_fixes_who_takes_staff_tokens_first(world, client_of, game, team, rival_team, third_team):
+    """Team Placement: staff tokens start with the coach to the First Coach's right, counter-clockwise."""
+    before = client_of("anonymous").get(f"/api/games/{game.pk}/pregame/").json()
+    assert (before["order_of_play"], before["staff_token_order"]) == ([], [])
+
+    response = client_of("rival").post(f"/api/games/{game.pk}/order-of-play/", {"teams": [rival_team.pk, team.pk]}, format="json")
+
+    assert response.status_code == 200, response.content
+    assert response.json()["order_of_play"] == [rival_team.pk, team.pk]  # the rival holds the First Coach token
+    assert response.json()["staff_token_order"] == [team.pk, rival_team.pk]  # so the coach to his right takes first
+    assert dict(GameSide.objects.filter(game=game).values_list("team", "order_of_play")) == {rival_team.pk: 1, team.pk: 2}
+
+
+@pytest.mark.parametrize(
+    ("actor", "teams", "status", "code"),
+    [
+        ("other_commissioner", "both", 403, "not-in-game"),
+        ("anonymous", "both", 401, "not_authenticated"),
+        ("coach", "one", 400, "order-of-play"),
+        ("coach", "stranger", 400, "order-of-play"),
+    ],
+)
+def test_a_wrong_order_of_play_is_refused(actor, teams, status, code, client_of, game, team, rival_team, third_team):
+    body = {"both": [team.pk, rival_team.pk], "one": [team.pk], "stranger": [team.pk, third_team.pk]}[teams]
+    response = client_of(actor).post(f"/api/games/{game.pk}/order-of-play/", {"teams": body}, format="json")
+    assert response.status_code == status
+    assert code in {e["code"] for e in errors(response)}
+    assert not GameSide.objects.filter(game=game, order_of_play__isnull=False).exists()

@@ -6,13 +6,13 @@ import pytest
 
 from notifications.models import Notification
 from pitside.errors import Invalid, NotPermitted
-from rosters.models import LedgerEntry
+from rosters.models import LedgerEntry, Team
 from rosters.services import purchase_make
-from scheduling.models import Auction, Bid, Game, Lot, MaverickDraw, MaverickHire
+from scheduling.models import Auction, Bid, Game, Lot, LotPass, MaverickDraw, MaverickHire
 from scheduling.selectors_pregame import auction_state
 from scheduling.services import auctions as services
 from tests.rosters.helpers import ledger_sums
-from tests.scheduling.pregame.helpers import auction_order, make_game, maverick_house_values
+from tests.scheduling.pregame.helpers import auction_order, fund, make_game, maverick_house_values
 
 pytestmark = pytest.mark.django_db
 
@@ -135,7 +135,8 @@ def test_the_lowest_team_potential_puts_up_first_then_in_turn(two_draws):
         services.lot_nominate(auction_id=auction.pk, user=_coach_of(second), draw_id=second.pk)
     assert codes(refused) == ["lot-open"]
 
-    services.lot_close(lot_id=lot.pk, user=_coach_of(first))
+    services.lot_pass(lot_id=lot.pk, user=_coach_of(first))
+    services.lot_pass(lot_id=lot.pk, user=_coach_of(second))  # nobody bid in a full turn: Gibraltar leaves
     assert auction_state(auction)["next_nominator"] == second.team_id
     assert services.lot_nominate(auction_id=auction.pk, user=_coach_of(second), draw_id=second.pk).number == 2
 
@@ -216,12 +217,80 @@ def test_the_nominating_coach_may_open_then_the_others_raise(lot, coach, rival, 
     services.bid_place(lot_id=lot.pk, user=rival, amount=150_000)
     services.bid_place(lot_id=lot.pk, user=coach, amount=200_000)
     lot.refresh_from_db()
-    assert (lot.high_amount, lot.high_team_id) == (200_000, team.pk)
-    assert list(Bid.objects.order_by("id").values_list("team", "amount")) == [
-        (team.pk, 50_000),
-        (rival_team.pk, 150_000),
-        (team.pk, 200_000),
+    assert (lot.high_amount, lot.high_team_id, lot.state) == (200_000, team.pk, "open")
+    assert list(Bid.objects.order_by("id").values_list("team", "amount", "position")) == [
+        (team.pk, 50_000, 0),
+        (rival_team.pk, 150_000, 1),
+        (team.pk, 200_000, 2),
     ]
+
+
+@pytest.fixture
+def three_coach_lot(season, funded, team, rival_team, third_team, coach, open_auction):
+    """A 3-team game; the third coach (not the lowest Team Potential) puts a rogue up."""
+    fund(third_team, 1_000_000)
+    game = make_game(season, [team, rival_team, third_team], week=2)
+    auction = open_auction(game, coach)
+    order = auction_order(game)
+    nominator = order[1]  # the middle Team Potential: the lowest bids right after him
+    lot = services.lot_nominate(
+        auction_id=auction.pk, user=Team.objects.get(pk=nominator).coach, rogue_portfolio="nemesis", rogue_type="razor"
+    )
+    return lot, [nominator, *[t for t in order if t != nominator]]
+
+
+def test_the_nominator_bids_first_then_the_others_in_ascending_team_potential(three_coach_lot):
+    lot, rotation = three_coach_lot
+    coaches = [Team.objects.get(pk=t).coach for t in rotation]
+    assert auction_state(lot.auction)["current_lot"]["turn"] == rotation[0]
+    with pytest.raises(Invalid) as refused:  # out of turn: the second coach cannot open
+        services.bid_place(lot_id=lot.pk, user=coaches[1], amount=50_000)
+    assert codes(refused) == ["bid-turn"]
+    assert refused.value.items[0].field == "team"
+    with pytest.raises(Invalid) as refused:  # nor pass out of turn
+        services.lot_pass(lot_id=lot.pk, user=coaches[2])
+    assert codes(refused) == ["bid-turn"]
+
+    services.bid_place(lot_id=lot.pk, user=coaches[0], amount=50_000)
+    services.lot_pass(lot_id=lot.pk, user=coaches[1])
+    services.bid_place(lot_id=lot.pk, user=coaches[2], amount=100_000)
+    assert auction_state(lot.auction)["current_lot"]["turn"] == rotation[0]  # then the original coach may raise
+    services.bid_place(lot_id=lot.pk, user=coaches[0], amount=150_000)
+    services.lot_pass(lot_id=lot.pk, user=coaches[1])  # a coach who passed may raise later; he passes again
+    lot.refresh_from_db()
+    assert lot.state == "open"
+    services.lot_pass(lot_id=lot.pk, user=coaches[2])  # every other coach has passed since the last bid
+
+    lot.refresh_from_db()
+    assert (lot.state, lot.high_team_id, lot.high_amount) == ("hired", rotation[0], 150_000)
+    assert ledger_sums(Team.objects.get(pk=rotation[0]))["treasury"] == 850_000
+    assert MaverickHire.objects.get().team_id == rotation[0]
+    with pytest.raises(Invalid) as refused:
+        services.bid_place(lot_id=lot.pk, user=coaches[1], amount=200_000)
+    assert codes(refused) == ["lot-closed"]
+
+
+def test_nobody_bids_in_a_full_turn_the_maverick_leaves(three_coach_lot):
+    lot, rotation = three_coach_lot
+    for team_id in rotation:
+        lot.refresh_from_db()
+        assert lot.state == "open"
+        services.lot_pass(lot_id=lot.pk, user=Team.objects.get(pk=team_id).coach)
+    lot.refresh_from_db()
+    assert lot.state == Lot.State.UNSOLD
+    assert "leaves" in lot.note
+    assert not MaverickHire.objects.exists()
+    assert not LedgerEntry.objects.filter(reason__startswith="Hired").exists()
+
+
+def test_the_same_pass_sent_twice_passes_once(three_coach_lot):
+    lot, rotation = three_coach_lot
+    first_coach = Team.objects.get(pk=rotation[0]).coach
+    first, created = services.lot_pass(lot_id=lot.pk, user=first_coach, idempotency_key="p1")
+    again, created_again = services.lot_pass(lot_id=lot.pk, user=first_coach, idempotency_key="p1")
+    assert (created, created_again, first.pk) == (True, False, again.pk)
+    assert LotPass.objects.count() == 1
+    assert auction_state(lot.auction)["current_lot"]["turn"] == rotation[1]
 
 
 @pytest.mark.parametrize(
@@ -229,9 +298,9 @@ def test_the_nominating_coach_may_open_then_the_others_raise(lot, coach, rival, 
     [(0, "bid-step"), (30_000, "bid-step"), (125_000, "bid-step"), (100_000, "bid-not-higher"), (1_050_000, "bid-over-treasury")],
 )
 def test_bids_refused(lot, coach, rival, amount, code):
-    services.bid_place(lot_id=lot.pk, user=rival, amount=100_000)
+    services.bid_place(lot_id=lot.pk, user=coach, amount=100_000)
     with pytest.raises(Invalid) as refused:
-        services.bid_place(lot_id=lot.pk, user=coach, amount=amount)
+        services.bid_place(lot_id=lot.pk, user=rival, amount=amount)
     assert codes(refused) == [code]
     assert refused.value.items[0].field == "amount"
     assert Bid.objects.count() == 1
@@ -241,11 +310,11 @@ def test_a_bid_as_high_as_the_treasury_is_allowed(lot, coach):
     services.bid_place(lot_id=lot.pk, user=coach, amount=1_000_000)  # funded with exactly 1,000,000
 
 
-def test_the_leader_does_not_outbid_himself(lot, coach):
+def test_the_leader_never_has_the_turn_to_outbid_himself(lot, coach):
     services.bid_place(lot_id=lot.pk, user=coach, amount=100_000)
     with pytest.raises(Invalid) as refused:
         services.bid_place(lot_id=lot.pk, user=coach, amount=150_000)
-    assert codes(refused) == ["bid-already-leading"]
+    assert codes(refused) == ["bid-turn"]
 
 
 def test_leading_bids_on_other_open_lots_count_against_the_treasury(
@@ -265,6 +334,8 @@ def test_only_coaches_of_the_game_bid_for_their_own_team(lot, commissioner, othe
     for someone in (commissioner, other_commissioner, third):
         with pytest.raises(NotPermitted):
             services.bid_place(lot_id=lot.pk, user=someone, amount=50_000)
+        with pytest.raises(NotPermitted):
+            services.lot_pass(lot_id=lot.pk, user=someone)
     with pytest.raises(Invalid) as refused:
         services.bid_place(lot_id=lot.pk, user=team.coach, amount=50_000, team_id=999_999)
     assert codes(refused) == ["team-not-in-game"]
@@ -283,15 +354,15 @@ def test_the_same_idempotency_key_bids_once(lot, coach):
 # --- Closing ------------------------------------------------------------------------------------------------------------
 
 
-def test_the_highest_bidder_pays_on_close_and_hires_for_this_game(lot, coach, rival, team, rival_team, game):
+def test_the_highest_bidder_pays_when_the_others_pass_and_hires_for_this_game(lot, coach, rival, team, rival_team, game):
     services.bid_place(lot_id=lot.pk, user=coach, amount=100_000)
     services.bid_place(lot_id=lot.pk, user=rival, amount=250_000)
     assert ledger_sums(rival_team)["treasury"] == 1_000_000  # nothing paid before the close
 
-    closed, changed = services.lot_close(lot_id=lot.pk, user=coach)
-    _again, changed_again = services.lot_close(lot_id=lot.pk, user=coach)
+    services.lot_pass(lot_id=lot.pk, user=coach)
 
-    assert (closed.state, changed, changed_again) == ("hired", True, False)
+    lot.refresh_from_db()
+    assert (lot.state, lot.closed_by) == ("hired", coach)
     assert ledger_sums(rival_team)["treasury"] == 750_000
     assert ledger_sums(team)["treasury"] == 1_000_000
     hire = MaverickHire.objects.get()
@@ -300,20 +371,31 @@ def test_the_highest_bidder_pays_on_close_and_hires_for_this_game(lot, coach, ri
     assert "Nemesis razor (rogue)" in hire.ledger_entry.reason
 
 
-def test_an_unbid_maverick_leaves(lot, coach):
-    closed, _ = services.lot_close(lot_id=lot.pk, user=coach)
+def test_the_commissioner_closes_a_stalled_lot_once(lot, coach, rival_team, commissioner):
+    services.bid_place(lot_id=lot.pk, user=coach, amount=100_000)  # the rival walked away without passing
+    closed, changed = services.lot_close(lot_id=lot.pk, user=commissioner)
+    _again, changed_again = services.lot_close(lot_id=lot.pk, user=commissioner)
+    assert (closed.state, closed.high_amount, closed.closed_by, changed, changed_again) == (
+        "hired",
+        100_000,
+        commissioner,
+        True,
+        False,
+    )
+
+
+def test_a_stalled_lot_without_a_bid_leaves(lot, commissioner):
+    closed, _ = services.lot_close(lot_id=lot.pk, user=commissioner)
     assert closed.state == Lot.State.UNSOLD
-    assert "leaves" in closed.note
     assert not MaverickHire.objects.exists()
-    assert not LedgerEntry.objects.filter(reason__startswith="Hired").exists()
 
 
-def test_only_the_nominator_or_the_commissioner_closes(lot, rival, other_commissioner, commissioner):
-    for someone in (rival, other_commissioner):
+def test_only_the_commissioner_closes_early(lot, coach, rival, other_commissioner):
+    for someone in (coach, rival, other_commissioner):
         with pytest.raises(NotPermitted):
             services.lot_close(lot_id=lot.pk, user=someone)
-    closed, _ = services.lot_close(lot_id=lot.pk, user=commissioner)
-    assert closed.closed_by == commissioner
+    lot.refresh_from_db()
+    assert lot.state == "open"
 
 
 def test_a_bidder_who_spent_the_money_meanwhile_is_passed_over(lot, coach, rival, team, rival_team, league):
@@ -323,22 +405,23 @@ def test_a_bidder_who_spent_the_money_meanwhile_is_passed_over(lot, coach, rival
     rival_treasury = ledger_sums(rival_team)["treasury"]
     assert rival_treasury < 950_000
 
-    closed, _ = services.lot_close(lot_id=lot.pk, user=coach)
+    services.lot_pass(lot_id=lot.pk, user=coach)
 
-    assert (closed.state, closed.high_team_id, closed.high_amount) == ("hired", team.pk, 200_000)
+    lot.refresh_from_db()
+    assert (lot.state, lot.high_team_id, lot.high_amount) == ("hired", team.pk, 200_000)
     assert ledger_sums(team)["treasury"] == 800_000
     assert ledger_sums(rival_team)["treasury"] == rival_treasury
 
 
 def test_closing_refuses_a_maverick_whose_adjustment_was_unset_meanwhile(two_draws, league):
-    auction, first, _ = two_draws
+    auction, first, second = two_draws
     lot = services.lot_nominate(auction_id=auction.pk, user=_coach_of(first), draw_id=first.pk)
     services.bid_place(lot_id=lot.pk, user=_coach_of(first), amount=50_000)
     league.house_values = maverick_house_values(unset=("gibraltar",)) | {
         k: v for k, v in league.house_values.items() if not k.startswith("mavericks.")
     }
     league.save()
-    with pytest.raises(Invalid) as refused:
-        services.lot_close(lot_id=lot.pk, user=_coach_of(first))
+    with pytest.raises(Invalid) as refused:  # the last pass would close it
+        services.lot_pass(lot_id=lot.pk, user=_coach_of(second))
     assert codes(refused) == ["house-value-required"]
     assert not MaverickHire.objects.exists()

@@ -58,7 +58,8 @@ def test_not_while_a_maverick_is_up_or_held(game, coach, team, rival_team, open_
     with pytest.raises(Invalid) as refused:
         lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=six(team))
     assert codes(refused) == ["auction-running"]
-    auction_services.lot_close(lot_id=lot.pk, user=coach)
+    auction_services.lot_pass(lot_id=lot.pk, user=coach)
+    auction_services.lot_pass(lot_id=lot.pk, user=rival_team.coach)  # nobody bids: Gibraltar leaves
     _, created = lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=six(team))
     assert created
 
@@ -135,7 +136,7 @@ def test_a_hired_maverick_plays_with_its_adjustment(game, coach, rival, team, ri
     auction = open_auction(game, coach, {team.pk: ["knife"]})
     lot = auction_services.lot_nominate(auction_id=auction.pk, user=coach, draw_id=auction.draws.get().pk)
     auction_services.bid_place(lot_id=lot.pk, user=coach, amount=100_000)
-    auction_services.lot_close(lot_id=lot.pk, user=coach)
+    auction_services.lot_pass(lot_id=lot.pk, user=rival)  # the rival does not raise: the coach hires
     hire = lot.hire
 
     five = six(team)[:5]
@@ -163,7 +164,7 @@ def test_a_maverick_hired_by_another_team_cannot_play_for_you(game, coach, rival
     auction = open_auction(game, coach, {team.pk: ["knife"]})
     lot = auction_services.lot_nominate(auction_id=auction.pk, user=coach, draw_id=auction.draws.get().pk)
     auction_services.bid_place(lot_id=lot.pk, user=coach, amount=100_000)
-    auction_services.lot_close(lot_id=lot.pk, user=coach)
+    auction_services.lot_pass(lot_id=lot.pk, user=rival)  # the rival does not raise: the coach hires
     lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=six(team))
     with pytest.raises(Invalid) as refused:
         lineup_pick(

@@ -1,5 +1,6 @@
-"""The auction room live in two browsers (headless Chromium): one coach bids, the other's page shows it without
-a reload; then the lineup picker shows Pit Power as boxes are ticked."""
+"""The auction room live in two browsers (headless Chromium): the coaches bid in turn, each page shows the other's
+bid and whose turn it is without a reload, and the last pass closes the lot; then the lineup picker shows Pit
+Power as boxes are ticked."""
 
 from __future__ import annotations
 
@@ -50,19 +51,22 @@ def test_a_bid_shows_up_on_the_other_coach_s_page_without_a_reload(page_of, game
     rival_page.goto(f"/games/{game.pk}/auction/")
     expect(coach_page.get_by_text("High bid: 0")).to_be_visible()
 
-    rival_page.get_by_role("button", name="+50,000: bid 50,000").click()
-    expect(rival_page.get_by_text("Your team has the highest bid.")).to_be_visible()
-    expect(coach_page.locator(".pregame-high")).to_contain_text("50,000 by Venture Cabal", timeout=6_000)  # polled
-    expect(coach_page.get_by_role("button", name="+50,000: bid 100,000")).to_be_visible()
+    expect(rival_page.locator("#bid-turn")).to_contain_text("Brutal Berthas bids or passes now")  # who put it up
+    expect(rival_page.get_by_role("button", name="Pass")).to_have_count(0)
 
-    coach_page.get_by_label("Your bid").fill("250,000")
-    coach_page.get_by_role("button", name="Bid", exact=True).click()
-    expect(rival_page.locator(".pregame-high")).to_contain_text("250,000 by Brutal Berthas", timeout=6_000)
-    assert list(Bid.objects.order_by("id").values_list("amount", flat=True)) == [50_000, 250_000]
+    coach_page.get_by_role("button", name="+50,000: bid 50,000").click()
+    expect(coach_page.get_by_text("Your team has the highest bid.")).to_be_visible()
+    expect(rival_page.locator(".pregame-high")).to_contain_text("50,000 by Brutal Berthas", timeout=6_000)  # polled
+    expect(rival_page.locator("#bid-turn")).to_contain_text("Venture Cabal bids or passes now")
 
-    coach_page.once("dialog", lambda dialog: dialog.accept())
-    coach_page.get_by_role("button", name="Nobody raises: close the lot").click()
-    expect(rival_page.get_by_text("Hired by Brutal Berthas")).to_be_visible(timeout=6_000)
+    rival_page.get_by_label("Your bid").fill("250,000")
+    rival_page.get_by_role("button", name="Bid", exact=True).click()
+    expect(coach_page.locator(".pregame-high")).to_contain_text("250,000 by Venture Cabal", timeout=6_000)
+    coach_page.get_by_role("button", name="+50,000: bid 300,000").click()
+
+    rival_page.get_by_role("button", name="Pass").click(timeout=6_000)  # the rival does not raise: the lot closes
+    expect(coach_page.get_by_text("Hired by Brutal Berthas")).to_be_visible(timeout=6_000)
+    assert list(Bid.objects.order_by("id").values_list("amount", flat=True)) == [50_000, 250_000, 300_000]
     coach_page.screenshot(path="/tmp/pregame-auction.png", full_page=True)
 
     coach_page.goto(f"/games/{game.pk}/lineup/")

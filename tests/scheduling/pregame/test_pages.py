@@ -67,14 +67,14 @@ def lot(game, coach, open_auction):
     return services.lot_nominate(auction_id=auction.pk, user=coach, rogue_portfolio="nemesis", rogue_type="razor")
 
 
-def test_the_bid_buttons_bid_the_next_step_once(lot, game, client_as, rival):
-    client = client_as(rival)
+def test_the_bid_buttons_bid_the_next_step_once(lot, game, client_as, coach, rival):
+    client = client_as(coach)  # the coach who put it up bids first
     live = client.get(f"/games/{game.pk}/auction/live/").content.decode()
     assert "+50,000: bid 50,000" in live
     key = re.search(r'name="idempotency_key" value="([0-9a-f]+)"', live).group(1)
     form = {
         "lot": lot.pk,
-        "team": GameSide.objects.get(game=game, team__coach=rival).team_id,
+        "team": GameSide.objects.get(game=game, team__coach=coach).team_id,
         "amount": "50000",
         "idempotency_key": key,
     }
@@ -87,35 +87,68 @@ def test_the_bid_buttons_bid_the_next_step_once(lot, game, client_as, rival):
     assert "Your team has the highest bid" in second.content.decode()
 
 
-def test_a_custom_bid_with_separators_and_a_refused_one(lot, game, client_as, rival, rival_team):
+def test_the_page_shows_whose_turn_and_only_that_coach_bids_or_passes(lot, game, client_as, coach, rival, team):
+    rival_page = client_as(rival).get(f"/games/{game.pk}/auction/live/").content.decode()
+    assert f"<strong>{team.name}</strong> bids or passes now" in rival_page
+    assert "+50,000: bid" not in rival_page
+    assert ">Pass<" not in rival_page
+    assert "Wait for your turn" in rival_page
+    coach_page = client_as(coach).get(f"/games/{game.pk}/auction/live/").content.decode()
+    assert ">Pass<" in coach_page
+    assert f'hx-post="/lots/{lot.pk}/pass/"' in coach_page
+
+
+def test_a_pass_from_the_page_once_then_the_last_pass_closes_the_lot(lot, game, client_as, coach, rival, team, rival_team):
+    services.bid_place(lot_id=lot.pk, user=coach, amount=100_000)
     client = client_as(rival)
+    live = client.get(f"/games/{game.pk}/auction/live/").content.decode()
+    key = re.search(rf'action="/lots/{lot.pk}/pass/".*?name="idempotency_key" value="([0-9a-f]+)"', live, re.S).group(1)
+    form = {"team": rival_team.pk, "idempotency_key": key}
+
+    first = client.post(f"/lots/{lot.pk}/pass/", form, **HTMX)
+    second = client.post(f"/lots/{lot.pk}/pass/", form, **HTMX)  # a double click
+
+    assert (first.status_code, second.status_code) == (200, 200)
+    assert Lot.objects.get(pk=lot.pk).state == "hired"
+    assert f"Hired by {team.name}" in second.content.decode()
+
+
+def test_a_custom_bid_with_separators_and_a_refused_one(lot, game, client_as, coach, rival, team, rival_team):
+    client = client_as(coach)
     ok = client.post(
-        f"/lots/{lot.pk}/bid/", {"lot": lot.pk, "team": rival_team.pk, "amount": "250,000", "idempotency_key": "a"}, **HTMX
+        f"/lots/{lot.pk}/bid/", {"lot": lot.pk, "team": team.pk, "amount": "250,000", "idempotency_key": "a"}, **HTMX
     )
     assert ok.status_code == 200
     assert Lot.objects.get(pk=lot.pk).high_amount == 250_000
-    client_as(lot.nominated_by.coach)
+    client = client_as(rival)
     refused = client.post(
-        f"/lots/{lot.pk}/bid/", {"lot": lot.pk, "team": lot.nominated_by_id, "amount": "260000", "idempotency_key": "b"}, **HTMX
+        f"/lots/{lot.pk}/bid/", {"lot": lot.pk, "team": rival_team.pk, "amount": "260000", "idempotency_key": "b"}, **HTMX
     )
     assert refused.status_code == 400
     assert "steps of 50,000" in refused.content.decode()
+    out_of_turn = client_as(coach).post(
+        f"/lots/{lot.pk}/bid/", {"lot": lot.pk, "team": team.pk, "amount": "300000", "idempotency_key": "c"}, **HTMX
+    )
+    assert out_of_turn.status_code == 400
+    assert "turn to bid or pass" in out_of_turn.content.decode()
     assert Bid.objects.count() == 1
 
 
-def test_the_nominator_closes_from_the_page(lot, game, client_as, coach, rival, rival_team):
-    services.bid_place(lot_id=lot.pk, user=rival, amount=100_000)
-    assert "Nobody raises: close the lot" not in client_as(rival).get(f"/games/{game.pk}/auction/live/").content.decode()
-    client = client_as(coach)
-    assert "Nobody raises: close the lot" in client.get(f"/games/{game.pk}/auction/live/").content.decode()
+def test_the_commissioner_closes_a_stalled_lot_from_the_page(lot, game, client_as, commissioner, coach, rival, team):
+    services.bid_place(lot_id=lot.pk, user=coach, amount=100_000)
+    for someone in (coach, rival):
+        assert "close a stalled lot" not in client_as(someone).get(f"/games/{game.pk}/auction/live/").content.decode()
+    client = client_as(commissioner)
+    assert "close a stalled lot" in client.get(f"/games/{game.pk}/auction/live/").content.decode()
     response = client.post(f"/lots/{lot.pk}/close/")
     assert response.status_code == 302
     page = client.get(response.url).content.decode()
-    assert "Hired by Venture Cabal" in page
+    assert f"Hired by {team.name}" in page
 
 
-def test_a_rival_cannot_close_from_the_page(lot, client_as, rival):
-    assert client_as(rival).post(f"/lots/{lot.pk}/close/").status_code == 403
+def test_coaches_cannot_close_from_the_page(lot, client_as, coach, rival):
+    for someone in (coach, rival):
+        assert client_as(someone).post(f"/lots/{lot.pk}/close/").status_code == 403
 
 
 def test_forms_need_the_csrf_token(lot, coach, rival):
@@ -197,4 +230,23 @@ def test_the_pre_game_summary(game, coach, rival, team, rival_team, client, open
     page = client.get(f"/games/{game.pk}/pregame/").content.decode()
     side = GameSide.objects.get(game=game, team=team)
     assert f"{side.pit_power:,}" in page
-    assert "Order of picking Edge tokens" in page
+    assert "Order of picking Underdog Bonus tokens" in page
+
+
+def test_the_pre_game_page_records_the_order_of_play_and_shows_the_staff_token_order(
+    game, client, client_as, coach, team, rival_team
+):
+    page = client.get(f"/games/{game.pk}/pregame/").content.decode()
+    assert "Record the order of play (who has the First Coach token" in page
+    assert "Record the order of play</button>" not in page  # a spectator only reads
+    client = client_as(coach)
+    refused = client.post(f"/games/{game.pk}/order-of-play/", {f"order_{team.pk}": 1, f"order_{rival_team.pk}": 1})
+    assert refused.status_code == 400
+    assert "its own place in the order of play" in refused.content.decode()
+
+    response = client.post(f"/games/{game.pk}/order-of-play/", {f"order_{team.pk}": 1, f"order_{rival_team.pk}": 2})
+
+    assert response.status_code == 302
+    page = client.get(response.url).content.decode()
+    staff = re.search(r'<ol class="pregame-staff-order" id="staff-token-order">(.*?)</ol>', page, re.S).group(1)
+    assert re.findall(r"<li>(.*?)</li>", staff) == [rival_team.name, team.name]  # to the First Coach's right first

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from bloodbowl.views import matches as views
+
+urlpatterns = [
+    path("bloodbowl/leagues/<int:league_id>/matches/", views.league_matches, name="bb-league-matches"),
+    path("bloodbowl/leagues/<int:league_id>/standings/", views.standings, name="bb-league-standings"),
+    path("bloodbowl/matches/<int:match_id>/", views.match_detail, name="bb-match-detail"),
+    path("bloodbowl/matches/<int:match_id>/prematch/", views.match_prematch, name="bb-match-prematch"),
+    path("bloodbowl/matches/<int:match_id>/report/", views.match_report, name="bb-match-report"),
+    path("bloodbowl/matches/<int:match_id>/confirm/", views.match_confirm, name="bb-match-confirm"),
+    path("bloodbowl/matches/<int:match_id>/dispute/", views.match_dispute, name="bb-match-dispute"),
+    path("bloodbowl/star-player-rolls/<int:spr_id>/choose/", views.spr_choose, name="bb-spr-choose"),
+]

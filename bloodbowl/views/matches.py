@@ -1,0 +1,235 @@
+"""Blood Bowl match pages: the league's matches, a match (pre-match, report, confirmation, post-match,
+star player rolls, history) and the standings. Each POST calls one service and redirects back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from bloodbowl.apis.matches import ReportInputSerializer
+from bloodbowl.models import Player, StarPlayerRoll
+from bloodbowl.selectors import (
+    league_get,
+    league_leaders,
+    league_standings,
+    league_team_lines,
+    match_get,
+    match_rights,
+    match_side_of,
+    matches,
+    team_lists_of,
+)
+from bloodbowl.services import matches as services
+from engine.bloodbowl.report import EVENTS
+from leagues.views import domain_errors
+from pitside.errors import Invalid
+
+CHARACTERISTICS = ("ma", "st", "ag", "av")
+
+
+@domain_errors
+@require_http_methods(["GET", "POST"])
+def league_matches(request: HttpRequest, league_id: int) -> HttpResponse:
+    """The league's matches, and (for a coach or commissioner) a form to arrange one."""
+    league = league_get(league_id)
+    errors: list[str] = []
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
+        try:
+            match = services.match_create(
+                league=league, user=request.user, home_team_id=_int(request.POST.get("home_team")),
+                away_team_id=_int(request.POST.get("away_team")),
+            )
+        except Invalid as error:
+            errors = [item.message for item in error.items]
+        else:
+            messages.success(request, "The match is arranged: make the pre-match rolls at kick-off.")
+            return redirect("bb-match-detail", match.pk)
+    context = {"league": league, "matches": matches(league), "teams": league_team_lines(league), "errors": errors}
+    return render(request, "bloodbowl/match_list.html", context, status=400 if errors else 200)
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _players_by_side(match: Any) -> dict[str, list[Player]]:
+    """The players of each side who take part (on the roster and not missing the match)."""
+    by_side = {}
+    for side in match.sides.all():
+        players = Player.objects.filter(team_id=side.team_id, status=Player.Status.ACTIVE).exclude(pk__in=side.missing)
+        by_side["home" if side.home else "away"] = list(players.order_by("number"))
+    return by_side
+
+
+@require_GET
+def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _match_page(request, match_id)
+
+
+def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = None, status: int = 200) -> HttpResponse:
+    """The match page; with `errors` (status 400) when a form on it was refused."""
+    match = match_get(match_id)
+    own = match_side_of(match, request.user)
+    lists = team_lists_of(match.league)
+    skill_names = {s.slug: s.name for s in lists.skills} if lists else {}
+
+    def label(kind: str, target: str | None) -> str:
+        what = {"skill": "Skill", "characteristic": "+1", "remove_trait": "Remove", "wasted": "Wasted"}.get(kind, kind)
+        return f"{what} {skill_names.get(target or '', (target or '').upper())}".strip()
+
+    sprs = match.star_player_rolls.all()
+    pending = [
+        (spr, [(f"{o.kind}:{o.target or ''}", label(o.kind, o.target)) for o in services.spr_options(spr=spr)])
+        for spr in sprs
+        if spr.choice is None and own is not None and spr.player.team_id == own.team_id
+    ]
+    players = _players_by_side(match)
+    sides = sorted(match.sides.all(), key=lambda s: not s.home)
+    context = {
+        "match": match,
+        "league": match.league,
+        "sides": sides,
+        "report_sides": [(side, "home" if side.home else "away", players["home" if side.home else "away"]) for side in sides],
+        "rights": match_rights(match, request.user),
+        "events": EVENTS,
+        "characteristics": CHARACTERISTICS,
+        "pending_sprs": pending,
+        "spr_lines": [(spr, label(spr.choice["kind"], spr.choice["target"]) if spr.choice else "") for spr in sprs],
+        "table_dice": services.rules.option_value(match.league.options, "table_dice"),
+        "prematch_rolls": PREMATCH_ROLLS,
+        "postmatch_rolls": POSTMATCH_ROLLS,
+        "errors": errors or [],
+    }
+    return render(request, "bloodbowl/match_detail.html", context, status=status)
+
+
+PREMATCH_ROLLS = ("gate", "cards.home", "cards.away")
+POSTMATCH_ROLLS = ("winnings.home", "winnings.away", "fan_factor.home", "fan_factor.away")
+
+
+def _table_dice(post: Any, labels: tuple[str, ...]) -> dict[str, list[Any]] | None:
+    """Dice typed from the table ("3 5 1"), by roll label; None when none were typed. The service
+    refuses them unless the league allows table dice, and the engine range-checks them."""
+    typed = {label: post.get(f"dice-{label}", "").replace(",", " ").split() for label in labels}
+    dice = {label: [int(d) if d.isdigit() else d for d in values] for label, values in typed.items() if values}
+    return dice or None
+
+
+@login_required
+@domain_errors
+@require_POST
+def match_prematch(request: HttpRequest, match_id: int) -> HttpResponse:
+    match_get(match_id)
+    try:
+        services.prematch_roll(match_id=match_id, user=request.user, dice=_table_dice(request.POST, PREMATCH_ROLLS))
+    except Invalid as error:
+        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
+    return redirect("bb-match-detail", match_id)
+
+
+def _side_from_post(post: Any, side: str, players: list[Player]) -> dict[str, Any]:
+    """One side of the report form as the API's shape: a line for each player with an event, the
+    injuries ticked or typed, the score, casualties and MVP."""
+    lines, injuries = [], []
+    for player in players:
+        events = {event: post.get(f"{side}-{player.pk}-{event}") or 0 for event in EVENTS}
+        if any(str(v) != "0" for v in events.values()):
+            lines.append({"player": player.pk, **events})
+        lost = [c for c in CHARACTERISTICS if post.get(f"{side}-{player.pk}-lost-{c}")]
+        niggling = post.get(f"{side}-{player.pk}-niggling") or 0
+        dead = bool(post.get(f"{side}-{player.pk}-dead"))
+        miss = bool(post.get(f"{side}-{player.pk}-miss"))
+        if lost or dead or miss or str(niggling) != "0":
+            injuries.append({"player": player.pk, "niggling": niggling, "characteristics_lost": lost, "dead": dead,
+                             "miss_next_match": miss})
+    return {
+        "score": post.get(f"{side}-score"),
+        "casualties": post.get(f"{side}-casualties") or 0,
+        "mvp": post.get(f"{side}-mvp") or None,
+        "players": lines,
+        "injuries": injuries,
+    }
+
+
+@login_required
+@domain_errors
+@require_POST
+def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = match_get(match_id)
+    players = _players_by_side(match)
+    data = ReportInputSerializer(data={side: _side_from_post(request.POST, side, players[side]) for side in players})
+    if not data.is_valid():
+        return _match_page(request, match_id, errors=_messages(data.errors), status=400)
+    try:
+        services.report_submit(match_id=match_id, user=request.user, report=data.validated_data,
+                               idempotency_key=request.POST.get("idempotency_key") or None)
+    except Invalid as error:
+        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
+    messages.success(request, "The report is in: the other coach confirms it.")
+    return redirect("bb-match-detail", match_id)
+
+
+def _messages(errors: Any, path: str = "") -> list[str]:
+    """A serializer's nested errors as lines naming the field."""
+    if isinstance(errors, dict):
+        return [m for key, value in errors.items() for m in _messages(value, f"{path}{key} ")]
+    if isinstance(errors, list):
+        return [m for value in errors for m in _messages(value, path)]
+    return [f"{path.strip()}: {errors}"]
+
+
+@login_required
+@domain_errors
+@require_POST
+def match_confirm(request: HttpRequest, match_id: int) -> HttpResponse:
+    match_get(match_id)
+    try:
+        services.report_confirm(match_id=match_id, user=request.user, dice=_table_dice(request.POST, POSTMATCH_ROLLS))
+    except Invalid as error:
+        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
+    messages.success(request, "The match is confirmed: winnings, aging, Star Player Points and Fan Factor are done.")
+    return redirect("bb-match-detail", match_id)
+
+
+@login_required
+@domain_errors
+@require_POST
+def match_dispute(request: HttpRequest, match_id: int) -> HttpResponse:
+    match_get(match_id)
+    reason = (request.POST.get("reason") or "").strip()[:500]
+    if not reason:
+        return _match_page(request, match_id, errors=["Say why you dispute the report."], status=400)
+    services.report_dispute(match_id=match_id, user=request.user, reason=reason)
+    messages.info(request, "The report is disputed: a commissioner decides.")
+    return redirect("bb-match-detail", match_id)
+
+
+@login_required
+@domain_errors
+@require_POST
+def spr_choose(request: HttpRequest, spr_id: int) -> HttpResponse:
+    spr = get_object_or_404(StarPlayerRoll, pk=spr_id)
+    kind, _, target = (request.POST.get("choice") or "").partition(":")
+    try:
+        services.spr_choose(spr_id=spr_id, user=request.user, kind=kind, target=target or None)
+    except Invalid as error:
+        return _match_page(request, spr.match_id, errors=[i.message for i in error.items], status=400)
+    messages.success(request, "Star player roll chosen.")
+    return redirect("bb-match-detail", spr.match_id)
+
+
+@require_GET
+def standings(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = league_get(league_id)
+    context = {"league": league, "rows": league_standings(league), "leaders": league_leaders(league)}
+    return render(request, "bloodbowl/standings.html", context)

@@ -1,0 +1,127 @@
+"""The Blood Bowl match pages: arrange, pre-match, report by form, confirm, star player roll, standings."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from bloodbowl.models import Match, StarPlayerRoll
+from leagues.models import League
+from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
+from tests.factories import UserFactory
+
+
+@pytest.fixture
+def bb(db, commissioner):
+    league = bloodbowl_league(commissioner)
+    home = bloodbowl_team(league, UserFactory(username="home_coach"), "Croakers")
+    away = bloodbowl_team(league, UserFactory(username="away_coach"), "Bog Kings")
+    return league, home, away
+
+
+def _as(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _report_form(home, away, **extra):
+    scorer = home.bb_players.get(number=1)
+    data = {
+        "home-score": "1", "home-casualties": "0", "home-mvp": str(scorer.pk), f"home-{scorer.pk}-touchdowns": "1",
+        "away-score": "0", "away-casualties": "0", "away-mvp": str(away.bb_players.get(number=1).pk),
+    }
+    return {**data, **extra}
+
+
+def test_a_match_through_the_pages(bb):
+    league, home, away = bb
+    coach = _as(home.coach)
+    arranged = coach.post(f"/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk})
+    match = Match.objects.get()
+    assert arranged.status_code == 302
+    page = coach.get(f"/bloodbowl/matches/{match.pk}/")
+    assert "Roll the gate" in page.content.decode()
+    coach.post(f"/bloodbowl/matches/{match.pk}/prematch/")
+    page = coach.get(f"/bloodbowl/matches/{match.pk}/").content.decode()
+    assert "Report the match" in page
+    assert "Gate" in page
+    bad = coach.post(f"/bloodbowl/matches/{match.pk}/report/", _report_form(home, away, **{"home-score": "2"}))
+    assert bad.status_code == 400
+    assert "make 1, but the score is 2" in bad.content.decode()
+    assert coach.post(f"/bloodbowl/matches/{match.pk}/report/", _report_form(home, away)).status_code == 302
+    assert "Confirm the report" not in coach.get(f"/bloodbowl/matches/{match.pk}/").content.decode()
+    rival = _as(away.coach)
+    assert "Confirm the report" in rival.get(f"/bloodbowl/matches/{match.pk}/").content.decode()
+    assert rival.post(f"/bloodbowl/matches/{match.pk}/confirm/").status_code == 302
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED
+    standings = Client().get(f"/bloodbowl/leagues/{league.pk}/standings/").content.decode()
+    assert standings.index("Croakers") < standings.index("Bog Kings")
+    assert "Touchdowns" in standings
+
+
+def test_star_player_roll_chosen_on_the_match_page(bb):
+    league, home, away = bb
+    coach = _as(home.coach)
+    coach.post(f"/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk})
+    match = Match.objects.get()
+    coach.post(f"/bloodbowl/matches/{match.pk}/prematch/")
+    scorer = home.bb_players.get(number=1)
+    coach.post(f"/bloodbowl/matches/{match.pk}/report/", _report_form(home, away, **{f"home-{scorer.pk}-touchdowns": "1",
+                                                                                     "home-mvp": str(scorer.pk)}))
+    _as(away.coach).post(f"/bloodbowl/matches/{match.pk}/confirm/")
+    spr = StarPlayerRoll.objects.get(player=scorer)  # 3 + 5 SPP: Experienced
+    page = coach.get(f"/bloodbowl/matches/{match.pk}/").content.decode()
+    assert "Star player rolls to choose" in page
+    assert "Take it" not in _as(away.coach).get(f"/bloodbowl/matches/{match.pk}/").content.decode()
+    option = page.split('<select name="choice"><option value="', 1)[1].split('"', 1)[0]
+    assert coach.post(f"/bloodbowl/star-player-rolls/{spr.pk}/choose/", {"choice": option}).status_code == 302
+    spr.refresh_from_db()
+    assert spr.choice is not None
+
+
+def test_writes_need_a_login_and_a_coach_of_the_match(bb):
+    league, home, away = bb
+    anonymous = Client()
+    teams = {"home_team": home.pk, "away_team": away.pk}
+    assert anonymous.post(f"/bloodbowl/leagues/{league.pk}/matches/", teams).status_code == 302
+    assert not Match.objects.exists()
+    _as(home.coach).post(f"/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk})
+    match = Match.objects.get()
+    assert _as(UserFactory()).post(f"/bloodbowl/matches/{match.pk}/prematch/").status_code == 403
+    assert anonymous.post(f"/bloodbowl/matches/{match.pk}/prematch/").status_code == 302
+    match.refresh_from_db()
+    assert match.gate is None
+
+
+def test_csrf_is_checked_on_the_match_forms(bb):
+    league, home, away = bb
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(home.coach)
+    teams = {"home_team": home.pk, "away_team": away.pk}
+    assert client.post(f"/bloodbowl/leagues/{league.pk}/matches/", teams).status_code == 403
+
+
+def test_dice_rolled_at_the_table_typed_on_the_page(db, commissioner):
+    league = bloodbowl_league(commissioner, table_dice=True)
+    home = bloodbowl_team(league, UserFactory(), "A", fan_factor=1)
+    away = bloodbowl_team(league, UserFactory(), "B", fan_factor=1)
+    coach = _as(home.coach)
+    coach.post(f"/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk})
+    match = Match.objects.get()
+    assert "Dice rolled at the table" in coach.get(f"/bloodbowl/matches/{match.pk}/").content.decode()
+    refused = coach.post(f"/bloodbowl/matches/{match.pk}/prematch/", {"dice-gate": "7 1"})
+    assert refused.status_code == 400
+    assert "from 1 to 6" in refused.content.decode()
+    coach.post(f"/bloodbowl/matches/{match.pk}/prematch/", {"dice-gate": "6, 5"})
+    match.refresh_from_db()
+    assert match.gate == 11_000
+    assert match.rolls.get(purpose="gate").at_table
+
+
+def test_a_blood_bowl_league_is_created_from_the_page(db, commissioner):
+    created = _as(commissioner).post("/leagues/new/", {"name": "Death Zone League", "game_system": "bloodbowl"})
+    assert created.status_code == 302
+    league = League.objects.get(name="Death Zone League")
+    assert league.options["starting_budget"] == 1_000_000
