@@ -86,6 +86,7 @@ def test_enter_challenge_and_refuse_on_the_page(bb, client_as, coach, rival):
     page = client_as(rival).get(reverse("bb-tournament", args=[t.pk])).content.decode()
     assert "Croakers 9 v Bog Kings 0" in page
     assert "(refused): 24" in page  # 15 for the win + 9 - 0
+    assert client_as(rival).get(reverse("bb-match-detail", args=[WrittenChallenge.objects.get().match_id])).status_code == 200
 
 
 def test_a_second_challenge_in_the_week_shows_the_rule(bb, client_as, coach, rival):
