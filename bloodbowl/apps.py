@@ -6,3 +6,17 @@ class BloodBowlConfig(AppConfig):
 
     name = "bloodbowl"
     verbose_name = "Blood Bowl"
+
+    def ready(self) -> None:
+        from bloodbowl.selectors import RULESET
+        from bloodbowl.sheets import league_panel_context
+        from leagues.game_apps import GameApp, register
+
+        register(
+            GameApp(
+                game_system=RULESET.slug,
+                league_panel="bloodbowl/_league_panel.html",
+                league_context=lambda league, user: league_panel_context(league),
+                settings_url="bb-league-settings",
+            )
+        )

@@ -152,6 +152,7 @@ class Roll(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rolls")
     team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="rolls")
+    label = models.CharField(max_length=60)  # the roll's name in its match: gate, cards.home, spr.<player>.<n>, ...
     purpose = models.CharField(max_length=30)  # gate, cards, niggling, winnings, negative_winnings, aging, spr, peak, fan_factor
     number = models.PositiveSmallIntegerField(default=1)  # the second star player roll of a match is 2
     dice = models.JSONField()
@@ -162,9 +163,7 @@ class Roll(models.Model):
     class Meta:
         ordering = ["id"]
         constraints = [
-            models.UniqueConstraint(
-                "match", "team", "player", "purpose", "number", name="bb_roll_unique", nulls_distinct=False
-            ),
+            models.UniqueConstraint("match", "label", name="bb_roll_unique"),
         ]
 
     def __str__(self) -> str:

@@ -152,6 +152,40 @@ def match_get(match_id: Any) -> Match:
     return get_object_or_404(queryset, pk=match_id)
 
 
+@dataclass(frozen=True)
+class MatchRecordLine:
+    """One line of the roster's Match Record Chart (rulebook: Match Records)."""
+
+    match: Match
+    opponent: Team
+    score_for: int | None
+    score_against: int | None
+    casualties_for: int | None
+    casualties_against: int | None
+    gate: int | None
+    winnings: int | None
+
+
+def team_match_record(team: Team) -> list[MatchRecordLine]:
+    """Match Records: the team's confirmed matches, oldest first, with the opposition, the score, each
+    side's casualties, the gate and the team's winnings (written by the post-match)."""
+    sides = (
+        MatchSide.objects.filter(team=team, match__status=Match.Status.CONFIRMED)
+        .select_related("match")
+        .prefetch_related(Prefetch("match__sides", queryset=MatchSide.objects.select_related("team")))
+        .order_by("match__played_at", "match__created_at", "match_id")
+    )
+    lines = []
+    for side in sides:
+        other = next(s for s in side.match.sides.all() if s.team_id != team.pk)
+        lines.append(
+            MatchRecordLine(
+                side.match, other.team, side.score, other.score, side.casualties, other.casualties, side.match.gate, side.winnings
+            )
+        )
+    return lines
+
+
 def league_standings(league: League) -> list[Any]:
     """The league table from its confirmed league matches (not tournament ones), by the league's points
     and tie-breakers; the engine's rows, with the Team rows as their `team`."""

@@ -65,3 +65,32 @@ def demo_athletes(team_index: int) -> list[dict[str, object]]:
         {"type": athlete_type, "name": f"{NAMES[i]} {team_index + 1}", "number": i + 1}
         for i, athlete_type in enumerate(LINEUP)
     ]
+
+
+# --- Blood Bowl (Death Zone) -----------------------------------------------------------------------
+# The transcription prints no team lists and none of these costs (GAPS.md): the demo league imports the
+# engine's sample house team and sets these house values, its own choices, labelled as house values.
+BLOOD_BOWL_HOUSE_VALUES = {
+    "costs.fan_factor": 10_000,
+    "costs.apothecary": 50_000,
+    "costs.assistant_coach": 10_000,
+    "costs.cheerleader": 10_000,
+    "roster.minimum": 11,
+    "roster.maximum": 16,
+    "tournament.draw_points": 10,
+    "points.field_goal": 3,
+}
+BLOOD_BOWL_TEAMS = [("coach1", "Bogmire Bullfrogs"), ("coach2", "Reedwater Wardens")]
+# 12 players for 800,000, two Team Re-rolls at 60,000 and Fan Factor 3 at 10,000: 950,000 of the
+# 1,000,000 starting budget, so 50,000 open the treasury.
+BLOOD_BOWL_LINEUP = ["bog-lineman"] * 6 + ["reed-runner"] * 2 + ["croak-thrower"] + ["mud-bruiser"] * 2 + ["swamp-hulk"]
+BLOOD_BOWL_NAMES = ["Grub", "Tadpole", "Murk", "Silt", "Reed", "Bog", "Skitter", "Dart", "Lob", "Thud", "Wallow", "Big Croak"]
+
+
+def demo_bloodbowl_team(team_index: int) -> dict[str, object]:
+    """The sign-up of a demo Blood Bowl team from the sample house team lists (engine/bloodbowl/samples)."""
+    players = [
+        {"position": position, "name": f"{BLOOD_BOWL_NAMES[i]} {team_index + 1}", "number": i + 1}
+        for i, position in enumerate(BLOOD_BOWL_LINEUP)
+    ]
+    return {"race": "bogmire-croakers", "players": players, "rerolls": 2, "fan_factor": 3}

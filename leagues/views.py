@@ -87,6 +87,14 @@ def _league(league_id: int) -> League:
     return get_object_or_404(league_list(), pk=league_id)
 
 
+def _settings_league(league_id: int) -> League:
+    """A league whose settings are on this page; another game system's app has its own (GameApp.settings_url)."""
+    league = _league(league_id)
+    if game_app(league).settings_url != "league-settings":
+        raise Http404("This league's settings are on its own page.")
+    return league
+
+
 @require_GET
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
@@ -173,7 +181,7 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
 @domain_errors
 @require_POST
 def league_commissioner_add(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = _league(league_id)
+    league = _settings_league(league_id)
     form = CommissionerAddForm(request.POST)
     if form.is_valid():
         try:
@@ -190,7 +198,7 @@ def league_commissioner_add(request: HttpRequest, league_id: int) -> HttpRespons
 @domain_errors
 @require_POST
 def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = _league(league_id)
+    league = _settings_league(league_id)
     form = GrantForm(request.POST, teams=league.teams.all())
     if form.is_valid():
         try:
@@ -216,7 +224,7 @@ def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
 @domain_errors
 @require_POST
 def league_house_values(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = _league(league_id)
+    league = _settings_league(league_id)
     form = _house_values_form(league, request.POST)
     if form.is_valid():
         changes = form.changes()

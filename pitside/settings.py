@@ -164,6 +164,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Two "kind" choice sets: each named, so neither gets a generated name.
+    "ENUM_NAME_OVERRIDES": {
+        "KindEnum": "rosters.models.Purchase.Kind",
+        "BloodBowlPurchaseKindEnum": "bloodbowl.apis.teams.PURCHASE_KINDS",
+    },
 }
 
 # --- Production hardening (check --deploy) ------------------------------------------

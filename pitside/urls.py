@@ -7,6 +7,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("", include("rosters.urls")),
     path("", include("scheduling.urls")),
+    path("bloodbowl/", include("bloodbowl.urls")),
     path("", include("bloodbowl.match_urls")),
     path("", include("bloodbowl.tournament_urls")),
     path("notifications/", include("notifications.urls")),

@@ -17,7 +17,7 @@ from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.idempotency import KEY_LENGTH
 from pitside.pagination import Pagination, paginate
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
-from rosters.selectors import league_get, team_facts, team_get, team_ledger, team_summary, teams_with_summary_data
+from rosters.selectors import GAME_SYSTEM, league_get, team_facts, team_get, team_ledger, team_summary, teams_with_summary_data
 from rosters.services import grant_create, purchase_make, team_create
 
 IDEMPOTENCY_KEY = OpenApiParameter(
@@ -116,6 +116,11 @@ class LeagueTeamsApi(APIView):
         return Response(TeamOutputSerializer(team_get(team.pk)).data, status=status.HTTP_201_CREATED)
 
 
+def _served_team_or_404(team_id: int) -> Team:
+    """A team of a league these apps serve (a Blood Bowl team is served by the bloodbowl app), or 404."""
+    return get_object_or_404(Team.objects.filter(league__game_system=GAME_SYSTEM), pk=team_id)
+
+
 def _team_or_404(team_id: int) -> Team:
     team = team_get(team_id)
     if team is None:
@@ -147,7 +152,7 @@ class TeamPurchasesApi(APIView):
 
     @extend_schema(responses={200: PurchaseOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, team_id: int) -> Response:
-        team = get_object_or_404(Team, pk=team_id)
+        team = _served_team_or_404(team_id)
         return paginate(request, self, team.purchases.select_related("created_by"), PurchaseOutputSerializer)
 
     @extend_schema(
@@ -156,7 +161,7 @@ class TeamPurchasesApi(APIView):
         responses={201: PurchaseOutputSerializer, 200: PurchaseOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, team_id: int) -> Response:
-        get_object_or_404(Team, pk=team_id)
+        _served_team_or_404(team_id)
         data = self.PurchaseInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         purchase, created = purchase_make(
@@ -185,7 +190,7 @@ class TeamLedgerApi(APIView):
 
     @extend_schema(responses={200: LedgerEntryOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, team_id: int) -> Response:
-        return paginate(request, self, team_ledger(get_object_or_404(Team, pk=team_id)), LedgerEntryOutputSerializer)
+        return paginate(request, self, team_ledger(_served_team_or_404(team_id)), LedgerEntryOutputSerializer)
 
 
 class LeagueGrantsApi(APIView):

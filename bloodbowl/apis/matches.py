@@ -40,6 +40,7 @@ class MatchSideOutputSerializer(serializers.Serializer):
 
 
 class DiceRollOutputSerializer(serializers.Serializer):
+    label = serializers.CharField(help_text="The roll's name in the match, as table dice are keyed.")
     purpose = serializers.CharField()
     team = serializers.IntegerField(source="team_id", allow_null=True)
     player = serializers.IntegerField(source="player_id", allow_null=True)

@@ -69,6 +69,7 @@ class Migration(migrations.Migration):
             name='Roll',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('label', models.CharField(max_length=60)),
                 ('purpose', models.CharField(max_length=30)),
                 ('number', models.PositiveSmallIntegerField(default=1)),
                 ('dice', models.JSONField()),
@@ -174,7 +175,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name='roll',
-            constraint=models.UniqueConstraint(models.F('match'), models.F('team'), models.F('player'), models.F('purpose'), models.F('number'), name='bb_roll_unique', nulls_distinct=False),
+            constraint=models.UniqueConstraint(models.F('match'), models.F('label'), name='bb_roll_unique'),
         ),
         migrations.AddConstraint(
             model_name='starplayerroll',

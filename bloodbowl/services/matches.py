@@ -117,7 +117,7 @@ class Dice:
 
     def roll(self, label: str, purpose: str, count: int, *, team: Team | None = None, player: Player | None = None,
              number: int = 1, sides: int = 6) -> tuple[int, ...]:
-        found = Roll.objects.filter(match=self.match, team=team, player=player, purpose=purpose, number=number).first()
+        found = Roll.objects.filter(match=self.match, label=label).first()
         if found is not None:
             return tuple(found.dice)
         at_table = label in self.entered
@@ -126,8 +126,8 @@ class Dice:
             dice = tuple(self.entered[label])
         else:
             dice = rules.dice.roll(_rng, count, sides)
-        Roll.objects.create(match=self.match, team=team, player=player, purpose=purpose, number=number, dice=list(dice),
-                            at_table=at_table, created_by=self.user)
+        Roll.objects.create(match=self.match, label=label, team=team, player=player, purpose=purpose, number=number,
+                            dice=list(dice), at_table=at_table, created_by=self.user)
         return dice
 
 

@@ -1,0 +1,179 @@
+"""Blood Bowl teams: sign-up, a team with its players, purchases and retiring a player."""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from bloodbowl.models import Player
+from bloodbowl.selectors import RULESET, TeamLine, league_get, league_house, team_get, team_line, teams
+from bloodbowl.services.teams import player_retire, purchase_make, team_create
+from engine.bloodbowl.postmatch import PurchaseKind
+from pitside.api_errors import ERRORS, ErrorSerializer
+from pitside.pagination import Pagination, paginate
+from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
+from rosters.models import Team
+
+PURCHASE_KINDS = get_args(PurchaseKind)  # named BloodBowlPurchaseKindEnum in the schema (settings.ENUM_NAME_OVERRIDES)
+
+
+class BloodBowlCharacteristicsSerializer(serializers.Serializer):
+    ma = serializers.IntegerField()
+    st = serializers.IntegerField()
+    ag = serializers.IntegerField()
+    av = serializers.IntegerField()
+
+
+class BloodBowlPlayerOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    position = serializers.CharField()
+    position_name = serializers.CharField()
+    ma = serializers.IntegerField(source="stats.ma")
+    st = serializers.IntegerField(source="stats.st")
+    ag = serializers.IntegerField(source="stats.ag")
+    av = serializers.IntegerField(source="stats.av")
+    base = BloodBowlCharacteristicsSerializer(help_text="The position's characteristics when he was hired.")
+    skills = serializers.ListField(child=serializers.CharField(), help_text="Skill slugs, starting ones first.")
+    starting_skills = serializers.ListField(child=serializers.CharField())
+    spp = serializers.IntegerField()
+    value = serializers.IntegerField(help_text="Gold pieces: his position's cost when hired.")
+    big_guy = serializers.BooleanField()
+    status = serializers.CharField(help_text="active, retired or dead.")
+    peaked = serializers.BooleanField()
+    niggling_injuries = serializers.IntegerField()
+    misses_next_match = serializers.BooleanField()
+    aging = serializers.ListField(child=serializers.CharField())
+
+
+class BloodBowlStaffSerializer(serializers.Serializer):
+    apothecary = serializers.BooleanField()
+    assistant_coaches = serializers.IntegerField()
+    cheerleaders = serializers.IntegerField()
+
+
+class BloodBowlTeamOutputSerializer(serializers.Serializer):
+    """A team with its Team Rating; built from bloodbowl.selectors.team_line."""
+
+    id = serializers.IntegerField(source="team.pk")
+    name = serializers.CharField(source="team.name")
+    league = serializers.IntegerField(source="team.league_id")
+    coach = serializers.CharField(source="team.coach.username")
+    race = serializers.CharField(source="team.portfolio")
+    race_name = serializers.CharField(source="team.bb.race_name")
+    rerolls = serializers.IntegerField(source="team.bb.rerolls")
+    reroll_cost = serializers.IntegerField(source="team.bb.reroll_cost",
+                                           help_text="The team list's price; double to buy one now.")
+    fan_factor = serializers.IntegerField(source="team.bb.fan_factor")
+    staff = BloodBowlStaffSerializer(source="team.bb")
+    treasury = serializers.IntegerField(source="team.treasury")
+    team_value = serializers.IntegerField(source="value", allow_null=True, help_text="Gold pieces, treasury included.")
+    team_rating = serializers.IntegerField(source="rating", allow_null=True)
+    value_problem = serializers.CharField(source="problem", allow_blank=True,
+                                          help_text="Why team_value and team_rating are null: a house value to set.")
+    total_spp = serializers.IntegerField()
+    players = BloodBowlPlayerOutputSerializer(source="team.bb_players.all", many=True)
+
+    def to_representation(self, instance: Any) -> Any:
+        if isinstance(instance, Team):
+            instance = team_line(instance, league_house(instance.league))
+        return super().to_representation(instance)
+
+
+def _line(team_id: int) -> TeamLine:
+    team = team_get(team_id)
+    return team_line(team, league_house(team.league))
+
+
+class BloodBowlNewPlayerInputSerializer(serializers.Serializer):
+    position = serializers.CharField(max_length=40)
+    name = serializers.CharField(max_length=60)
+    number = serializers.IntegerField(min_value=0, max_value=99)
+
+
+class LeagueTeamsApi(APIView):
+    pagination_class = Pagination
+
+    class BloodBowlTeamCreateInputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=80)
+        race = serializers.CharField(max_length=40, help_text="A race's slug in the league's team lists.")
+        players = BloodBowlNewPlayerInputSerializer(many=True, max_length=30)
+        rerolls = serializers.IntegerField(min_value=0, max_value=20, default=0)
+        fan_factor = serializers.IntegerField(min_value=0, max_value=20, default=0)
+        apothecary = serializers.BooleanField(default=False)
+        assistant_coaches = serializers.IntegerField(min_value=0, max_value=20, default=0)
+        cheerleaders = serializers.IntegerField(min_value=0, max_value=20, default=0)
+
+    @extend_schema(responses={200: BloodBowlTeamOutputSerializer(many=True), 404: ErrorSerializer})
+    def get(self, request: Request, league_id: int) -> Response:
+        league = league_get(league_id)
+        return paginate(request, self, teams().filter(league=league), BloodBowlTeamOutputSerializer)
+
+    @extend_schema(request=BloodBowlTeamCreateInputSerializer, responses={201: BloodBowlTeamOutputSerializer, **ERRORS})
+    def post(self, request: Request, league_id: int) -> Response:
+        """Sign up a team within the league's starting budget; what is left opens its treasury."""
+        league = league_get(league_id)
+        data = self.BloodBowlTeamCreateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        team = team_create(league=league, coach=request.user, **data.validated_data)
+        return Response(BloodBowlTeamOutputSerializer(_line(team.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class TeamDetailApi(APIView):
+    @extend_schema(responses={200: BloodBowlTeamOutputSerializer, 404: ErrorSerializer})
+    def get(self, request: Request, team_id: int) -> Response:
+        return Response(BloodBowlTeamOutputSerializer(_line(team_id)).data)
+
+
+class BloodBowlPurchaseOutputSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    item = serializers.CharField(help_text="The position's slug for a player, else the kind.")
+    cost = serializers.IntegerField()
+    ledger_entry = serializers.IntegerField(source="entry.pk")
+    reason = serializers.CharField(source="entry.reason")
+    player = BloodBowlPlayerOutputSerializer(allow_null=True)
+    treasury = serializers.IntegerField(help_text="What the treasury holds after the purchase.")
+
+
+class TeamPurchasesApi(APIView):
+    class BloodBowlPurchaseInputSerializer(serializers.Serializer):
+        kind = serializers.ChoiceField(choices=PURCHASE_KINDS)
+        position = serializers.CharField(max_length=40, required=False, help_text="For a player: the position's slug.")
+        name = serializers.CharField(max_length=60, required=False, default="", help_text="For a player.")
+        number = serializers.IntegerField(min_value=0, max_value=99, required=False, help_text="For a player.")
+
+    @extend_schema(
+        parameters=[IDEMPOTENCY_KEY],
+        request=BloodBowlPurchaseInputSerializer,
+        responses={201: BloodBowlPurchaseOutputSerializer, 200: BloodBowlPurchaseOutputSerializer, **ERRORS},
+    )
+    def post(self, request: Request, team_id: int) -> Response:
+        """The coach buys a player, a Team Re-roll (double the team list's price) or coaching staff."""
+        team_get(team_id)
+        data = self.BloodBowlPurchaseInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        purchase, created = purchase_make(team_id=team_id, user=request.user, idempotency_key=_idempotency_key(request),
+                                          **data.validated_data)
+        answer = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(BloodBowlPurchaseOutputSerializer(purchase).data, status=answer)
+
+
+class PlayerRetireApi(APIView):
+    class BloodBowlRetireInputSerializer(serializers.Serializer):
+        as_assistant_coach = serializers.BooleanField(default=False, help_text="He joins the staff, for free.")
+
+    @extend_schema(request=BloodBowlRetireInputSerializer, responses={200: BloodBowlPlayerOutputSerializer, **ERRORS})
+    def post(self, request: Request, player_id: int) -> Response:
+        """The coach retires a player from the roster (Purchases), optionally as a free Assistant Coach."""
+        get_object_or_404(Player.objects.filter(team__league__game_system=RULESET.slug), pk=player_id)
+        data = self.BloodBowlRetireInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = player_retire(player_id=player_id, user=request.user, **data.validated_data)
+        return Response(BloodBowlPlayerOutputSerializer(player).data)

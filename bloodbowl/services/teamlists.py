@@ -1,0 +1,31 @@
+"""Writes to a league's team lists: the races, positions and skills the rulebook does not print (GAPS.md)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from bloodbowl.models import TeamLists as TeamListsRow
+from bloodbowl.selectors import RULESET
+from engine.core.violations import RuleViolation
+from leagues.models import League
+from leagues.services import league_require_commissioner
+from pitside.errors import Invalid
+
+Format = Literal["yaml", "csv"]
+
+
+def team_lists_import(*, league: League, user: Any, fmt: Format, text: str) -> TeamListsRow:
+    """A commissioner replaces the league's team lists with a YAML or CSV file (or the YAML a page sends).
+
+    All or nothing: every bad row or field is one error and nothing is stored unless there is none.
+    Existing teams keep what they copied at sign-up (their re-roll price, their players' lines).
+    """
+    league_require_commissioner(league=league, user=user)
+    try:
+        team_lists = RULESET.teamlists.parse_team_lists(text, fmt)
+    except RuleViolation as refused:
+        raise Invalid.from_rules(refused) from None
+    row, _ = TeamListsRow.objects.update_or_create(
+        league=league, defaults={"data": RULESET.teamlists.team_lists_to_data(team_lists), "updated_by": user}
+    )
+    return row

@@ -1,0 +1,245 @@
+"""Writes to Blood Bowl teams: sign-up, purchases between matches and retiring players.
+
+Money is on the shared ledger (rosters.LedgerEntry, account "treasury"). A spend locks the team row
+first, so two requests spending one treasury run one after the other and the second sees what is left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from bloodbowl.models import Player, TeamProfile
+from bloodbowl.selectors import RULESET, league_house, team_facts, team_get, team_lists_of
+from engine.bloodbowl.postmatch import PurchaseRequest
+from engine.bloodbowl.team import NewPlayer, NewTeamRequest
+from engine.bloodbowl.teamlists import Position, TeamLists
+from engine.core.money import TREASURY, format_credits
+from engine.core.violations import RuleViolation
+from leagues.models import League
+from pitside.errors import ErrorItem, Invalid, NotFound, NotPermitted
+from rosters.models import LedgerEntry, Team
+from rosters.tasks import team_signup_notify
+
+GOLD = "gold pieces"
+
+
+def _name_taken() -> Invalid:
+    return Invalid.one("team-name-taken", "name", "Another team in this league already has that name.")
+
+
+def _team_lists(league: League) -> TeamLists:
+    team_lists = team_lists_of(league)
+    if team_lists is None:
+        raise Invalid.one(
+            "team-lists-missing", "race",
+            "This league has no team lists yet: its commissioner imports them in League settings -> Team lists.",
+        )
+    return team_lists
+
+
+def _new_player(team: Team, position: Position, name: str, number: int) -> Player:
+    """A player with his position's line copied in (Position.access as his categories)."""
+    line = {"ma": position.ma, "st": position.st, "ag": position.ag, "av": position.av}
+    return Player(
+        team=team, number=number, name=name.strip(), position=position.slug, position_name=position.name,
+        value=position.cost, big_guy=position.big_guy, physical_on_doubles=position.physical_on_doubles,
+        categories=sorted(position.access), base=line, stats=dict(line),
+        starting_skills=list(position.skills), skills=list(position.skills),
+    )
+
+
+def team_create(
+    *,
+    league: League,
+    coach: Any,
+    name: str,
+    race: str,
+    players: list[dict[str, Any]],
+    rerolls: int = 0,
+    fan_factor: int = 0,
+    apothecary: bool = False,
+    assistant_coaches: int = 0,
+    cheerleaders: int = 0,
+) -> Team:
+    """Sign a new team up within the league's starting budget (Team creation); what is left of the
+    budget opens its treasury. Its creator becomes its coach."""
+    if not league.open_for_signups:
+        raise Invalid.one("league-closed", "league", "This league is not open for sign-ups.")
+    team_lists = _team_lists(league)
+    request = NewTeamRequest(
+        race=race,
+        players=tuple(NewPlayer(p["position"], p["name"], p["number"]) for p in players),
+        rerolls=rerolls, fan_factor=fan_factor, apothecary=apothecary,
+        assistant_coaches=assistant_coaches, cheerleaders=cheerleaders,
+    )
+    budget = RULESET.option_value(league.options, "starting_budget")
+    try:
+        cost = RULESET.team.check_new_team(team_lists, league_house(league), budget, request)
+    except RuleViolation as refused:
+        raise Invalid.from_rules(refused) from None
+    name = name.strip()
+    if Team.objects.filter(league=league, name__iexact=name).exists():
+        raise _name_taken()
+    race_line = team_lists.race(race)
+    assert race_line is not None  # check_new_team refuses an unknown race
+    try:
+        with transaction.atomic():
+            team = Team.objects.create(league=league, coach=coach, name=name, portfolio=race)
+            TeamProfile.objects.create(
+                team=team, race_name=race_line.name, reroll_cost=race_line.reroll_cost, rerolls=rerolls,
+                fan_factor=fan_factor, apothecary=apothecary, assistant_coaches=assistant_coaches, cheerleaders=cheerleaders,
+            )
+            Player.objects.bulk_create(
+                _new_player(team, race_line.position(p.position), p.name, p.number)  # type: ignore[arg-type]
+                for p in request.players
+            )
+            LedgerEntry.objects.create(
+                team=team, account=TREASURY, amount=cost.treasury,
+                reason=f"Starting budget {format_credits(budget, GOLD)} less the team's cost {format_credits(cost.total, GOLD)}",
+            )
+            transaction.on_commit(lambda: team_signup_notify.delay(team.pk))
+    except IntegrityError:
+        raise _name_taken() from None  # lost a race with a team of the same name
+    return team
+
+
+def team_require_coach(*, team: Team, user: Any) -> None:
+    if team.coach_id != getattr(user, "pk", None):
+        raise NotPermitted.one("not-coach", "team", "Only this team's coach can do that.")
+
+
+def _locked_team(team_id: int) -> Team:
+    """The team row locked for this transaction, then the team again with its players and treasury,
+    which a locking query cannot aggregate (as rosters.services._locked_team)."""
+    locked = Team.objects.select_for_update(of=("self",)).filter(pk=team_id, league__game_system=RULESET.slug).first()
+    if locked is None:
+        raise NotFound.one("team-unknown", "team", "No such team.")
+    return team_get(team_id)
+
+
+@dataclass(frozen=True)
+class PurchaseMade:
+    kind: str
+    item: str  # the position's slug for a player, else the kind
+    cost: int
+    entry: LedgerEntry
+    player: Player | None
+    treasury: int  # after the purchase
+
+
+PURCHASE_NAMES = {
+    "reroll": "a Team Re-roll (double the team list's price)",
+    "apothecary": "an Apothecary",
+    "assistant_coach": "an Assistant Coach",
+    "cheerleader": "a Cheerleader",
+}
+
+
+def _purchase_reason(kind: str, position: Position | None, name: str, number: int | None) -> str:
+    """The ledger row's reason; it also tells whether a reused idempotency key came with the same request."""
+    if position is not None:
+        return f"Hired {position.name} #{number} {name}"
+    return f"Bought {PURCHASE_NAMES.get(kind, kind)}"
+
+
+def _new_player_problems(team: Team, name: str, number: int | None) -> list[ErrorItem]:
+    """A hired player's name is unique on the team (retired and dead players' too), his number among the roster's."""
+    active_numbers = {p.number for p in team.bb_players.all() if p.status == Player.Status.ACTIVE}
+    names = {p.name.casefold() for p in team.bb_players.all()}
+    items = []
+    if not name:
+        items.append(ErrorItem("name-missing", "name", "The new player needs a name."))
+    elif name.casefold() in names:
+        items.append(ErrorItem("name-duplicate", "name", f"The name {name} is taken on this team."))
+    if number is None or number < 1:
+        items.append(ErrorItem("number-invalid", "number", "A shirt number is a whole number, at least 1."))
+    elif number in active_numbers:
+        items.append(ErrorItem("number-duplicate", "number", f"Number {number} is taken."))
+    return items
+
+
+def purchase_make(
+    *,
+    team_id: int,
+    user: Any,
+    kind: str,
+    position: str | None = None,
+    name: str = "",
+    number: int | None = None,
+    idempotency_key: str | None = None,
+) -> tuple[PurchaseMade, bool]:
+    """Purchases: a coach buys a player (position, name, number), a Team Re-roll at double cost, an
+    Apothecary, an Assistant Coach or a Cheerleader from the team's treasury, which never goes below zero.
+
+    Returns (purchase, created): the same idempotency key sent again returns the first purchase.
+    """
+    name = name.strip()
+    with transaction.atomic():
+        team = _locked_team(team_id)
+        team_require_coach(team=team, user=user)
+        team_lists = _team_lists(team.league)
+        race = team_lists.race(team.portfolio)
+        hired = race.position(position or "") if race is not None and kind == "player" else None
+        reason = _purchase_reason(kind, hired, name, number)
+        if idempotency_key:
+            earlier = team.ledger.filter(idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                if earlier.reason != reason:
+                    raise Invalid.one("idempotency-key-reused", "idempotency_key",
+                                      "This idempotency key was already used for a different purchase.")
+                player = team.bb_players.filter(name__iexact=name).first() if hired else None
+                return PurchaseMade(kind, hired.slug if hired else kind, -earlier.amount, earlier, player, team.treasury), False
+        request = PurchaseRequest(kind, position)  # type: ignore[arg-type]
+        problems = _new_player_problems(team, name, number) if hired is not None else []
+        try:
+            quote = RULESET.postmatch.quote_purchase(team_facts(team), team_lists, league_house(team.league), request)
+        except RuleViolation as refused:
+            raise Invalid([*Invalid.from_rules(refused).items, *problems]) from None
+        if problems:
+            raise Invalid(problems)
+        player = None
+        if hired is not None:
+            player = _new_player(team, hired, name, number)  # type: ignore[arg-type]
+            player.save()
+        else:
+            _add_to_profile(team.bb, kind)
+        entry = LedgerEntry.objects.create(team=team, account=TREASURY, amount=-quote.cost, reason=reason,
+                                           created_by=user, idempotency_key=idempotency_key or None)
+    return PurchaseMade(kind, quote.item, quote.cost, entry, player, team.treasury - quote.cost), True
+
+
+def _add_to_profile(profile: TeamProfile, kind: str) -> None:
+    if kind == "reroll":
+        profile.rerolls += 1
+    elif kind == "apothecary":
+        profile.apothecary = True
+    elif kind == "assistant_coach":
+        profile.assistant_coaches += 1
+    else:
+        profile.cheerleaders += 1
+    profile.save()
+
+
+def player_retire(*, player_id: int, user: Any, as_assistant_coach: bool = False) -> Player:
+    """Purchases: a coach retires any player from the roster, who may stay on for free as an Assistant Coach."""
+    players = Player.objects.filter(pk=player_id, team__league__game_system=RULESET.slug)
+    team_id = players.values_list("team_id", flat=True).first()
+    if team_id is None:
+        raise NotFound.one("player-unknown", "player", "No such player.")
+    with transaction.atomic():
+        team = _locked_team(team_id)
+        team_require_coach(team=team, user=user)
+        try:
+            after = RULESET.postmatch.retire_player(team_facts(team), player_id, as_assistant_coach)
+        except RuleViolation as refused:
+            raise Invalid.from_rules(refused) from None
+        player = next(p for p in team.bb_players.all() if p.pk == player_id)
+        player.status = Player.Status.RETIRED
+        player.save(update_fields=["status"])
+        if after.assistant_coaches != team.bb.assistant_coaches:
+            team.bb.assistant_coaches = after.assistant_coaches
+            team.bb.save(update_fields=["assistant_coaches"])
+    return player

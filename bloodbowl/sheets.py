@@ -1,0 +1,125 @@
+"""What the Blood Bowl team page and roster sheet show, arranged for the templates; every number comes
+from the selectors (which ask the engine)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bloodbowl.models import Player
+from bloodbowl.selectors import RULESET, league_house, league_team_lines, team_line, team_lists_of, team_match_record
+from engine.bloodbowl import house as hv
+from engine.bloodbowl.facts import TeamFacts
+from engine.bloodbowl.postmatch import PurchaseRequest
+from engine.bloodbowl.teamlists import TeamLists
+from engine.core.violations import RuleViolation
+from leagues.models import League
+from rosters.models import Team
+from rosters.selectors import team_ledger
+
+CHARACTERISTICS = ("ma", "st", "ag", "av")
+AGING_NAMES = {"really-stupid": "Really Stupid", "bonehead": "Bonehead", "bad-back": "Bad Back", "brittle": "Brittle"}
+
+
+@dataclass(frozen=True)
+class StatCell:
+    value: int
+    change: int  # against the position's line when hired: + for increases, - for injuries and aging
+
+
+@dataclass(frozen=True)
+class SkillCell:
+    name: str
+    gained: bool  # not a starting skill
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    player: Player
+    stats: list[StatCell]
+    skills: list[SkillCell]
+    injuries: list[str]
+
+    @property
+    def on_roster(self) -> bool:
+        return self.player.status == Player.Status.ACTIVE
+
+
+def _skill_name(team_lists: TeamLists | None, slug: str) -> str:
+    skill = team_lists.skill(slug) if team_lists else None
+    return skill.name if skill else slug
+
+
+def player_line(player: Player, team_lists: TeamLists | None) -> PlayerLine:
+    stats = [StatCell(player.stats[c], player.stats[c] - player.base[c]) for c in CHARACTERISTICS]
+    starting = set(player.starting_skills)
+    skills = [SkillCell(_skill_name(team_lists, s), s not in starting) for s in player.skills]
+    injuries = []
+    if player.niggling_injuries:
+        injuries.append(f"{player.niggling_injuries} niggling")
+    if player.misses_next_match:
+        injuries.append("M")  # Aging: an 'M' in the injuries box until the end of the next match
+    injuries += [AGING_NAMES.get(a, a) for a in player.aging]
+    return PlayerLine(player, stats, skills, injuries)
+
+
+@dataclass(frozen=True)
+class Offer:
+    kind: str
+    position: str  # the position's slug for a player, else ""
+    name: str
+    cost: int | None
+    reason: str  # why it cannot be bought now, or ""
+
+
+STAFF_OFFERS = {
+    "apothecary": ("Apothecary", hv.APOTHECARY_COST),
+    "assistant_coach": ("Assistant Coach", hv.ASSISTANT_COACH_COST),
+    "cheerleader": ("Cheerleader", hv.CHEERLEADER_COST),
+}
+
+
+def purchase_offers(team: Team, facts: TeamFacts, team_lists: TeamLists | None) -> list[Offer]:
+    """Every player and staff purchase with its price, and the engine's reason when it is refused now."""
+    race = team_lists.race(team.portfolio) if team_lists else None
+    if team_lists is None or race is None:
+        return []
+    house = league_house(team.league)
+    postmatch = RULESET.postmatch
+    wanted = [("player", p.slug, p.name, p.cost) for p in race.positions]
+    wanted.append(("reroll", "", "Team Re-roll (double the team list's price)",
+                   postmatch.reroll_purchase_cost(facts.reroll_cost)))
+    wanted += [(kind, "", name, house.get(key)) for kind, (name, key) in STAFF_OFFERS.items()]
+    offers = []
+    for kind, position, name, cost in wanted:
+        reason = ""
+        try:
+            postmatch.quote_purchase(facts, team_lists, house, PurchaseRequest(kind, position or None))  # type: ignore[arg-type]
+        except RuleViolation as refused:
+            reason = " ".join(v.message for v in refused.violations)
+        offers.append(Offer(kind, position, name, cost, reason))
+    return offers
+
+
+def team_context(team: Team) -> dict[str, Any]:
+    """Everything the team page and the roster sheet show of a team loaded by selectors.teams()."""
+    team_lists = team_lists_of(team.league)
+    line = team_line(team, league_house(team.league))
+    players = [player_line(p, team_lists) for p in team.bb_players.all()]
+    return {
+        "team": team,
+        "league": team.league,
+        "line": line,
+        "profile": team.bb,
+        "roster": [p for p in players if p.on_roster],
+        "former": [p for p in players if not p.on_roster],
+        "team_lists": team_lists,
+        "match_record": team_match_record(team),
+        "ledger": team_ledger(team),
+    }
+
+
+def league_panel_context(league: League) -> dict[str, Any]:
+    """The league page's Blood Bowl panel: the teams with their Team Rating and treasury, and the team lists' state."""
+    team_lists = team_lists_of(league)
+    return {"teams": league_team_lines(league), "race_count": len(team_lists.races) if team_lists else 0}

@@ -1,0 +1,21 @@
+"""The Blood Bowl pages, included under /bloodbowl/."""
+
+from django.urls import path
+
+from bloodbowl.views import league, teams
+
+urlpatterns = [
+    path("leagues/<int:league_id>/settings/", league.league_settings, name="bb-league-settings"),
+    path("leagues/<int:league_id>/settings/commissioners/", league.league_commissioner_add, name="bb-league-commissioner-add"),
+    path("leagues/<int:league_id>/settings/grants/", league.league_grant, name="bb-league-grant"),
+    path("leagues/<int:league_id>/settings/house-values/", league.league_house_values, name="bb-league-house-values"),
+    path("leagues/<int:league_id>/team-lists/", league.team_lists, name="bb-team-lists"),
+    path("leagues/<int:league_id>/team-lists.yaml", league.team_lists_download, name="bb-team-lists-download"),
+    path("team-lists/samples/<str:name>", league.team_lists_sample, name="bb-team-lists-sample"),
+    path("leagues/<int:league_id>/teams/new/", teams.team_create, name="bb-team-create"),
+    path("teams/<int:team_id>/", teams.team_detail, name="bb-team-detail"),
+    path("teams/<int:team_id>/purchases/", teams.team_purchase, name="bb-team-purchase"),
+    path("players/<int:player_id>/retire/", teams.player_retire, name="bb-player-retire"),
+    path("teams/<int:team_id>/roster/", teams.team_roster_sheet, name="bb-team-roster-sheet"),
+    path("teams/<int:team_id>/roster.pdf", teams.team_roster_pdf, name="bb-team-roster-pdf"),
+]

@@ -1,0 +1,193 @@
+"""A Blood Bowl league's own pages: its settings (one page in sections) and its team lists.
+
+Each view validates the form, calls one service and redirects, or renders the page again with the
+form's errors (status 400); the rules and permissions are the engine's and the services'.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from bloodbowl.forms import GoldGrantForm, SettingsForm, TeamListsForm
+from bloodbowl.models import TeamLists as TeamListsRow
+from bloodbowl.selectors import RULESET, league_get, team_lists_of
+from bloodbowl.services.teamlists import team_lists_import
+from leagues import services as league_services
+from leagues.forms import CommissionerAddForm, HouseValuesForm, apply_domain_errors
+from leagues.models import League
+from leagues.views import domain_errors
+from pitside.errors import Invalid
+from rosters.services import grant_create
+
+SAMPLES = {"house-team.yaml": "application/yaml", "house-team.csv": "text/csv"}
+
+
+def _options(league: League) -> dict[str, Any]:
+    return {key: RULESET.option_value(league.options, key) for key in ("starting_budget", "points_win", "points_draw",
+                                                                          "points_loss", "tie_breakers", *RULESET.switches)}
+
+
+def _house_form(league: League, data: Any = None) -> HouseValuesForm:
+    return HouseValuesForm(data, fields=RULESET.house_value_fields(), current=league.house_values, names={})
+
+
+def _settings_page(request: HttpRequest, league: League, status: int = 200, **forms: Any) -> HttpResponse:
+    """The settings page with fresh forms, except the one given bound (with its errors)."""
+    league_services.league_require_commissioner(league=league, user=request.user)
+    league = league_get(league.pk)  # a failed update may have touched the object in memory
+    house_form = forms.get("house_form") or _house_form(league)
+    team_lists = team_lists_of(league)
+    context = {
+        "league": league,
+        "settings_form": forms.get("settings_form")
+        or SettingsForm(initial=SettingsForm.initial_for(league, _options(league)), switches=RULESET.switches),
+        "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
+        "grant_form": forms.get("grant_form") or GoldGrantForm(teams=league.teams.all()),
+        "house_form": house_form,
+        "house_groups": house_form.groups(),
+        "required_count": house_form.required_count(),
+        "races": team_lists.races if team_lists else (),
+    }
+    return render(request, "bloodbowl/league_settings.html", context, status=status)
+
+
+@login_required
+@domain_errors
+@require_http_methods(["GET", "POST"])
+def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = league_get(league_id)
+    if request.method == "GET":
+        return _settings_page(request, league)
+    form = SettingsForm(request.POST, switches=RULESET.switches)
+    if form.is_valid():
+        try:
+            league_services.league_update(
+                league=league, user=request.user, name=form.cleaned_data["name"],
+                open_for_signups=form.cleaned_data["open_for_signups"], options=form.options(),
+            )
+        except Invalid as error:
+            apply_domain_errors(form, error, prefixes=("options.",))
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect("bb-league-settings", league.pk)
+    return _settings_page(request, league, status=400, settings_form=form)
+
+
+@login_required
+@domain_errors
+@require_POST
+def league_commissioner_add(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = league_get(league_id)
+    form = CommissionerAddForm(request.POST)
+    if form.is_valid():
+        try:
+            league_services.league_commissioner_add(league=league, user=request.user, username=form.cleaned_data["username"])
+        except Invalid as error:
+            apply_domain_errors(form, error)
+        else:
+            messages.success(request, f"{form.cleaned_data['username']} is now a commissioner of {league.name}.")
+            return redirect("bb-league-settings", league.pk)
+    return _settings_page(request, league, status=400, commissioner_form=form)
+
+
+@login_required
+@domain_errors
+@require_POST
+def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = league_get(league_id)
+    form = GoldGrantForm(request.POST, teams=league.teams.all())
+    if form.is_valid():
+        try:
+            entry, created = grant_create(
+                league=league, user=request.user, team_id=form.cleaned_data["team"], amount=form.cleaned_data["amount"],
+                reason=form.cleaned_data["reason"], idempotency_key=form.cleaned_data["idempotency_key"],
+            )
+        except Invalid as error:
+            apply_domain_errors(form, error)
+        else:
+            what = "Granted" if entry.amount > 0 else "Fined"
+            again = "" if created else " (this form was already sent; it was applied once)"
+            messages.success(request, f"{what} {entry.team.name} {abs(entry.amount):,} gold pieces: {entry.reason}{again}.")
+            return redirect("bb-league-settings", league.pk)
+    return _settings_page(request, league, status=400, grant_form=form)
+
+
+@login_required
+@domain_errors
+@require_POST
+def league_house_values(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = league_get(league_id)
+    form = _house_form(league, request.POST)
+    if form.is_valid():
+        changes = form.changes()
+        try:
+            league_services.league_update(league=league, user=request.user, house_values=changes)
+        except Invalid as error:
+            apply_domain_errors(form, error, prefixes=("house_values.",))
+        else:
+            messages.success(request, f"House values saved ({len(changes)} changed)." if changes else "No house value changed.")
+            return redirect("bb-league-settings", league.pk)
+    return _settings_page(request, league, status=400, house_form=form)
+
+
+# --- Team lists ------------------------------------------------------------------------------------
+
+
+def _team_lists_yaml(league: League) -> str:
+    row = TeamListsRow.objects.filter(league=league).first()
+    return yaml.safe_dump(row.data, sort_keys=False, allow_unicode=True) if row else ""
+
+
+@login_required
+@domain_errors
+@require_http_methods(["GET", "POST"])
+def team_lists(request: HttpRequest, league_id: int) -> HttpResponse:
+    """Upload a YAML or CSV file, paste one, or edit the current lists as YAML; every error with its row."""
+    league = league_get(league_id)
+    league_services.league_require_commissioner(league=league, user=request.user)
+    form = TeamListsForm(request.POST or None, request.FILES or None,
+                         initial={"format": "yaml", "text": _team_lists_yaml(league)})
+    errors: list[Any] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            row = team_lists_import(league=league, user=request.user, fmt=form.cleaned_data["format"],
+                                    text=form.cleaned_data["text"])
+        except Invalid as error:
+            errors = list(error.items)
+        else:
+            races, skills = len(row.data["races"]), len(row.data["skills"])
+            messages.success(request, f"Team lists saved: {races} race(s), {skills} skill(s).")
+            return redirect("bb-team-lists", league.pk)
+    context = {"league": league, "form": form, "errors": errors, "team_lists": team_lists_of(league), "samples": SAMPLES}
+    return render(request, "bloodbowl/team_lists.html", context, status=400 if request.method == "POST" else 200)
+
+
+@require_GET
+def team_lists_download(request: HttpRequest, league_id: int) -> HttpResponse:
+    """The league's current team lists as a YAML file, to edit and import again."""
+    league = league_get(league_id)
+    text = _team_lists_yaml(league)
+    if not text:
+        raise Http404("This league has no team lists yet.")
+    response = HttpResponse(text, content_type="application/yaml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(league.name) or "league"}-team-lists.yaml"'
+    return response
+
+
+@require_GET
+def team_lists_sample(request: HttpRequest, name: str) -> HttpResponse:
+    """A sample file for one invented house team, in either format."""
+    if name not in SAMPLES:
+        raise Http404("No such sample.")
+    response = HttpResponse(RULESET.teamlists.team_lists_sample(name), content_type=f"{SAMPLES[name]}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+

@@ -1,0 +1,141 @@
+"""Blood Bowl team pages: sign-up, the team page with its purchases and retirements, the roster sheet
+(page and PDF). Each view validates the form, calls one service (or reads) and renders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from bloodbowl.forms import PurchaseForm, RetireForm, TeamSignupForms
+from bloodbowl.models import Player
+from bloodbowl.selectors import RULESET, league_get, league_house, team_get, team_lists_of
+from bloodbowl.services import teams as services
+from bloodbowl.sheets import purchase_offers, team_context
+from engine.bloodbowl import house as hv
+from engine.core.money import format_credits
+from leagues.forms import apply_domain_errors, new_idempotency_key
+from leagues.views import domain_errors
+from pitside.errors import Invalid
+from rosters.models import Team
+from rosters.sheets import sheet_pdf
+
+ROSTER_TEMPLATE = "bloodbowl/roster_sheet.html"
+SIGNUP_ROWS_WITHOUT_MAXIMUM = 16  # rows on the sign-up form while the roster maximum house value is unset
+
+
+# --- Sign-up -----------------------------------------------------------------------------------
+
+
+@login_required
+@domain_errors
+@require_http_methods(["GET", "POST"])
+def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = league_get(league_id)
+    team_lists = team_lists_of(league)
+    races = team_lists.races if team_lists else ()
+    positions = [(r.name, [(p.slug, f"{p.name} ({p.cost:,})") for p in r.positions]) for r in races]
+    rows = league_house(league).get(hv.ROSTER_MAXIMUM) or SIGNUP_ROWS_WITHOUT_MAXIMUM
+    forms = TeamSignupForms(request.POST if request.method == "POST" else None,
+                            races={r.slug: r.name for r in races}, positions=positions, rows=rows)
+    context = {"league": league, "forms": forms, "races": races, "house": league_house(league),
+               "budget": RULESET.option_value(league.options, "starting_budget")}
+    if request.method == "POST":
+        if forms.is_valid():
+            try:
+                team = services.team_create(league=league, coach=request.user, **forms.team_data())
+            except Invalid as error:
+                forms.apply_errors(error)
+            else:
+                messages.success(request, f"{team.name} is signed up in {league.name}.")
+                return redirect("bb-team-detail", team.pk)
+        return render(request, "bloodbowl/team_create.html", context, status=400)
+    return render(request, "bloodbowl/team_create.html", context)
+
+
+# --- The team page, purchases and retirements -------------------------------------------------------
+
+
+def _team_page(request: HttpRequest, team: Team, status: int = 200, **forms: Any) -> HttpResponse:
+    context = team_context(team)
+    is_coach = request.user.is_authenticated and team.coach_id == request.user.pk  # what to show; services decide
+    offers = purchase_offers(team, context["line"].facts, context["team_lists"]) if is_coach else []
+    context.update({
+        "is_coach": is_coach,
+        "offers": [(offer, new_idempotency_key()) for offer in offers],
+        "purchase_form": forms.get("purchase_form"),
+        "retire_form": forms.get("retire_form"),
+    })
+    return render(request, "bloodbowl/team_detail.html", context, status=status)
+
+
+@require_GET
+def team_detail(request: HttpRequest, team_id: int) -> HttpResponse:
+    return _team_page(request, team_get(team_id))
+
+
+@login_required
+@domain_errors
+@require_POST
+def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
+    team = team_get(team_id)
+    form = PurchaseForm(request.POST)
+    if form.is_valid():
+        try:
+            purchase, created = services.purchase_make(
+                team_id=team.pk, user=request.user, kind=form.cleaned_data["kind"],
+                position=form.cleaned_data["position"] or None, name=form.cleaned_data["name"],
+                number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["idempotency_key"],
+            )
+        except Invalid as error:
+            apply_domain_errors(form, error)
+        else:
+            left = format_credits(purchase.treasury, "gold pieces")
+            if created:
+                messages.success(request, f"{purchase.entry.reason} for {format_credits(purchase.cost, 'gold pieces')}. "
+                                          f"Treasury now: {left}.")
+            else:
+                messages.success(request, f"This form was already sent; nothing more was spent. Treasury: {left}.")
+            return redirect("bb-team-detail", team.pk)
+    services.team_require_coach(team=team, user=request.user)
+    return _team_page(request, team_get(team.pk), status=400, purchase_form=form)
+
+
+@login_required
+@domain_errors
+@require_POST
+def player_retire(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.filter(team__league__game_system=RULESET.slug), pk=player_id)
+    form = RetireForm(request.POST)
+    if form.is_valid():
+        try:
+            services.player_retire(player_id=player.pk, user=request.user,
+                                   as_assistant_coach=form.cleaned_data["as_assistant_coach"])
+        except Invalid as error:
+            apply_domain_errors(form, error)
+        else:
+            staying = " He stays on as an Assistant Coach." if form.cleaned_data["as_assistant_coach"] else ""
+            messages.success(request, f"#{player.number} {player.name} is retired.{staying}")
+            return redirect("bb-team-detail", player.team_id)
+    return _team_page(request, team_get(player.team_id), status=400, retire_form=form)
+
+
+# --- Roster sheet ----------------------------------------------------------------------------------
+
+
+@require_GET
+def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
+    return render(request, ROSTER_TEMPLATE, team_context(team_get(team_id)))
+
+
+@require_GET
+def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
+    team = team_get(team_id)
+    response = HttpResponse(sheet_pdf(request, ROSTER_TEMPLATE, team_context(team)), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slugify(team.name) or "team"}-roster.pdf"'
+    return response
