@@ -463,10 +463,11 @@ def _apply(tournament: Tournament, final: Match, prizes: rules.Prizes, loaded: d
         LedgerEntry.objects.create(team_id=cash.team, account=TREASURY, amount=cash.amount, reason=cash.reason, created_by=user)
     chaos = prizes.chaos_cup_roll
     if chaos is not None:
-        Roll.objects.create(match=final, team_id=prizes.winner, purpose="chaos_cup", dice=[chaos.roll], created_by=user)
-    for number, gain in enumerate(prizes.fan_factor, start=1):
-        Roll.objects.create(match=final, team_id=gain.team, purpose="prize_fan_factor", number=number, dice=[gain.roll],
+        Roll.objects.create(match=final, label="prize.chaos_cup", team_id=prizes.winner, purpose="chaos_cup", dice=[chaos.roll],
                             created_by=user)
+    for number, gain in enumerate(prizes.fan_factor, start=1):
+        Roll.objects.create(match=final, label=f"prize.fan_factor.{number}", team_id=gain.team, purpose="prize_fan_factor",
+                            number=number, dice=[gain.roll], created_by=user)
         TeamProfile.objects.filter(team_id=gain.team).update(fan_factor=F("fan_factor") + gain.amount)
     if prizes.trophy is not None:
         t = prizes.trophy
