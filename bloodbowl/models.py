@@ -107,6 +107,12 @@ class Match(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     played_at = models.DateTimeField(null=True, blank=True)
+    # A tournament match: its week (1-5) and round; the round sets `stage` (semi-final, final).
+    tournament = models.ForeignKey(
+        "bloodbowl.Tournament", on_delete=models.PROTECT, null=True, blank=True, related_name="matches"
+    )
+    tournament_week = models.PositiveSmallIntegerField(null=True, blank=True)
+    tournament_round = models.CharField(max_length=20, blank=True)  # play-off, semi-final, final, third-place
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -200,3 +206,15 @@ class MatchEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} on {self.match}"
+
+
+from bloodbowl.models_tournaments import (  # noqa: E402  (the tournament rows, in their own module)
+    Entry,
+    Tournament,
+    TournamentEvent,
+    Trophy,
+    WizardContract,
+    WrittenChallenge,
+)
+
+__all__ = ["Entry", "Tournament", "TournamentEvent", "Trophy", "WizardContract", "WrittenChallenge"]

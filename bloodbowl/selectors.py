@@ -191,7 +191,9 @@ def league_standings(league: League) -> list[Any]:
     and tie-breakers; the engine's rows, with the Team rows as their `team`."""
     lines = league_team_lines(league)
     by_id = {line.team.pk: line.team for line in lines}
-    confirmed = Match.objects.filter(league=league, stage="league", status=Match.Status.CONFIRMED).prefetch_related("sides")
+    confirmed = Match.objects.filter(
+        league=league, stage="league", tournament__isnull=True, status=Match.Status.CONFIRMED
+    ).prefetch_related("sides")
     results = []
     for match in confirmed:
         sides = {s.home: s for s in match.sides.all()}

@@ -30,6 +30,7 @@ urlpatterns = [
     path("", include("scheduling.api_urls")),
     path("", include("bloodbowl.api_urls")),
     path("", include("bloodbowl.match_api_urls")),
+    path("", include("bloodbowl.tournament_api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", TokenApi.as_view(), name="api-token"),

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("scheduling.urls")),
     path("bloodbowl/", include("bloodbowl.urls")),
     path("", include("bloodbowl.match_urls")),
+    path("", include("bloodbowl.tournament_urls")),
     path("notifications/", include("notifications.urls")),
     path("", include("leagues.urls")),
 ]

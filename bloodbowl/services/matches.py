@@ -18,7 +18,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from bloodbowl.models import Match, MatchEvent, MatchSide, Player, Roll, StarPlayerRoll, TeamProfile
+from bloodbowl.models import Match, MatchEvent, MatchSide, Player, Roll, StarPlayerRoll, TeamProfile, Tournament
 from bloodbowl.selectors import (
     RULESET,
     league_house,
@@ -30,8 +30,9 @@ from bloodbowl.selectors import (
     teams,
 )
 from bloodbowl.selectors import player_facts as _player_facts
+from bloodbowl.selectors_tournaments import knockout_report_problems, match_stage, prematch_trophies, sponsorship_of
 from engine.bloodbowl.facts import PlayerFacts, TeamFacts
-from engine.bloodbowl.report import SIDES, Injury, MatchReport, PlayerEvents, SideReport
+from engine.bloodbowl.report import REFUSED_SCORE, SIDES, Injury, MatchReport, PlayerEvents, Side, SideReport
 from engine.core.money import TREASURY, format_credits
 from engine.core.violations import RuleViolation, raise_if_any
 from leagues.models import League
@@ -72,8 +73,12 @@ def _history(match: Match, user: Any, action: str, data: Mapping[str, Any] | Non
 # --- scheduling --------------------------------------------------------------------------------------
 
 
-def match_create(*, league: League, user: Any, home_team_id: int, away_team_id: int) -> Match:
-    """A league match between two teams of the league, arranged by one of their coaches or a commissioner."""
+def match_create(
+    *, league: League, user: Any, home_team_id: int, away_team_id: int,
+    tournament: Tournament | None = None, tournament_week: int | None = None, tournament_round: str = "",
+) -> Match:
+    """A league match between two teams of the league, arranged by one of their coaches or a commissioner.
+    A tournament match (arranged by the tournament services) carries its tournament, week and round."""
     if home_team_id == away_team_id:
         raise Invalid.one("same-team", "away_team", "A team cannot play itself.")
     found = {t.pk: t for t in teams().filter(league=league, pk__in=[home_team_id, away_team_id])}
@@ -84,7 +89,10 @@ def match_create(*, league: League, user: Any, home_team_id: int, away_team_id: 
     if getattr(user, "pk", None) not in coaches and not league_is_commissioner(league, user):
         raise NotPermitted.one("not-in-match", "match", "Only one of the two coaches or a commissioner can arrange this match.")
     with transaction.atomic():
-        match = Match.objects.create(league=league, created_by=user)
+        match = Match.objects.create(
+            league=league, created_by=user, tournament=tournament, tournament_week=tournament_week,
+            tournament_round=tournament_round, stage=match_stage(tournament_round),
+        )
         house = league_house(league)
         for team_id, home in ((home_team_id, True), (away_team_id, False)):
             rating = team_rating_of(found[team_id], house)
@@ -176,7 +184,8 @@ def _prematch(match: Match, user: Any, dice: Dice) -> None:
         side.missing = missing
         side.save(update_fields=["team_rating", "special_play_cards", "missing"])
     match.save(update_fields=["gate"])
-    _history(match, user, "pre-match", {"gate": match.gate, "cards": {n: s.special_play_cards for n, s in by_name.items()}})
+    cards = {n: s.special_play_cards for n, s in by_name.items()}
+    _history(match, user, "pre-match", {"gate": match.gate, "cards": cards, "trophies": prematch_trophies(match)})
 
 
 # --- the report ------------------------------------------------------------------------------------------------
@@ -197,7 +206,7 @@ def _side_report(data: Mapping[str, Any]) -> SideReport:
 
 def report_from_data(data: Mapping[str, Any]) -> MatchReport:
     """The engine's report from the API's shape: {"home": {...}, "away": {...}}."""
-    return MatchReport(home=_side_report(data["home"]), away=_side_report(data["away"]))
+    return MatchReport(home=_side_report(data["home"]), away=_side_report(data["away"]), refused_by=data.get("refused_by"))
 
 
 def _facts_by_side(match: Match) -> dict[str, TeamFacts]:
@@ -222,7 +231,9 @@ def report_submit(
                 raise Invalid.one("match-closed", "match", f"This match is {match.status}: its report cannot change.")
             facts = _facts_by_side(match)
             report = _with_drawn_mvps(match, user, report, facts)
-            rules.report.check_report(facts["home"], facts["away"], report_from_data(report), league_house(match.league))
+            checked = report_from_data(report)
+            rules.report.check_report(facts["home"], facts["away"], checked, league_house(match.league))
+            raise_if_any(knockout_report_problems(match, checked))
             match.report, match.reported_by, match.status = report, user, Match.Status.REPORTED
             match.save(update_fields=["report", "reported_by", "status"])
             _history(match, user, "reported", {"report": report}, key=idempotency_key)
@@ -338,13 +349,15 @@ def _winnings(match: Match, side: MatchSide, team: Team, dice: Dice, user: Any, 
     treasury, and what it cannot pay brings a Negative Winnings roll."""
     name = _side_name(side)
     (d6,) = dice.roll(f"winnings.{name}", "winnings", 1, team=team)
-    amount = rules.postmatch.winnings(match.gate, side.team_rating, d6)
+    sponsorship = sponsorship_of(team)  # The Blood Bowl: Bloodweiser adds to the winnings while the trophy is held
+    amount = rules.postmatch.winnings(match.gate, side.team_rating, d6) + sponsorship
     side.winnings = amount
+    sponsored = f", Bloodweiser sponsorship {_gold(sponsorship)}" if sponsorship else ""
     if amount >= 0:
-        _ledger(team, amount, f"Match winnings, {label} (d6 {d6})", user)
+        _ledger(team, amount, f"Match winnings, {label} (d6 {d6}{sponsored})", user)
         return
     payment = rules.postmatch.pay_negative(team.treasury, amount)
-    _ledger(team, -payment.paid, f"Negative winnings, {label} (d6 {d6})", user)
+    _ledger(team, -payment.paid, f"Negative winnings, {label} (d6 {d6}{sponsored})", user)
     if payment.roll_due:
         first, second = dice.roll(f"negative_winnings.{name}", "negative_winnings", 2, team=team)
         outcome = rules.postmatch.negative_winnings_effects(first + second, team_facts(team))
@@ -378,7 +391,12 @@ def _age(player: Player, dice: Dice, label: str, team: Team, purpose: str = "agi
 def _star_player_points(match: Match, team: Team, own: SideReport, dice: Dice) -> None:
     """3. MVPs and Star Player Rolls: the report's SPP on each player, and the rolls they bring, rolled now
     and stored; the coach chooses for each on the team page."""
-    earned = rules.postmatch.report_spp(own)
+    spp_award(match=match, team=team, earned=rules.postmatch.report_spp(own), dice=dice)
+
+
+def spp_award(*, match: Match, team: Team, earned: Mapping[int, int], dice: Dice) -> None:
+    """Star Player Points earned in `match` (player id -> SPP) and the star player rolls they bring,
+    rolled now and stored (the match's own, or a Blood Bowl Player's Medal after the final)."""
     for player in team.bb_players.all():
         gained = earned.get(player.pk, 0)
         if not gained:
@@ -418,6 +436,19 @@ def _injuries(report: MatchReport, sides: Mapping[str, MatchSide], loaded: Mappi
                 facts = rules.postmatch.apply_injury(facts, injuries[player.pk])
             if facts != _player_facts(player):
                 _save_player(player, facts)
+
+
+def match_refusal_record(*, match: Match, user: Any, refused_by: Side) -> Match:
+    """Challenges, Refuse: the match stands confirmed as a 9-0 win for the other side, and the post-match
+    gives no Star Player Points, cash or Fan Factor (the stored report carries `refused_by`)."""
+    winner, loser = {"score": REFUSED_SCORE}, {"score": 0}
+    match.report = {"home": loser if refused_by == "home" else winner, "away": winner if refused_by == "home" else loser,
+                    "refused_by": refused_by}
+    match.reported_by = user
+    match.save(update_fields=["report", "reported_by"])
+    _postmatch(match, user, Dice(match, user, None))
+    _history(match, user, "refused", {"refused_by": refused_by})
+    return match
 
 
 # --- star player roll choices ----------------------------------------------------------------------------------------

@@ -1,0 +1,324 @@
+"""Tournament pages: a league's tournaments (with the commissioner's form to start one) and the tournament
+page (phase, play-off table, written challenges with their answer buttons, the semi-final draw, matches,
+prizes) with the forms for the commissioner and the coaches.
+
+Each view validates its form, calls one service and redirects (or shows the page again with the
+service's errors, status 400); the rules and the permissions are the engine's and the services'.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from bloodbowl.models import WrittenChallenge
+from bloodbowl.selectors import league_get
+from bloodbowl.selectors_tournaments import ROUND_NAMES, tournament_get, tournament_view, tournaments
+from bloodbowl.services import tournaments as services
+from engine.bloodbowl import tournaments as rules
+from leagues.forms import CreditsField, new_idempotency_key
+from leagues.selectors import league_is_commissioner
+from leagues.views import domain_errors
+from pitside.errors import Invalid
+from rosters.models import Team
+
+KIND_CHOICES = [*((slug, kind.name) for slug, kind in rules.majors().items()), (rules.MINOR, "Minor tournament")]
+
+
+# --- forms ------------------------------------------------------------------------------------------------------------
+
+
+class KeyForm(forms.Form):
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=80, required=False)
+
+
+class TournamentCreateForm(KeyForm):
+    kind = forms.ChoiceField(choices=KIND_CHOICES, label="Tournament")
+    name = forms.CharField(max_length=100, required=False, help_text="A minor tournament's name (a Major has its own).")
+    winner_prize = CreditsField(min_value=0, required=False, help_text="Minor tournaments: at most 150,000 together.")
+    runner_up_prize = CreditsField(min_value=0, required=False)
+
+
+def _team_choices(teams: list[Team]) -> list[tuple[int, str]]:
+    return [(t.pk, t.name) for t in teams]
+
+
+class TeamForm(KeyForm):
+    team = forms.TypedChoiceField(coerce=int)
+
+    def __init__(self, *args: Any, teams: list[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"].choices = _team_choices(teams)  # type: ignore[attr-defined]
+
+
+class ChallengeForm(KeyForm):
+    challenger = forms.TypedChoiceField(coerce=int, label="Your team")
+    challenged = forms.TypedChoiceField(coerce=int, label="Challenge")
+
+    def __init__(self, *args: Any, own: list[Team], others: list[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["challenger"].choices = _team_choices(own)  # type: ignore[attr-defined]
+        self.fields["challenged"].choices = _team_choices(others)  # type: ignore[attr-defined]
+
+
+class MatchForm(KeyForm):
+    home_team = forms.TypedChoiceField(coerce=int, label="Home")
+    away_team = forms.TypedChoiceField(coerce=int, label="Away")
+
+    def __init__(self, *args: Any, teams: list[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("home_team", "away_team"):
+            self.fields[name].choices = _team_choices(teams)  # type: ignore[attr-defined]
+
+
+class PutForwardForm(forms.Form):
+    team = forms.IntegerField(widget=forms.HiddenInput)
+    best = forms.BooleanField(required=False, label="My best three")
+    opponents = forms.TypedMultipleChoiceField(coerce=int, required=False, widget=forms.CheckboxSelectMultiple,
+                                               label="Results put forward")
+
+    def __init__(self, *args: Any, opponents: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["opponents"].choices = opponents  # type: ignore[attr-defined]
+
+
+class AnswerForm(KeyForm):
+    response = forms.ChoiceField(choices=[(r, r) for r in (rules.ACCEPT, rules.REFUSE, rules.SUBSTITUTE)])
+    substitute = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+
+    def __init__(self, *args: Any, teams: list[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["substitute"].choices = [("", "—"), *_team_choices(teams)]  # type: ignore[attr-defined]
+
+
+class FinalForm(KeyForm):
+    chaos_cup_tags = forms.MultipleChoiceField(
+        choices=[(m.tag, m.label) for m in rules.chaos_cup_modifiers()], required=False, widget=forms.CheckboxSelectMultiple,
+        label="Chaos Cup modifiers", help_text="Leave empty to take them from the winners' race name.",
+    )
+
+
+# --- the league's tournaments --------------------------------------------------------------------------------------------
+
+
+def _list_page(request: HttpRequest, league_id: int, form: TournamentCreateForm | None = None, status: int = 200) -> HttpResponse:
+    league = league_get(league_id)
+    commissioner = league_is_commissioner(league, request.user)
+    if form is None and commissioner:
+        form = TournamentCreateForm(initial={"idempotency_key": new_idempotency_key()})
+    context = {"league": league, "tournaments": tournaments(league), "form": form, "commissioner": commissioner}
+    return render(request, "bloodbowl/tournament_list.html", context, status=status)
+
+
+@require_GET
+def tournament_list(request: HttpRequest, league_id: int) -> HttpResponse:
+    return _list_page(request, league_id)
+
+
+@login_required
+@domain_errors
+@require_POST
+def tournament_create(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = league_get(league_id)
+    form = TournamentCreateForm(request.POST)
+    if not form.is_valid():
+        return _list_page(request, league_id, form, status=400)
+    data = form.cleaned_data
+    try:
+        tournament, _ = services.tournament_create(
+            league=league, user=request.user, kind=data["kind"], name=data["name"], winner_prize=data["winner_prize"],
+            runner_up_prize=data["runner_up_prize"], idempotency_key=data["idempotency_key"] or None,
+        )
+    except Invalid as error:
+        for item in error.items:
+            form.add_error(item.field if item.field in form.fields else None, item.message)
+        return _list_page(request, league_id, form, status=400)
+    messages.success(request, f"{tournament.name} has started: coaches may enter their teams.")
+    return redirect("bb-tournament", tournament.pk)
+
+
+# --- the tournament page -------------------------------------------------------------------------------------------------
+
+
+def _rights(request: HttpRequest, view: Any) -> dict[str, Any]:
+    """What this visitor may do on the page (the services check again)."""
+    tournament = view.tournament
+    user = request.user
+    commissioner = league_is_commissioner(tournament.league, user)
+    running = tournament.status == tournament.Status.RUNNING
+    playoffs = running and tournament.week <= 3
+    entered = {e.team_id for e in tournament.entries.all()}
+    own = list(Team.objects.filter(league=tournament.league, coach_id=getattr(user, "pk", None), bb__isnull=False))
+    own_entered = [t for t in own if t.pk in entered]
+    entrants = [e.team for e in tournament.entries.all()]
+    return {
+        "commissioner": commissioner,
+        "running": running,
+        "playoffs": playoffs,
+        "can_enter": playoffs and own and not own_entered,
+        "own_teams": own,
+        "own_entered": own_entered,
+        "own_ids": {t.pk for t in own},
+        "entrants": entrants,
+        "can_arrange": running and (commissioner or bool(own_entered)),
+    }
+
+
+def _put_forward_forms(view: Any, own_entered: list[Team]) -> list[dict[str, Any]]:
+    rows = {row.entry.team_id: row for row in view.table}
+    forms_ = []
+    for team in own_entered:
+        row = rows[team.pk]
+        choices = [(r["opponent"], f"{r['opponent_name']} {r['scored']}-{r['conceded']} ({r['points']} pts)")
+                   for r in row.results]
+        initial = {"team": team.pk, "best": not row.chosen, "opponents": list(row.put_forward)}
+        forms_.append({"team": team, "form": PutForwardForm(opponents=choices, initial=initial)})
+    return forms_
+
+
+def _answer_form(
+    challenge: WrittenChallenge, rights: dict[str, Any], entrants: list[Team], key: dict[str, str]
+) -> AnswerForm | None:
+    """The answer buttons, for the coach the challenge waits for (or the commissioner, as organizer)."""
+    waiting = challenge.waiting_for_id
+    if not rights["playoffs"] or waiting is None or not (rights["commissioner"] or waiting in rights["own_ids"]):
+        return None
+    third = [t for t in entrants if t.pk not in (challenge.challenger_id, challenge.challenged_id)]
+    return AnswerForm(teams=third, initial=key)
+
+
+def _page(request: HttpRequest, tournament_id: int, *, status: int = 200, errors: list[str] | None = None) -> HttpResponse:
+    view = tournament_view(tournament_get(tournament_id))
+    rights = _rights(request, view)
+    key = {"idempotency_key": new_idempotency_key()}
+    entrants = rights["entrants"]
+    own_entered = rights["own_entered"]
+    others = [t for t in entrants if t.pk not in rights["own_ids"]]
+    context = {
+        "view": view,
+        "tournament": view.tournament,
+        "league": view.tournament.league,
+        "rights": rights,
+        "errors": errors or [],
+        "round_names": ROUND_NAMES,
+        "enter_form": TeamForm(teams=rights["own_teams"], initial=key) if rights["can_enter"] else None,
+        "challenge_form": ChallengeForm(own=own_entered, others=others, initial=key) if rights["playoffs"] and own_entered
+        else None,
+        "match_form": MatchForm(teams=entrants, initial=key) if rights["can_arrange"] else None,
+        "put_forward_forms": _put_forward_forms(view, own_entered) if rights["playoffs"] else [],
+        "challenge_rows": [
+            {"challenge": c, "waiting_for": view.names.get(c.waiting_for_id or 0, ""),
+             "form": _answer_form(c, rights, entrants, key)}
+            for c in view.challenges
+        ],
+        "key": key["idempotency_key"],
+        "final_form": FinalForm(initial=key),
+    }
+    return render(request, "bloodbowl/tournament_detail.html", context, status=status)
+
+
+@require_GET
+def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    return _page(request, tournament_id)
+
+
+def _refused(
+    request: HttpRequest, tournament_id: int, error: Invalid | None = None, form: forms.Form | None = None
+) -> HttpResponse:
+    lines = [item.message for item in error.items] if error else []
+    if form is not None:
+        lines += [f"{form.fields[f].label or f}: {e}" if f != "__all__" and f in form.fields else str(e)
+                  for f, errs in form.errors.items() for e in errs]
+    return _page(request, tournament_id, status=400, errors=lines)
+
+
+def _key(form: forms.Form) -> str | None:
+    return form.cleaned_data.get("idempotency_key") or None
+
+
+@login_required
+@domain_errors
+@require_POST
+def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
+    """Enter a team, issue a challenge, put results forward, arrange a match (coaches); advance the week,
+    give the final's prizes, name the Player of the Year (the commissioner). The URL names the action."""
+    tournament = tournament_get(tournament_id)
+    entrants = [e.team for e in tournament.entries.all()]
+    own = list(Team.objects.filter(league=tournament.league, coach=request.user))
+    forms_by_action = {
+        "enter": lambda: TeamForm(request.POST, teams=own),
+        "challenge": lambda: ChallengeForm(request.POST, own=own, others=entrants),
+        "arrange": lambda: MatchForm(request.POST, teams=entrants),
+        "put-forward": lambda: PutForwardForm(request.POST, opponents=[(t.pk, t.name) for t in entrants]),
+        "advance": lambda: KeyForm(request.POST),
+        "final": lambda: FinalForm(request.POST),
+        "player-of-the-year": lambda: KeyForm(request.POST),
+    }
+    if action not in forms_by_action:
+        raise Http404("No such tournament action.")
+    form = forms_by_action[action]()
+    if not form.is_valid():
+        return _refused(request, tournament_id, form=form)
+    data = form.cleaned_data
+    try:
+        message = _act(request, tournament_id, action, data)
+    except Invalid as error:
+        return _refused(request, tournament_id, error)
+    messages.success(request, message)
+    return redirect("bb-tournament", tournament_id)
+
+
+def _act(request: HttpRequest, tournament_id: int, action: str, data: dict[str, Any]) -> str:
+    user, key = request.user, data.get("idempotency_key") or None
+    if action == "enter":
+        services.entry_create(tournament_id=tournament_id, user=user, team_id=data["team"])
+        return "Your team is entered."
+    if action == "challenge":
+        services.challenge_issue(tournament_id=tournament_id, user=user, challenger_id=data["challenger"],
+                                 challenged_id=data["challenged"], idempotency_key=key)
+        return "Your written challenge is passed on to the challenged coach."
+    if action == "arrange":
+        services.tournament_match_arrange(tournament_id=tournament_id, user=user, home_team_id=data["home_team"],
+                                          away_team_id=data["away_team"], idempotency_key=key)
+        return "The match is arranged: make the pre-match rolls when you play it."
+    if action == "put-forward":
+        opponents = None if data["best"] else data["opponents"]
+        services.put_forward_choose(tournament_id=tournament_id, user=user, team_id=data["team"], opponents=opponents)
+        return "Your results put forward are kept."
+    if action == "advance":
+        tournament, _ = services.tournament_advance(tournament_id=tournament_id, user=user, idempotency_key=key)
+        return f"The tournament is now in: {tournament.phase}."
+    if action == "final":
+        services.final_prizes_apply(tournament_id=tournament_id, user=user, chaos_cup_tags=data["chaos_cup_tags"] or None,
+                                    idempotency_key=key)
+        return "The final's prizes are given."
+    services.player_of_the_year_award(tournament_id=tournament_id, user=user)
+    return "The Spike! Magazine Player of the Year is named."
+
+
+@login_required
+@domain_errors
+@require_POST
+def challenge_answer(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    challenge = WrittenChallenge.objects.filter(pk=challenge_id).first()
+    if challenge is None:
+        raise Http404("No such written challenge.")
+    entrants = [e.team for e in tournament_get(challenge.tournament_id).entries.all()]
+    form = AnswerForm(request.POST, teams=entrants)
+    if not form.is_valid():
+        return _refused(request, challenge.tournament_id, form=form)
+    try:
+        answered, _ = services.challenge_answer(
+            challenge_id=challenge_id, user=request.user, response=form.cleaned_data["response"],
+            substitute_id=form.cleaned_data["substitute"], idempotency_key=_key(form),
+        )
+    except Invalid as error:
+        return _refused(request, challenge.tournament_id, error)
+    messages.success(request, f"Answered: the challenge is now {answered.get_status_display().lower()}.")
+    return redirect("bb-tournament", challenge.tournament_id)
