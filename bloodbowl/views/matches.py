@@ -24,6 +24,7 @@ from bloodbowl.selectors import (
     matches,
     team_lists_of,
 )
+from bloodbowl.selectors_tournaments import match_trophy_effects
 from bloodbowl.services import matches as services
 from engine.bloodbowl.report import EVENTS
 from leagues.views import domain_errors
@@ -97,6 +98,7 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
         if spr.choice is None and own is not None and spr.player.team_id == own.team_id
     ]
     players = _players_by_side(match)
+    trophies = {team: effects for team, effects in match_trophy_effects(match).items() if effects.trophy_rerolls}
     sides = sorted(match.sides.all(), key=lambda s: not s.home)
     context = {
         "match": match,
@@ -104,6 +106,7 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
         "sides": sides,
         "report_sides": [(side, "home" if side.home else "away", players["home" if side.home else "away"]) for side in sides],
         "rights": match_rights(match, request.user),
+        "trophies": [(side, trophies[side.team_id]) for side in sides if side.team_id in trophies],
         "events": [(event, EVENT_HEADINGS[event]) for event in EVENTS],
         "injury_slots": INJURY_SLOTS,
         "characteristics": CHARACTERISTICS,

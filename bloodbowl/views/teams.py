@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from bloodbowl.forms import PurchaseForm, RetireForm, TeamSignupForms
 from bloodbowl.models import Player
 from bloodbowl.selectors import RULESET, league_get, league_house, team_get, team_lists_of
+from bloodbowl.selectors_tournaments import team_honours
 from bloodbowl.services import teams as services
 from bloodbowl.sheets import purchase_offers, team_context
 from engine.bloodbowl import house as hv
@@ -70,6 +71,7 @@ def _team_page(request: HttpRequest, team: Team, status: int = 200, **forms: Any
         "offers": [(offer, new_idempotency_key()) for offer in offers],
         "purchase_form": forms.get("purchase_form"),
         "retire_form": forms.get("retire_form"),
+        "honours": team_honours(team),
     })
     return render(request, "bloodbowl/team_detail.html", context, status=status)
 
