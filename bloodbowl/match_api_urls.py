@@ -10,5 +10,6 @@ urlpatterns = [
     path("bloodbowl/matches/<int:match_id>/report/", apis.MatchReportApi.as_view(), name="api-bb-match-report"),
     path("bloodbowl/matches/<int:match_id>/confirm/", apis.MatchConfirmApi.as_view(), name="api-bb-match-confirm"),
     path("bloodbowl/matches/<int:match_id>/dispute/", apis.MatchDisputeApi.as_view(), name="api-bb-match-dispute"),
+    path("bloodbowl/matches/<int:match_id>/notes/", apis.MatchNotesApi.as_view(), name="api-bb-match-notes"),
     path("bloodbowl/star-player-rolls/<int:spr_id>/", apis.StarPlayerRollApi.as_view(), name="api-bb-spr"),
 ]

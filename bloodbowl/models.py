@@ -135,6 +135,7 @@ class MatchSide(models.Model):
     casualties = models.PositiveSmallIntegerField(null=True, blank=True)
     winnings = models.IntegerField(null=True, blank=True)
     fan_factor_change = models.SmallIntegerField(null=True, blank=True)
+    notes = models.CharField(max_length=500, blank=True)  # the coach's brief notes for his Match Record
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
 
     class Meta:

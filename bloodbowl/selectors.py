@@ -164,6 +164,7 @@ class MatchRecordLine:
     casualties_against: int | None
     gate: int | None
     winnings: int | None
+    notes: str
 
 
 def team_match_record(team: Team) -> list[MatchRecordLine]:
@@ -180,7 +181,8 @@ def team_match_record(team: Team) -> list[MatchRecordLine]:
         other = next(s for s in side.match.sides.all() if s.team_id != team.pk)
         lines.append(
             MatchRecordLine(
-                side.match, other.team, side.score, other.score, side.casualties, other.casualties, side.match.gate, side.winnings
+                side.match, other.team, side.score, other.score, side.casualties, other.casualties, side.match.gate,
+                side.winnings, side.notes,
             )
         )
     return lines

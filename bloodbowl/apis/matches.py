@@ -37,6 +37,7 @@ class MatchSideOutputSerializer(serializers.Serializer):
     casualties = serializers.IntegerField(allow_null=True)
     winnings = serializers.IntegerField(allow_null=True)
     fan_factor_change = serializers.IntegerField(allow_null=True)
+    notes = serializers.CharField(help_text="The coach's notes for his Match Record.")
 
 
 class DiceRollOutputSerializer(serializers.Serializer):
@@ -222,6 +223,22 @@ class MatchDisputeApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.report_dispute(match_id=match_id, user=request.user, reason=data.validated_data["reason"])
+        return _detail(match_id)
+
+
+class MatchNotesApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        notes = serializers.CharField(max_length=500, allow_blank=True)
+
+    @extend_schema(request=InputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
+    def post(self, request: Request, match_id: int) -> Response:
+        """Match Records: the coach's brief notes about the match, on his own team's line."""
+        match_get(match_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.match_notes_set(match_id=match_id, user=request.user, notes=data.validated_data["notes"])
         return _detail(match_id)
 
 

@@ -297,6 +297,17 @@ def report_dispute(*, match_id: int, user: Any, reason: str) -> Match:
     return match
 
 
+def match_notes_set(*, match_id: int, user: Any, notes: str) -> MatchSide:
+    """Match Records: a coach's brief notes about the match, on his own side's line."""
+    match = Match.objects.prefetch_related("sides__team").get(pk=match_id)
+    side = match_side_of(match, user)
+    if side is None:
+        raise NotPermitted.one("not-in-match", "match", "Only the two coaches keep notes on this match.")
+    side.notes = notes.strip()
+    side.save(update_fields=["notes"])
+    return side
+
+
 # --- post-match --------------------------------------------------------------------------------------------------
 
 

@@ -106,6 +106,7 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
         "sides": sides,
         "report_sides": [(side, "home" if side.home else "away", players["home" if side.home else "away"]) for side in sides],
         "rights": match_rights(match, request.user),
+        "own_side": own,
         "trophies": [(side, trophies[side.team_id]) for side in sides if side.team_id in trophies],
         "events": [(event, EVENT_HEADINGS[event]) for event in EVENTS],
         "injury_slots": INJURY_SLOTS,
@@ -221,6 +222,16 @@ def match_dispute(request: HttpRequest, match_id: int) -> HttpResponse:
         return _match_page(request, match_id, errors=["Say why you dispute the report."], status=400)
     services.report_dispute(match_id=match_id, user=request.user, reason=reason)
     messages.info(request, "The report is disputed: a commissioner decides.")
+    return redirect("bb-match-detail", match_id)
+
+
+@login_required
+@domain_errors
+@require_POST
+def match_notes(request: HttpRequest, match_id: int) -> HttpResponse:
+    match_get(match_id)
+    services.match_notes_set(match_id=match_id, user=request.user, notes=(request.POST.get("notes") or "")[:500])
+    messages.success(request, "Notes saved on your Match Record.")
     return redirect("bb-match-detail", match_id)
 
 

@@ -140,3 +140,14 @@ def test_an_injury_row_on_the_report_form(bb):
     assert Match.objects.get().report["away"]["injuries"] == [
         {"player": hurt.pk, "niggling": 1, "characteristics_lost": ["av"], "dead": False, "miss_next_match": True}
     ]
+
+
+def test_notes_for_the_match_record(bb):
+    league, home, away = bb
+    coach = _as(home.coach)
+    coach.post(f"/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk})
+    match = Match.objects.get()
+    assert coach.post(f"/bloodbowl/matches/{match.pk}/notes/", {"notes": "Rain all game"}).status_code == 302
+    assert _as(UserFactory()).post(f"/bloodbowl/matches/{match.pk}/notes/", {"notes": "x"}).status_code == 403
+    assert match.sides.get(team=home).notes == "Rain all game"
+    assert match.sides.get(team=away).notes == ""
