@@ -10,6 +10,7 @@ class BloodBowlConfig(AppConfig):
     def ready(self) -> None:
         from bloodbowl.selectors import RULESET
         from bloodbowl.sheets import league_panel_context
+        from bloodbowl.views.league import settings_page
         from leagues.game_apps import GameApp, register
 
         register(
@@ -18,5 +19,6 @@ class BloodBowlConfig(AppConfig):
                 league_panel="bloodbowl/_league_panel.html",
                 league_context=lambda league, user: league_panel_context(league),
                 settings_url="bb-league-settings",
+                settings_page=settings_page,
             )
         )

@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 
 from engine.bloodbowl.standings import TIE_BREAKERS
-from leagues.forms import CreditsField, GrantForm
+from leagues.forms import CreditsField
 from pitside.errors import DomainError
 
 PLAYER_ERROR = re.compile(r"^players\[(\d+)\]\.(\w+)$")
@@ -47,14 +47,6 @@ class SettingsForm(forms.Form):
         breakers = [self.cleaned_data[f"tie_breaker_{i}"] for i in range(1, TIE_BREAKER_PLACES + 1)]
         keys = ["starting_budget", "points_win", "points_draw", "points_loss", *self.switches]
         return {**{key: self.cleaned_data[key] for key in keys}, "tie_breakers": [b for b in breakers if b]}
-
-
-class GoldGrantForm(GrantForm):
-    """The shared grant form, in gold pieces."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["amount"].label = "Amount (gold pieces)"
 
 
 class TeamListsForm(forms.Form):

@@ -6,9 +6,6 @@ from bloodbowl.views import league, teams
 
 urlpatterns = [
     path("leagues/<int:league_id>/settings/", league.league_settings, name="bb-league-settings"),
-    path("leagues/<int:league_id>/settings/commissioners/", league.league_commissioner_add, name="bb-league-commissioner-add"),
-    path("leagues/<int:league_id>/settings/grants/", league.league_grant, name="bb-league-grant"),
-    path("leagues/<int:league_id>/settings/house-values/", league.league_house_values, name="bb-league-house-values"),
     path("leagues/<int:league_id>/team-lists/", league.team_lists, name="bb-team-lists"),
     path("leagues/<int:league_id>/team-lists.yaml", league.team_lists_download, name="bb-team-lists-download"),
     path("team-lists/samples/<str:name>", league.team_lists_sample, name="bb-team-lists-sample"),

@@ -107,10 +107,11 @@ class GrantForm(forms.Form):
     reason = forms.CharField(max_length=200)
     idempotency_key = forms.CharField(max_length=80, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, teams: Iterable[Any], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, teams: Iterable[Any], unit: str = "credits", **kwargs: Any) -> None:
         kwargs.setdefault("initial", {"idempotency_key": new_idempotency_key()})
         super().__init__(*args, **kwargs)
         self.fields["team"].choices = [("", "Choose a team")] + [(t.pk, t.name) for t in teams]  # type: ignore[attr-defined]
+        self.fields["amount"].label = f"Amount ({unit})"
 
 
 class SlugListField(forms.CharField):

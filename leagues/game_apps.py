@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.http import HttpResponse
+
 from leagues.models import League
 
 
@@ -20,6 +22,9 @@ class GameApp:
     league_panel: str  # template included on the league page, below its header
     league_context: Callable[[League, Any], dict[str, Any]]  # (league, user) -> the panel's context
     settings_url: str  # url name of the league settings page (takes the league id)
+    # (request, league, status=200, **bound forms) -> the settings page, for the shared settings forms
+    # (commissioners, grants, house values) to show their errors on
+    settings_page: Callable[..., HttpResponse]
 
 
 _APPS: dict[str, GameApp] = {}

@@ -87,14 +87,6 @@ def _league(league_id: int) -> League:
     return get_object_or_404(league_list(), pk=league_id)
 
 
-def _settings_league(league_id: int) -> League:
-    """A league whose settings are on this page; another game system's app has its own (GameApp.settings_url)."""
-    league = _league(league_id)
-    if game_app(league).settings_url != "league-settings":
-        raise Http404("This league's settings are on its own page.")
-    return league
-
-
 @require_GET
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
@@ -112,23 +104,29 @@ def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     )
 
 
-def _house_values_form(league: League, data: Any = None) -> HouseValuesForm:
+def house_values_form(league: League, data: Any = None) -> HouseValuesForm:
+    """The house-values form of any game system's league (its settings page shows it)."""
     ruleset = get_ruleset(league.game_system)
     return HouseValuesForm(
         data,
         fields=ruleset.house_value_fields(),
         current=league.house_values,
-        names=ruleset.catalog(league.house_values).portfolios,
+        names=ruleset.house_value_names(league.house_values),
     )
 
 
-def _settings_page(request: HttpRequest, league: League, status: int = 200, **forms: Any) -> HttpResponse:
+def grant_form(league: League, data: Any = None) -> GrantForm:
+    """The grants-and-fines form of any game system's league, in its money."""
+    return GrantForm(data, teams=league.teams.all(), unit=get_ruleset(league.game_system).money_unit)
+
+
+def settings_page(request: HttpRequest, league: League, status: int = 200, **forms: Any) -> HttpResponse:
     """The settings page with fresh forms, except the one given bound (with its errors)."""
     services.league_require_commissioner(league=league, user=request.user)
     league = _league(league.pk)  # a failed update may have touched the object in memory
     ruleset = get_ruleset(league.game_system)
     catalog = ruleset.catalog(league.house_values)
-    house_form = forms.get("house_form") or _house_values_form(league)
+    house_form = forms.get("house_form") or house_values_form(league)
     return render(
         request,
         "leagues/league_settings.html",
@@ -139,7 +137,7 @@ def _settings_page(request: HttpRequest, league: League, status: int = 200, **fo
                 initial=LeagueSettingsForm.initial_for(league), switches=get_ruleset(league.game_system).switches
             ),
             "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
-            "grant_form": forms.get("grant_form") or GrantForm(teams=league.teams.all()),
+            "grant_form": forms.get("grant_form") or grant_form(league),
             "house_form": house_form,
             "house_groups": house_form.groups(),
             "required_count": house_form.required_count(),
@@ -158,7 +156,7 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
     if (own_settings := game_app(league).settings_url) != "league-settings":
         return redirect(own_settings, league.pk)  # this page has the options of the games that use it
     if request.method == "GET":
-        return _settings_page(request, league)
+        return settings_page(request, league)
     form = LeagueSettingsForm(request.POST, switches=get_ruleset(league.game_system).switches)
     if form.is_valid():
         try:
@@ -174,14 +172,18 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
         else:
             messages.success(request, "Settings saved.")
             return redirect("league-settings", league.pk)
-    return _settings_page(request, league, status=400, settings_form=form)
+    return settings_page(request, league, status=400, settings_form=form)
+
+
+# --- The settings forms every game system's settings page shares: each answers with the league's own
+# settings page (GameApp.settings_url and settings_page). ---------------------------------------------------
 
 
 @login_required
 @domain_errors
 @require_POST
 def league_commissioner_add(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = _settings_league(league_id)
+    league = _league(league_id)
     form = CommissionerAddForm(request.POST)
     if form.is_valid():
         try:
@@ -190,16 +192,16 @@ def league_commissioner_add(request: HttpRequest, league_id: int) -> HttpRespons
             apply_domain_errors(form, error)
         else:
             messages.success(request, f"{form.cleaned_data['username']} is now a commissioner of {league.name}.")
-            return redirect("league-settings", league.pk)
-    return _settings_page(request, league, status=400, commissioner_form=form)
+            return redirect(game_app(league).settings_url, league.pk)
+    return game_app(league).settings_page(request, league, status=400, commissioner_form=form)
 
 
 @login_required
 @domain_errors
 @require_POST
 def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = _settings_league(league_id)
-    form = GrantForm(request.POST, teams=league.teams.all())
+    league = _league(league_id)
+    form = grant_form(league, request.POST)
     if form.is_valid():
         try:
             entry, created = grant_create(
@@ -215,17 +217,18 @@ def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
         else:
             what = "Granted" if entry.amount > 0 else "Fined"
             again = "" if created else " (this form was already sent; it was applied once)"
-            messages.success(request, f"{what} {entry.team.name} {abs(entry.amount):,} credits: {entry.reason}{again}.")
-            return redirect("league-settings", league.pk)
-    return _settings_page(request, league, status=400, grant_form=form)
+            unit = get_ruleset(league.game_system).money_unit
+            messages.success(request, f"{what} {entry.team.name} {abs(entry.amount):,} {unit}: {entry.reason}{again}.")
+            return redirect(game_app(league).settings_url, league.pk)
+    return game_app(league).settings_page(request, league, status=400, grant_form=form)
 
 
 @login_required
 @domain_errors
 @require_POST
 def league_house_values(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = _settings_league(league_id)
-    form = _house_values_form(league, request.POST)
+    league = _league(league_id)
+    form = house_values_form(league, request.POST)
     if form.is_valid():
         changes = form.changes()
         try:
@@ -234,5 +237,5 @@ def league_house_values(request: HttpRequest, league_id: int) -> HttpResponse:
             apply_domain_errors(form, error, prefixes=("house_values.",))
         else:
             messages.success(request, f"House values saved ({len(changes)} changed)." if changes else "No house value changed.")
-            return redirect("league-settings", league.pk)
-    return _settings_page(request, league, status=400, house_form=form)
+            return redirect(game_app(league).settings_url, league.pk)
+    return game_app(league).settings_page(request, league, status=400, house_form=form)

@@ -7,6 +7,7 @@ class RostersConfig(AppConfig):
     def ready(self) -> None:
         from engine.slaughterball.ruleset import SlaughterballRuleset
         from leagues.game_apps import GameApp, register
+        from leagues.views import settings_page
         from rosters.sheets import league_team_lines
 
         register(
@@ -15,5 +16,6 @@ class RostersConfig(AppConfig):
                 league_panel="rosters/_league_panel.html",
                 league_context=lambda league, user: {"teams": league_team_lines(league)},
                 settings_url="league-settings",
+                settings_page=settings_page,
             )
         )

@@ -14,18 +14,17 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
-from bloodbowl.forms import GoldGrantForm, SettingsForm, TeamListsForm
+from bloodbowl.forms import SettingsForm, TeamListsForm
 from bloodbowl.models import TeamLists as TeamListsRow
 from bloodbowl.selectors import RULESET, league_get, team_lists_of
 from bloodbowl.services.teamlists import team_lists_import
 from leagues import services as league_services
-from leagues.forms import CommissionerAddForm, HouseValuesForm, apply_domain_errors
+from leagues.forms import CommissionerAddForm, apply_domain_errors
 from leagues.models import League
-from leagues.views import domain_errors
+from leagues.views import domain_errors, grant_form, house_values_form
 from pitside.errors import Invalid
-from rosters.services import grant_create
 
 SAMPLES = {"house-team.yaml": "application/yaml", "house-team.csv": "text/csv"}
 
@@ -35,22 +34,18 @@ def _options(league: League) -> dict[str, Any]:
                                                                           "points_loss", "tie_breakers", *RULESET.switches)}
 
 
-def _house_form(league: League, data: Any = None) -> HouseValuesForm:
-    return HouseValuesForm(data, fields=RULESET.house_value_fields(), current=league.house_values, names={})
-
-
-def _settings_page(request: HttpRequest, league: League, status: int = 200, **forms: Any) -> HttpResponse:
+def settings_page(request: HttpRequest, league: League, status: int = 200, **forms: Any) -> HttpResponse:
     """The settings page with fresh forms, except the one given bound (with its errors)."""
     league_services.league_require_commissioner(league=league, user=request.user)
     league = league_get(league.pk)  # a failed update may have touched the object in memory
-    house_form = forms.get("house_form") or _house_form(league)
+    house_form = forms.get("house_form") or house_values_form(league)
     team_lists = team_lists_of(league)
     context = {
         "league": league,
         "settings_form": forms.get("settings_form")
         or SettingsForm(initial=SettingsForm.initial_for(league, _options(league)), switches=RULESET.switches),
         "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
-        "grant_form": forms.get("grant_form") or GoldGrantForm(teams=league.teams.all()),
+        "grant_form": forms.get("grant_form") or grant_form(league),
         "house_form": house_form,
         "house_groups": house_form.groups(),
         "required_count": house_form.required_count(),
@@ -65,7 +60,7 @@ def _settings_page(request: HttpRequest, league: League, status: int = 200, **fo
 def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get(league_id)
     if request.method == "GET":
-        return _settings_page(request, league)
+        return settings_page(request, league)
     form = SettingsForm(request.POST, switches=RULESET.switches)
     if form.is_valid():
         try:
@@ -78,64 +73,7 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
         else:
             messages.success(request, "Settings saved.")
             return redirect("bb-league-settings", league.pk)
-    return _settings_page(request, league, status=400, settings_form=form)
-
-
-@login_required
-@domain_errors
-@require_POST
-def league_commissioner_add(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = league_get(league_id)
-    form = CommissionerAddForm(request.POST)
-    if form.is_valid():
-        try:
-            league_services.league_commissioner_add(league=league, user=request.user, username=form.cleaned_data["username"])
-        except Invalid as error:
-            apply_domain_errors(form, error)
-        else:
-            messages.success(request, f"{form.cleaned_data['username']} is now a commissioner of {league.name}.")
-            return redirect("bb-league-settings", league.pk)
-    return _settings_page(request, league, status=400, commissioner_form=form)
-
-
-@login_required
-@domain_errors
-@require_POST
-def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = league_get(league_id)
-    form = GoldGrantForm(request.POST, teams=league.teams.all())
-    if form.is_valid():
-        try:
-            entry, created = grant_create(
-                league=league, user=request.user, team_id=form.cleaned_data["team"], amount=form.cleaned_data["amount"],
-                reason=form.cleaned_data["reason"], idempotency_key=form.cleaned_data["idempotency_key"],
-            )
-        except Invalid as error:
-            apply_domain_errors(form, error)
-        else:
-            what = "Granted" if entry.amount > 0 else "Fined"
-            again = "" if created else " (this form was already sent; it was applied once)"
-            messages.success(request, f"{what} {entry.team.name} {abs(entry.amount):,} gold pieces: {entry.reason}{again}.")
-            return redirect("bb-league-settings", league.pk)
-    return _settings_page(request, league, status=400, grant_form=form)
-
-
-@login_required
-@domain_errors
-@require_POST
-def league_house_values(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = league_get(league_id)
-    form = _house_form(league, request.POST)
-    if form.is_valid():
-        changes = form.changes()
-        try:
-            league_services.league_update(league=league, user=request.user, house_values=changes)
-        except Invalid as error:
-            apply_domain_errors(form, error, prefixes=("house_values.",))
-        else:
-            messages.success(request, f"House values saved ({len(changes)} changed)." if changes else "No house value changed.")
-            return redirect("bb-league-settings", league.pk)
-    return _settings_page(request, league, status=400, house_form=form)
+    return settings_page(request, league, status=400, settings_form=form)
 
 
 # --- Team lists ------------------------------------------------------------------------------------

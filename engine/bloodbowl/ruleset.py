@@ -19,6 +19,7 @@ SWITCHES = {"table_dice": "Coaches may enter dice rolled at the table instead of
 class BloodBowlRuleset:
     slug = "bloodbowl"
     name = "Blood Bowl (Death Zone)"
+    money_unit = "gold pieces"
     accounts = (TREASURY,)
     account_names = {TREASURY: "Treasury"}
     switches = SWITCHES
@@ -74,6 +75,10 @@ class BloodBowlRuleset:
 
     def validate_house_values(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return house_rules.validate_house_values(raw)
+
+    def house_value_names(self, house_values: Mapping[str, Any]) -> Mapping[str, str]:
+        """Names for the groups of the house-values form: none beyond the keys' own."""
+        return {}
 
     def house_values(self, raw: Mapping[str, Any]) -> house_rules.HouseValues:
         return house_rules.house_values(raw)

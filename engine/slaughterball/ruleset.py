@@ -33,6 +33,7 @@ OPTION_DEFAULTS.update(dict.fromkeys(SWITCHES, False))
 class SlaughterballRuleset:
     slug = "slaughterball"
     name = "Slaughterball"
+    money_unit = "credits"
     accounts = (TREASURY, purchases.SKILL_BUDGET, purchases.STAFF_BUDGET)
     account_names = {TREASURY: "Treasury", purchases.SKILL_BUDGET: "Skill Budget", purchases.STAFF_BUDGET: "Support Staff Budget"}
     athlete_types = tables.ATHLETE_TYPES
@@ -76,6 +77,10 @@ class SlaughterballRuleset:
 
     def validate_house_values(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return tables.validate_house_values(raw)
+
+    def house_value_names(self, house_values: Mapping[str, Any]) -> Mapping[str, str]:
+        """Names for the groups of the house-values form: the pro teams'."""
+        return tables.build_catalog(house_values).portfolios
 
     def catalog(self, house_values: Mapping[str, Any]) -> tables.Catalog:
         return tables.build_catalog(house_values)

@@ -128,7 +128,7 @@ def test_a_tie_breaker_named_twice_is_refused_on_the_form(client_as, commissione
 def test_the_commissioner_sets_a_house_value(client_as, commissioner, bb_league):
     data = {key: f"{value:,}" for key, value in bb_league.house_values.items()}
 
-    response = client_as(commissioner).post(f"/bloodbowl/leagues/{bb_league.pk}/settings/house-values/",
+    response = client_as(commissioner).post(f"/leagues/{bb_league.pk}/settings/house-values/",
                                             {**data, "costs.apothecary": "70,000"})
 
     assert response.status_code == 302
@@ -139,7 +139,7 @@ def test_the_commissioner_sets_a_house_value(client_as, commissioner, bb_league)
 def test_a_house_value_off_the_10_000_steps_is_refused(client_as, commissioner, bb_league):
     data = {key: str(value) for key, value in bb_league.house_values.items()}
 
-    response = client_as(commissioner).post(f"/bloodbowl/leagues/{bb_league.pk}/settings/house-values/",
+    response = client_as(commissioner).post(f"/leagues/{bb_league.pk}/settings/house-values/",
                                             {**data, "costs.cheerleader": "15000"})
 
     assert response.status_code == 400
@@ -147,7 +147,7 @@ def test_a_house_value_off_the_10_000_steps_is_refused(client_as, commissioner, 
 
 
 def test_the_commissioner_grants_and_fines_gold(client_as, commissioner, bb_team):
-    url = f"/bloodbowl/leagues/{bb_team.league_id}/settings/grants/"
+    url = f"/leagues/{bb_team.league_id}/settings/grants/"
     api = client_as(commissioner)
 
     granted = api.post(url, {"team": bb_team.pk, "amount": "100,000", "reason": "Sponsor", "idempotency_key": "g1"})
@@ -160,7 +160,7 @@ def test_the_commissioner_grants_and_fines_gold(client_as, commissioner, bb_team
 
 
 def test_the_commissioner_adds_a_commissioner(client_as, commissioner, coach, bb_league):
-    response = client_as(commissioner).post(f"/bloodbowl/leagues/{bb_league.pk}/settings/commissioners/",
+    response = client_as(commissioner).post(f"/leagues/{bb_league.pk}/settings/commissioners/",
                                             {"username": "own_coach"})
 
     assert response.status_code == 302
@@ -179,18 +179,18 @@ def test_settings_and_team_lists_are_the_commissioners(url, client, client_as, c
 @pytest.mark.parametrize(
     ("url", "data"),
     [
-        ("settings/", settings_data()),
-        ("settings/house-values/", {"costs.apothecary": "10,000"}),
-        ("settings/grants/", {"team": "0", "amount": "1", "reason": "x", "idempotency_key": "k"}),
-        ("settings/commissioners/", {"username": "own_coach"}),
-        ("team-lists/", {"format": "csv", "text": TWO_RACES_CSV}),
+        ("/bloodbowl/leagues/{}/settings/", settings_data()),
+        ("/leagues/{}/settings/house-values/", {"costs.apothecary": "10,000"}),
+        ("/leagues/{}/settings/grants/", {"team": "0", "amount": "1", "reason": "x", "idempotency_key": "k"}),
+        ("/leagues/{}/settings/commissioners/", {"username": "own_coach"}),
+        ("/bloodbowl/leagues/{}/team-lists/", {"format": "csv", "text": TWO_RACES_CSV}),
     ],
 )
 def test_a_coach_changes_no_setting(url, data, client_as, coach, bb_team):
     league = bb_team.league
     before = (league.name, league.options, league.house_values, TeamLists.objects.get(league=league).data)
 
-    response = client_as(coach).post(f"/bloodbowl/leagues/{league.pk}/{url}", data)
+    response = client_as(coach).post(url.format(league.pk), data)
 
     assert response.status_code == 403
     league.refresh_from_db()
@@ -198,11 +198,19 @@ def test_a_coach_changes_no_setting(url, data, client_as, coach, bb_team):
     assert not league.commissioners.filter(pk=coach.pk).exists()
 
 
-@pytest.mark.parametrize("url", ["settings/grants/", "settings/commissioners/", "settings/house-values/"])
-def test_the_slaughterball_settings_forms_answer_404_for_a_blood_bowl_league(url, client_as, commissioner, bb_league):
-    response = client_as(commissioner).post(f"/leagues/{bb_league.pk}/{url}", {"username": "nobody"})
+@pytest.mark.parametrize(
+    ("url", "data"),
+    [
+        ("settings/grants/", {"amount": "x"}),
+        ("settings/commissioners/", {"username": "nobody"}),
+        ("settings/house-values/", {"costs.cheerleader": "15000"}),
+    ],
+)
+def test_the_shared_settings_forms_answer_with_the_blood_bowl_settings_page(url, data, client_as, commissioner, bb_league):
+    response = client_as(commissioner).post(f"/leagues/{bb_league.pk}/{url}", data)
 
-    assert response.status_code == 404
+    assert response.status_code == 400
+    assert "Team lists" in response.content.decode()  # the Blood Bowl settings page, with the form's errors
 
 
 # --- Team lists ------------------------------------------------------------------------------------
