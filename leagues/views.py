@@ -137,6 +137,7 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
                 initial=LeagueSettingsForm.initial_for(league), switches=get_ruleset(league.game_system).switches
             ),
             "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
+            "money_unit": ruleset.money_unit,
             "grant_form": forms.get("grant_form") or grant_form(league),
             "house_form": house_form,
             "house_groups": house_form.groups(),

@@ -45,6 +45,7 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
         "settings_form": forms.get("settings_form")
         or SettingsForm(initial=SettingsForm.initial_for(league, _options(league)), switches=RULESET.switches),
         "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
+        "money_unit": RULESET.money_unit,
         "grant_form": forms.get("grant_form") or grant_form(league),
         "house_form": house_form,
         "house_groups": house_form.groups(),
