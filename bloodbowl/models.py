@@ -191,10 +191,9 @@ class StarPlayerRoll(models.Model):
         return f"Star player roll {self.number} of {self.player}"
 
 
-class MatchEvent(models.Model):
-    """The history of a match: who did what to it, when (report, confirm, dispute, approve, rolls)."""
+class HistoryEvent(models.Model):
+    """One line of a history: who did what, when; a key sent again finds the first write."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
     action = models.CharField(max_length=30)
     data = models.JSONField(default=dict, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
@@ -202,7 +201,16 @@ class MatchEvent(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        abstract = True
         ordering = ["created_at", "id"]
+
+
+class MatchEvent(HistoryEvent):
+    """The history of a match (report, confirm, dispute, approve, rolls)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+
+    class Meta(HistoryEvent.Meta):
         constraints = [unique_idempotency_key("match", "bb_match_event_idempotency_key_unique")]
 
     def __str__(self) -> str:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from pitside.idempotency import idempotency_key_field, unique_idempotency_key
+from bloodbowl.models import HistoryEvent
+from pitside.idempotency import unique_idempotency_key
 
 TEAM = "rosters.Team"
 
@@ -150,18 +151,12 @@ class WizardContract(models.Model):
         return f"Wizard contract of {self.team}"
 
 
-class TournamentEvent(models.Model):
-    """The history of a tournament: who did what, when; a key sent again finds the first write."""
+class TournamentEvent(HistoryEvent):
+    """The history of a tournament."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
-    action = models.CharField(max_length=30)
-    data = models.JSONField(default=dict, blank=True)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    idempotency_key = idempotency_key_field()
-    created_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["created_at", "id"]
+    class Meta(HistoryEvent.Meta):
         constraints = [unique_idempotency_key("tournament", "bb_tournament_event_idempotency_key_unique")]
 
     def __str__(self) -> str:
