@@ -214,13 +214,13 @@ class MatchConfirmApi(APIView):
 class MatchDisputeApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    class InputSerializer(serializers.Serializer):
+    class DisputeInputSerializer(serializers.Serializer):
         reason = serializers.CharField(max_length=500)
 
-    @extend_schema(request=InputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
+    @extend_schema(request=DisputeInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
     def post(self, request: Request, match_id: int) -> Response:
         match_get(match_id)
-        data = self.InputSerializer(data=request.data)
+        data = self.DisputeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.report_dispute(match_id=match_id, user=request.user, reason=data.validated_data["reason"])
         return _detail(match_id)
@@ -229,14 +229,14 @@ class MatchDisputeApi(APIView):
 class MatchNotesApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    class InputSerializer(serializers.Serializer):
+    class NotesInputSerializer(serializers.Serializer):
         notes = serializers.CharField(max_length=500, allow_blank=True)
 
-    @extend_schema(request=InputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
+    @extend_schema(request=NotesInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
     def post(self, request: Request, match_id: int) -> Response:
         """Match Records: the coach's brief notes about the match, on his own team's line."""
         match_get(match_id)
-        data = self.InputSerializer(data=request.data)
+        data = self.NotesInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.match_notes_set(match_id=match_id, user=request.user, notes=data.validated_data["notes"])
         return _detail(match_id)
