@@ -10,6 +10,8 @@ urlpatterns = [
     path("bloodbowl/matches/<int:match_id>/report/", apis.MatchReportApi.as_view(), name="api-bb-match-report"),
     path("bloodbowl/matches/<int:match_id>/confirm/", apis.MatchConfirmApi.as_view(), name="api-bb-match-confirm"),
     path("bloodbowl/matches/<int:match_id>/dispute/", apis.MatchDisputeApi.as_view(), name="api-bb-match-dispute"),
+    path("bloodbowl/matches/<int:match_id>/cards/", apis.MatchCardsApi.as_view(), name="api-bb-match-cards"),
+    path("bloodbowl/matches/<int:match_id>/apothecary/", apis.MatchApothecaryApi.as_view(), name="api-bb-match-apothecary"),
     path("bloodbowl/matches/<int:match_id>/notes/", apis.MatchNotesApi.as_view(), name="api-bb-match-notes"),
     path("bloodbowl/star-player-rolls/<int:spr_id>/", apis.StarPlayerRollApi.as_view(), name="api-bb-spr"),
 ]

@@ -10,6 +10,8 @@ urlpatterns = [
     path("bloodbowl/matches/<int:match_id>/report/", views.match_report, name="bb-match-report"),
     path("bloodbowl/matches/<int:match_id>/confirm/", views.match_confirm, name="bb-match-confirm"),
     path("bloodbowl/matches/<int:match_id>/dispute/", views.match_dispute, name="bb-match-dispute"),
+    path("bloodbowl/matches/<int:match_id>/cards/", views.match_cards, name="bb-match-cards"),
+    path("bloodbowl/matches/<int:match_id>/apothecary/", views.match_apothecary, name="bb-match-apothecary"),
     path("bloodbowl/matches/<int:match_id>/notes/", views.match_notes, name="bb-match-notes"),
     path("bloodbowl/star-player-rolls/<int:spr_id>/choose/", views.spr_choose, name="bb-spr-choose"),
 ]

@@ -131,6 +131,7 @@ class MatchSide(models.Model):
     team_rating = models.PositiveIntegerField()  # at kick-off
     special_play_cards = models.PositiveSmallIntegerField(null=True, blank=True)  # rolled + handicap
     missing = models.JSONField(default=list)  # ids of the players who miss this match (injury, niggling, aging)
+    card_decks = models.JSONField(null=True, blank=True)  # the coach's split of his cards: {deck: count}
     score = models.PositiveSmallIntegerField(null=True, blank=True)
     casualties = models.PositiveSmallIntegerField(null=True, blank=True)
     winnings = models.IntegerField(null=True, blank=True)

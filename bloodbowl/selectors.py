@@ -267,3 +267,16 @@ def league_leaders(league: League, top: int = 5) -> dict[str, list[Leader]]:
     by_spp = sorted((p for p in players.values() if p.spp), key=lambda p: -p.spp)[:top]
     leaders["spp"] = [Leader(p, p.spp) for p in by_spp]
     return leaders
+
+
+def apothecary_candidates(match: Match, side: MatchSide) -> list[Player]:
+    """6. Niggling Injuries: the players the side's Apothecary may still let play, once a match: those
+    who miss it through a niggling injury roll of 1. None when the team has no Apothecary."""
+    if not side.team.bb.apothecary or match.events.filter(action="apothecary", data__team=side.team_id).exists():
+        return []
+    niggled = {
+        roll.player_id
+        for roll in match.rolls.filter(team_id=side.team_id, purpose="niggling")
+        if RULESET.prematch.niggling_misses(roll.dice)
+    }
+    return list(Player.objects.filter(pk__in=niggled.intersection(side.missing)).order_by("number"))

@@ -38,6 +38,7 @@ class MatchSideOutputSerializer(serializers.Serializer):
     winnings = serializers.IntegerField(allow_null=True)
     fan_factor_change = serializers.IntegerField(allow_null=True)
     notes = serializers.CharField(help_text="The coach's notes for his Match Record.")
+    card_decks = serializers.JSONField(allow_null=True, help_text="The coach's split of his Special Play Cards.")
 
 
 class DiceRollOutputSerializer(serializers.Serializer):
@@ -239,6 +240,42 @@ class MatchNotesApi(APIView):
         data = self.NotesInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.match_notes_set(match_id=match_id, user=request.user, notes=data.validated_data["notes"])
+        return _detail(match_id)
+
+
+class MatchCardsApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class CardsInputSerializer(serializers.Serializer):
+        decks = serializers.DictField(
+            child=serializers.IntegerField(min_value=0, max_value=20),
+            help_text="How many of your Special Play Cards from each deck: dirty_tricks, random_events, magic_items "
+            "(at most one), pre_match.",
+        )
+
+    @extend_schema(request=CardsInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
+    def post(self, request: Request, match_id: int) -> Response:
+        """5. Special Play Cards: a coach splits the cards he may take over the decks (at most one Magic Item)."""
+        match_get(match_id)
+        data = self.CardsInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.cards_choose(match_id=match_id, user=request.user, decks=data.validated_data["decks"])
+        return _detail(match_id)
+
+
+class MatchApothecaryApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class ApothecaryInputSerializer(serializers.Serializer):
+        player = serializers.IntegerField(min_value=1)
+
+    @extend_schema(request=ApothecaryInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
+    def post(self, request: Request, match_id: int) -> Response:
+        """6. Niggling Injuries: the team's Apothecary lets a player who rolled a 1 play after all, once a match."""
+        match_get(match_id)
+        data = self.ApothecaryInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.apothecary_use(match_id=match_id, user=request.user, player_id=data.validated_data["player"])
         return _detail(match_id)
 
 

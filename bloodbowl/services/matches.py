@@ -21,6 +21,7 @@ from django.utils import timezone
 from bloodbowl.models import Match, MatchEvent, MatchSide, Player, Roll, StarPlayerRoll, TeamProfile, Tournament
 from bloodbowl.selectors import (
     RULESET,
+    apothecary_candidates,
     league_house,
     match_rights,
     match_side_of,
@@ -186,6 +187,50 @@ def _prematch(match: Match, user: Any, dice: Dice) -> None:
     match.save(update_fields=["gate"])
     cards = {n: s.special_play_cards for n, s in by_name.items()}
     _history(match, user, "pre-match", {"gate": match.gate, "cards": cards, "trophies": prematch_trophies(match)})
+
+
+def _own_side_at_kickoff(match: Match, user: Any, what: str) -> MatchSide:
+    """The user's side of a match whose pre-match is rolled and whose report is not in yet."""
+    side = match_side_of(match, user)
+    if side is None:
+        raise NotPermitted.one("not-in-match", "match", f"Only the two coaches {what}.")
+    if match.gate is None or match.status != Match.Status.SCHEDULED:
+        raise Invalid.one("not-at-kickoff", "match", "That is done after the pre-match rolls and before the report.")
+    return side
+
+
+def cards_choose(*, match_id: int, user: Any, decks: Mapping[str, Any]) -> MatchSide:
+    """5. Special Play Cards: the coach's split of the cards he may take over the four decks, with at most
+    one Magic Item (he then draws them at random at the table)."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        side = _own_side_at_kickoff(match, user, "choose their Special Play Cards")
+        problems = rules.prematch.check_card_decks(side.special_play_cards or 0, decks)
+        if problems:
+            raise Invalid.from_rules(RuleViolation(problems))
+        side.card_decks = dict(decks)
+        side.save(update_fields=["card_decks"])
+        _history(match, user, "cards", {"team": side.team_id, "decks": dict(decks)})
+    return side
+
+
+def apothecary_use(*, match_id: int, user: Any, player_id: int) -> MatchSide:
+    """6. Niggling Injuries: the team's Apothecary lets one player who misses the match through a niggling
+    injury roll take part after all (once a match: one Apothecary, one player)."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        side = _own_side_at_kickoff(match, user, "use their Apothecary")
+        if player_id not in {p.pk for p in apothecary_candidates(match, side)}:
+            raise Invalid.one(
+                "apothecary-refused", "player",
+                "The Apothecary lets one player a match play who misses it through a niggling injury roll of 1, "
+                "and only for a team that has one.",
+            )
+        side.missing = [p for p in side.missing if p != player_id]
+        side.save(update_fields=["missing"])
+        Player.objects.filter(pk=player_id).update(misses_next_match=False)
+        _history(match, user, "apothecary", {"team": side.team_id, "player": player_id})
+    return side
 
 
 # --- the report ------------------------------------------------------------------------------------------------

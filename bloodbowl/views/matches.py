@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from bloodbowl.apis.matches import ReportInputSerializer
 from bloodbowl.models import Player, StarPlayerRoll
 from bloodbowl.selectors import (
+    apothecary_candidates,
     league_get,
     league_leaders,
     league_standings,
@@ -107,6 +108,9 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
         "report_sides": [(side, "home" if side.home else "away", players["home" if side.home else "away"]) for side in sides],
         "rights": match_rights(match, request.user),
         "own_side": own,
+        "kickoff": own is not None and match.gate is not None and match.status == match.Status.SCHEDULED,
+        "decks": [(slug, deck.name) for slug, deck in services.rules.tables.tables().decks.items()],
+        "apothecary_players": apothecary_candidates(match, own) if own is not None and match.gate is not None else [],
         "trophies": [(side, trophies[side.team_id]) for side in sides if side.team_id in trophies],
         "events": [(event, EVENT_HEADINGS[event]) for event in EVENTS],
         "injury_slots": INJURY_SLOTS,
@@ -222,6 +226,33 @@ def match_dispute(request: HttpRequest, match_id: int) -> HttpResponse:
         return _match_page(request, match_id, errors=["Say why you dispute the report."], status=400)
     services.report_dispute(match_id=match_id, user=request.user, reason=reason)
     messages.info(request, "The report is disputed: a commissioner decides.")
+    return redirect("bb-match-detail", match_id)
+
+
+@login_required
+@domain_errors
+@require_POST
+def match_cards(request: HttpRequest, match_id: int) -> HttpResponse:
+    match_get(match_id)
+    decks = {deck: _int(request.POST.get(f"deck-{deck}")) for deck in services.rules.tables.tables().decks}
+    try:
+        services.cards_choose(match_id=match_id, user=request.user, decks=decks)
+    except Invalid as error:
+        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
+    messages.success(request, "Cards chosen: draw them at random from the tops of those decks.")
+    return redirect("bb-match-detail", match_id)
+
+
+@login_required
+@domain_errors
+@require_POST
+def match_apothecary(request: HttpRequest, match_id: int) -> HttpResponse:
+    match_get(match_id)
+    try:
+        services.apothecary_use(match_id=match_id, user=request.user, player_id=_int(request.POST.get("player")))
+    except Invalid as error:
+        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
+    messages.success(request, "The Apothecary lets him play.")
     return redirect("bb-match-detail", match_id)
 
 

@@ -46,6 +46,10 @@ def test_a_match_through_the_pages(bb):
     page = coach.get(f"/bloodbowl/matches/{match.pk}/").content.decode()
     assert "Report the match" in page
     assert "Gate" in page
+    assert "Your Special Play Cards" in page
+    cards = Match.objects.get().sides.get(team=home).special_play_cards
+    assert coach.post(f"/bloodbowl/matches/{match.pk}/cards/", {"deck-magic_items": "2"}).status_code == 400
+    assert coach.post(f"/bloodbowl/matches/{match.pk}/cards/", {"deck-dirty_tricks": str(cards)}).status_code == 302
     bad = coach.post(f"/bloodbowl/matches/{match.pk}/report/", _report_form(home, away, **{"home-score": "2"}))
     assert bad.status_code == 400
     assert "make 1, but the score is 2" in bad.content.decode()

@@ -184,3 +184,46 @@ def test_an_mvp_left_out_is_drawn_by_the_server_once(bb):
     assert Roll.objects.get(match=match, purpose="mvp").dice[0] == players.index(drawn) + 1
     services.report_submit(match_id=match.pk, user=home.coach, report=report)
     assert Match.objects.get(pk=match.pk).report["away"]["mvp"] == drawn
+
+
+def test_special_play_cards_split_with_at_most_one_magic_item(bb):
+    league, home, away = bb
+    match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    services.prematch_roll(match_id=match.pk, user=home.coach, dice={"cards.home": [6]})  # two cards
+    with pytest.raises(Invalid) as refused:
+        services.cards_choose(match_id=match.pk, user=home.coach, decks={"magic_items": 2})
+    assert {i.code for i in refused.value.items} == {"magic-item-limit"}
+    with pytest.raises(Invalid, match="exactly 2"):
+        services.cards_choose(match_id=match.pk, user=home.coach, decks={"dirty_tricks": 1})
+    side = services.cards_choose(match_id=match.pk, user=home.coach, decks={"magic_items": 1, "dirty_tricks": 1})
+    assert side.card_decks == {"magic_items": 1, "dirty_tricks": 1}
+    with pytest.raises(NotPermitted):
+        services.cards_choose(match_id=match.pk, user=UserFactory(), decks={"dirty_tricks": 2})
+
+
+def test_the_apothecary_lets_one_niggled_player_play(db, commissioner):
+    league = bloodbowl_league(commissioner, table_dice=True)
+    home = bloodbowl_team(league, UserFactory(), "Croakers", apothecary=True)
+    away = bloodbowl_team(league, UserFactory(), "Bog Kings")
+    niggled = list(home.bb_players.order_by("number")[:2])
+    Player.objects.filter(pk__in=[p.pk for p in niggled]).update(niggling_injuries=1)
+    match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    services.prematch_roll(match_id=match.pk, user=home.coach,
+                           dice={f"niggling.{niggled[0].pk}": [1], f"niggling.{niggled[1].pk}": [1]})
+    side = match.sides.get(team=home)
+    assert side.missing == [p.pk for p in niggled]  # a 1 on the niggling die: both miss the match
+    side = services.apothecary_use(match_id=match.pk, user=home.coach, player_id=niggled[0].pk)
+    assert side.missing == [niggled[1].pk]
+    assert not Player.objects.get(pk=niggled[0].pk).misses_next_match
+    with pytest.raises(Invalid):  # one Apothecary, one player a match
+        services.apothecary_use(match_id=match.pk, user=home.coach, player_id=niggled[1].pk)
+
+
+def test_no_apothecary_no_reprieve(bb):
+    league, home, away = bb
+    player = home.bb_players.first()
+    Player.objects.filter(pk=player.pk).update(niggling_injuries=1)
+    match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    services.prematch_roll(match_id=match.pk, user=home.coach, dice={f"niggling.{player.pk}": [1]})
+    with pytest.raises(Invalid, match="Apothecary"):
+        services.apothecary_use(match_id=match.pk, user=home.coach, player_id=player.pk)
