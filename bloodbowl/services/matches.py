@@ -391,11 +391,11 @@ def _postmatch(match: Match, user: Any, dice: Dice) -> None:
             side.winnings = side.fan_factor_change = 0
         else:
             _winnings(match, side, team, dice, user, label)
-            _aging(team, side, dice, name)
+            _aging(team, side, dice)
             _star_player_points(match, team, own, dice)
             side.fan_factor_change = _fan_factor(match, team, own, other, dice, name)
         side.save(update_fields=["score", "casualties", "winnings", "fan_factor_change"])
-    _injuries(report, sides, loaded)
+    _injuries(report, sides)
     match.status, match.played_at = Match.Status.CONFIRMED, timezone.now()
     match.save(update_fields=["status", "played_at"])
 
@@ -429,7 +429,7 @@ def _played(team: Team, side: MatchSide) -> list[Player]:
     return [p for p in team.bb_players.all() if p.status == Player.Status.ACTIVE and p.pk not in side.missing]
 
 
-def _aging(team: Team, side: MatchSide, dice: Dice, name: str) -> None:
+def _aging(team: Team, side: MatchSide, dice: Dice) -> None:
     """2. Aging: each peaked player who played rolls a d6; on a 1, the Aging Table."""
     for player in _played(team, side):
         if player.peaked:
@@ -479,7 +479,7 @@ def _fan_factor(match: Match, team: Team, own: SideReport, other: SideReport, di
     return new - profile.fan_factor
 
 
-def _injuries(report: MatchReport, sides: Mapping[str, MatchSide], loaded: Mapping[int, Team]) -> None:
+def _injuries(report: MatchReport, sides: Mapping[str, MatchSide]) -> None:
     """The 'M' of the players who missed this match is rubbed out; then the report's injuries apply."""
     for name in SIDES:
         side = sides[name]
