@@ -12,6 +12,7 @@ urlpatterns = [
     path("bloodbowl/matches/<int:match_id>/dispute/", apis.MatchDisputeApi.as_view(), name="api-bb-match-dispute"),
     path("bloodbowl/matches/<int:match_id>/cards/", apis.MatchCardsApi.as_view(), name="api-bb-match-cards"),
     path("bloodbowl/matches/<int:match_id>/apothecary/", apis.MatchApothecaryApi.as_view(), name="api-bb-match-apothecary"),
+    path("bloodbowl/matches/<int:match_id>/void/", apis.MatchVoidApi.as_view(), name="api-bb-match-void"),
     path("bloodbowl/matches/<int:match_id>/notes/", apis.MatchNotesApi.as_view(), name="api-bb-match-notes"),
     path("bloodbowl/star-player-rolls/<int:spr_id>/", apis.StarPlayerRollApi.as_view(), name="api-bb-spr"),
 ]

@@ -12,6 +12,7 @@ urlpatterns = [
     path("bloodbowl/matches/<int:match_id>/dispute/", views.match_dispute, name="bb-match-dispute"),
     path("bloodbowl/matches/<int:match_id>/cards/", views.match_cards, name="bb-match-cards"),
     path("bloodbowl/matches/<int:match_id>/apothecary/", views.match_apothecary, name="bb-match-apothecary"),
+    path("bloodbowl/matches/<int:match_id>/void/", views.match_void, name="bb-match-void"),
     path("bloodbowl/matches/<int:match_id>/notes/", views.match_notes, name="bb-match-notes"),
     path("bloodbowl/star-player-rolls/<int:spr_id>/choose/", views.spr_choose, name="bb-spr-choose"),
 ]

@@ -107,6 +107,9 @@ class Match(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     played_at = models.DateTimeField(null=True, blank=True)
+    # What the post-match changed from: both teams' players and profiles, and the ledger rows it wrote,
+    # so that a commissioner's void puts them back (see services.matches.match_void).
+    postmatch_before = models.JSONField(null=True, blank=True, editable=False)
     # A tournament match: its week (1-5) and round; the round sets `stage` (semi-final, final).
     tournament = models.ForeignKey(
         "bloodbowl.Tournament", on_delete=models.PROTECT, null=True, blank=True, related_name="matches"

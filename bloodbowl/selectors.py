@@ -224,6 +224,7 @@ class MatchRights:
     confirm: bool  # the other coach, on a report waiting for him
     approve: bool  # a commissioner, on a reported or disputed match
     dispute: bool
+    void: bool  # a commissioner, on a confirmed league match
 
 
 def match_rights(match: Match, user: Any) -> MatchRights:
@@ -240,6 +241,7 @@ def match_rights(match: Match, user: Any) -> MatchRights:
         confirm=other_coach and waiting,
         approve=commissioner and match.status in (Match.Status.REPORTED, Match.Status.DISPUTED),
         dispute=other_coach and waiting,
+        void=commissioner and match.status == Match.Status.CONFIRMED and match.tournament_id is None,
     )
 
 

@@ -227,6 +227,22 @@ class MatchDisputeApi(APIView):
         return _detail(match_id)
 
 
+class MatchVoidApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class VoidInputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=500)
+
+    @extend_schema(request=VoidInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
+    def post(self, request: Request, match_id: int) -> Response:
+        """A commissioner voids a confirmed league match: its post-match is put back or reversed on the ledger."""
+        match_get(match_id)
+        data = self.VoidInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.match_void(match_id=match_id, user=request.user, reason=data.validated_data["reason"])
+        return _detail(match_id)
+
+
 class MatchNotesApi(APIView):
     permission_classes = [IsAuthenticated]
 

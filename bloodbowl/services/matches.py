@@ -353,6 +353,47 @@ def match_notes_set(*, match_id: int, user: Any, notes: str) -> MatchSide:
     return side
 
 
+def match_void(*, match_id: int, user: Any, reason: str) -> Match:
+    """A commissioner voids a confirmed league match: everything its post-match did is put back (players,
+    profiles) or reversed by ledger rows, and the history keeps it all. Refused once either team has moved
+    on from it: a star player roll of the match chosen, a later match confirmed, or money spent or granted
+    since; a tournament's matches are the tournament's."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if not match_rights(match, user).void:
+            if not league_is_commissioner(match.league, user):
+                raise NotPermitted.one("not-commissioner", "match", "Only a commissioner can void a match.")
+            raise Invalid.one("match-not-voidable", "match", "Only a confirmed league match can be voided.")
+        team_ids = [s.team_id for s in match.sides.all()]
+        list(Team.objects.select_for_update(of=("self",)).filter(pk__in=team_ids).order_by("pk"))
+        before = match.postmatch_before
+        moved_on = (
+            match.star_player_rolls.filter(choice__isnull=False).exists()
+            or Match.objects.filter(sides__team_id__in=team_ids, status=Match.Status.CONFIRMED,
+                                    played_at__gt=match.played_at).exists()
+            or LedgerEntry.objects.filter(team_id__in=team_ids, pk__gt=max(before["ledger"], default=0)).exists()
+        )
+        if moved_on:
+            raise Invalid.one(
+                "match-moved-on", "match",
+                "A team has moved on from this match (a star player roll chosen, a later match, or money spent or "
+                "granted since): it can no longer be voided.",
+            )
+        for player in Player.objects.filter(team_id__in=team_ids):
+            for field, value in before["players"].get(str(player.pk), {}).items():
+                setattr(player, field, value)
+            player.save()
+        for team_id, profile in before["profiles"].items():
+            TeamProfile.objects.filter(team_id=team_id).update(**profile)
+        for entry in LedgerEntry.objects.filter(pk__in=before["ledger"]):
+            _ledger(entry.team, -entry.amount, f"Void of match {match.pk}: {entry.reason}", user)
+        match.star_player_rolls.all().delete()
+        match.status = Match.Status.VOID
+        match.save(update_fields=["status"])
+        _history(match, user, "voided", {"reason": reason})
+    return match
+
+
 # --- post-match --------------------------------------------------------------------------------------------------
 
 
@@ -374,6 +415,18 @@ def _ledger(team: Team, amount: int, reason: str, user: Any) -> None:
         LedgerEntry.objects.create(team=team, account=TREASURY, amount=amount, reason=reason, created_by=user)
 
 
+PLAYER_STATE = ("stats", "skills", "spp", "skill_rolls", "peaked", "niggling_injuries", "misses_next_match", "status", "aging")
+PROFILE_STATE = ("rerolls", "fan_factor", "apothecary", "assistant_coaches", "cheerleaders")
+
+
+def _teams_state(teams_: Sequence[Team]) -> dict[str, Any]:
+    """The players and profiles of the teams as they are, to put back when the match is voided."""
+    return {
+        "players": {str(p.pk): {f: getattr(p, f) for f in PLAYER_STATE} for t in teams_ for p in t.bb_players.all()},
+        "profiles": {str(t.pk): {f: getattr(t.bb, f) for f in PROFILE_STATE} for t in teams_},
+    }
+
+
 def _postmatch(match: Match, user: Any, dice: Dice) -> None:
     """Post-Match Sequence of Play, steps 1 to 4 for both teams (purchases and the new Team Rating are
     the coaches' and the pages' to do next); then the injuries of the report and the missed matches."""
@@ -381,6 +434,8 @@ def _postmatch(match: Match, user: Any, dice: Dice) -> None:
     report = report_from_data(match.report)
     sides = {_side_name(s): s for s in match.sides.all()}
     loaded = {t.pk: t for t in teams().filter(pk__in=[s.team_id for s in sides.values()])}
+    before = _teams_state(list(loaded.values()))
+    first_ledger_row = LedgerEntry.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
     label = f"match {match.pk}"
     for name, side in sides.items():
         team = loaded[side.team_id]
@@ -396,8 +451,10 @@ def _postmatch(match: Match, user: Any, dice: Dice) -> None:
             side.fan_factor_change = _fan_factor(match, team, own, other, dice, name)
         side.save(update_fields=["score", "casualties", "winnings", "fan_factor_change"])
     _injuries(report, sides)
+    rows = LedgerEntry.objects.filter(team_id__in=loaded, pk__gt=first_ledger_row).values_list("pk", flat=True)
+    match.postmatch_before = {**before, "ledger": list(rows)}
     match.status, match.played_at = Match.Status.CONFIRMED, timezone.now()
-    match.save(update_fields=["status", "played_at"])
+    match.save(update_fields=["status", "played_at", "postmatch_before"])
 
 
 def _winnings(match: Match, side: MatchSide, team: Team, dice: Dice, user: Any, label: str) -> None:

@@ -259,6 +259,22 @@ def match_apothecary(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @domain_errors
 @require_POST
+def match_void(request: HttpRequest, match_id: int) -> HttpResponse:
+    match_get(match_id)
+    reason = (request.POST.get("reason") or "").strip()[:500]
+    if not reason:
+        return _match_page(request, match_id, errors=["Say why the match is voided."], status=400)
+    try:
+        services.match_void(match_id=match_id, user=request.user, reason=reason)
+    except Invalid as error:
+        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
+    messages.success(request, "The match is void: what its post-match did is put back.")
+    return redirect("bb-match-detail", match_id)
+
+
+@login_required
+@domain_errors
+@require_POST
 def match_notes(request: HttpRequest, match_id: int) -> HttpResponse:
     match_get(match_id)
     services.match_notes_set(match_id=match_id, user=request.user, notes=(request.POST.get("notes") or "")[:500])

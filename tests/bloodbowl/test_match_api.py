@@ -77,3 +77,19 @@ def test_anonymous_reads_but_cannot_write(bb, api):
 
 def test_a_slaughterball_league_is_not_a_blood_bowl_one(league, api):
     assert api.get(f"/api/bloodbowl/leagues/{league.pk}/matches/").status_code == 404
+
+
+def test_a_commissioner_voids_a_confirmed_match(bb, api_as, commissioner):
+    league, home, away = bb
+    api = api_as(home.coach)
+    match_id = api.post(f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk},
+                        format="json").json()["id"]
+    api.post(f"/api/bloodbowl/matches/{match_id}/prematch/", {}, format="json")
+    api.post(f"/api/bloodbowl/matches/{match_id}/report/", _report(home, away), format="json")
+    api_as(away.coach).post(f"/api/bloodbowl/matches/{match_id}/confirm/", {}, format="json")
+    assert api.post(f"/api/bloodbowl/matches/{match_id}/void/", {"reason": "x"}, format="json").status_code == 403
+    voided = api_as(commissioner).post(f"/api/bloodbowl/matches/{match_id}/void/", {"reason": "Replay"}, format="json")
+    assert voided.status_code == 200
+    assert voided.json()["status"] == "void"
+    table = api.get(f"/api/bloodbowl/leagues/{league.pk}/standings/").json()
+    assert all(row["played"] == 0 for row in table)

@@ -227,3 +227,35 @@ def test_no_apothecary_no_reprieve(bb):
     services.prematch_roll(match_id=match.pk, user=home.coach, dice={f"niggling.{player.pk}": [1]})
     with pytest.raises(Invalid, match="Apothecary"):
         services.apothecary_use(match_id=match.pk, user=home.coach, player_id=player.pk)
+
+
+def test_a_void_puts_back_what_the_postmatch_did(bb, commissioner):
+    league, home, away = bb
+    before = {p.pk: (p.spp, p.misses_next_match, p.niggling_injuries) for p in Player.objects.all()}
+    fan_factors = (home.bb.fan_factor, away.bb.fan_factor)
+    treasuries = (team_balances(home)["treasury"], team_balances(away)["treasury"])
+    match = _played_match(league, home, away)
+    assert team_balances(home)["treasury"] != treasuries[0]
+    assert StarPlayerRoll.objects.filter(match=match).exists()
+    with pytest.raises(NotPermitted):
+        services.match_void(match_id=match.pk, user=home.coach, reason="Wrong score")
+    services.match_void(match_id=match.pk, user=commissioner, reason="Wrong score")
+    assert Match.objects.get(pk=match.pk).status == Match.Status.VOID
+    assert {p.pk: (p.spp, p.misses_next_match, p.niggling_injuries) for p in Player.objects.all()} == before
+    home.bb.refresh_from_db()
+    away.bb.refresh_from_db()
+    assert (home.bb.fan_factor, away.bb.fan_factor) == fan_factors
+    assert (team_balances(home)["treasury"], team_balances(away)["treasury"]) == treasuries
+    assert not StarPlayerRoll.objects.filter(match=match).exists()
+    assert [e.action for e in Match.objects.get(pk=match.pk).events.all()][-1] == "voided"
+
+
+def test_no_void_once_a_star_player_roll_is_chosen(bb, commissioner):
+    league, home, away = bb
+    match = _played_match(league, home, away)
+    spr = StarPlayerRoll.objects.filter(match=match).first()
+    option = services.spr_options(spr=spr)[0]
+    services.spr_choose(spr_id=spr.pk, user=spr.player.team.coach, kind=option.kind, target=option.target)
+    with pytest.raises(Invalid, match="moved on"):
+        services.match_void(match_id=match.pk, user=commissioner, reason="Too late")
+    assert Match.objects.get(pk=match.pk).status == Match.Status.CONFIRMED
