@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -165,17 +165,52 @@ class MatchDetailApi(APIView):
         return _detail(match_id)
 
 
-class MatchPrematchApi(APIView):
-    permission_classes = [IsAuthenticated]
+class MatchWriteApi(APIView):
+    """A write to a match: check the input's shape, call one service with it, answer with the match."""
 
-    @extend_schema(request=DiceInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
+    permission_classes = [IsAuthenticated]
+    input_serializer: type[serializers.Serializer]
+    service: Any  # a staticmethod: (match_id=, user=, **the validated input)
+
     def post(self, request: Request, match_id: int) -> Response:
-        """Roll the gate, the Special Play Cards (with the handicap) and the niggling injuries, once."""
         match_get(match_id)
-        data = DiceInputSerializer(data=request.data)
+        data = self.input_serializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.prematch_roll(match_id=match_id, user=request.user, dice=data.validated_data.get("dice"))
+        self.service(match_id=match_id, user=request.user, **data.validated_data)
         return _detail(match_id)
+
+
+def _write(input_serializer: type[serializers.Serializer], description: str) -> Any:
+    return extend_schema_view(
+        post=extend_schema(request=input_serializer, responses={200: MatchDetailOutputSerializer, **ERRORS},
+                           description=description)
+    )
+
+
+class MatchReasonInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500)
+
+
+class MatchNotesInputSerializer(serializers.Serializer):
+    notes = serializers.CharField(max_length=500, allow_blank=True)
+
+
+class MatchCardsInputSerializer(serializers.Serializer):
+    decks = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=20),
+        help_text="How many of your Special Play Cards from each deck: dirty_tricks, random_events, magic_items "
+        "(at most one), pre_match.",
+    )
+
+
+class MatchApothecaryInputSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1, source="player_id")
+
+
+@_write(DiceInputSerializer, "Roll the gate, the Special Play Cards (with the handicap) and the niggling injuries, once.")
+class MatchPrematchApi(MatchWriteApi):
+    input_serializer = DiceInputSerializer
+    service = staticmethod(services.prematch_roll)
 
 
 class MatchReportApi(APIView):
@@ -199,100 +234,40 @@ class MatchReportApi(APIView):
         return response
 
 
-class MatchConfirmApi(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(request=DiceInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
-    def post(self, request: Request, match_id: int) -> Response:
-        """The other coach confirms (a commissioner approves); the post-match sequence runs once."""
-        match_get(match_id)
-        data = DiceInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.report_confirm(match_id=match_id, user=request.user, dice=data.validated_data.get("dice"))
-        return _detail(match_id)
+@_write(DiceInputSerializer, "The other coach confirms (a commissioner approves); the post-match sequence runs once.")
+class MatchConfirmApi(MatchWriteApi):
+    input_serializer = DiceInputSerializer
+    service = staticmethod(services.report_confirm)
 
 
-class MatchDisputeApi(APIView):
-    permission_classes = [IsAuthenticated]
-
-    class DisputeInputSerializer(serializers.Serializer):
-        reason = serializers.CharField(max_length=500)
-
-    @extend_schema(request=DisputeInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
-    def post(self, request: Request, match_id: int) -> Response:
-        match_get(match_id)
-        data = self.DisputeInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.report_dispute(match_id=match_id, user=request.user, reason=data.validated_data["reason"])
-        return _detail(match_id)
+@_write(MatchReasonInputSerializer, "The other coach disputes the report: a commissioner then decides.")
+class MatchDisputeApi(MatchWriteApi):
+    input_serializer = MatchReasonInputSerializer
+    service = staticmethod(services.report_dispute)
 
 
-class MatchVoidApi(APIView):
-    permission_classes = [IsAuthenticated]
-
-    class VoidInputSerializer(serializers.Serializer):
-        reason = serializers.CharField(max_length=500)
-
-    @extend_schema(request=VoidInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
-    def post(self, request: Request, match_id: int) -> Response:
-        """A commissioner voids a confirmed league match: its post-match is put back or reversed on the ledger."""
-        match_get(match_id)
-        data = self.VoidInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.match_void(match_id=match_id, user=request.user, reason=data.validated_data["reason"])
-        return _detail(match_id)
+@_write(MatchReasonInputSerializer, "A commissioner voids a confirmed league match: its post-match is put back or reversed.")
+class MatchVoidApi(MatchWriteApi):
+    input_serializer = MatchReasonInputSerializer
+    service = staticmethod(services.match_void)
 
 
-class MatchNotesApi(APIView):
-    permission_classes = [IsAuthenticated]
-
-    class NotesInputSerializer(serializers.Serializer):
-        notes = serializers.CharField(max_length=500, allow_blank=True)
-
-    @extend_schema(request=NotesInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
-    def post(self, request: Request, match_id: int) -> Response:
-        """Match Records: the coach's brief notes about the match, on his own team's line."""
-        match_get(match_id)
-        data = self.NotesInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.match_notes_set(match_id=match_id, user=request.user, notes=data.validated_data["notes"])
-        return _detail(match_id)
+@_write(MatchNotesInputSerializer, "Match Records: the coach's brief notes about the match, on his own team's line.")
+class MatchNotesApi(MatchWriteApi):
+    input_serializer = MatchNotesInputSerializer
+    service = staticmethod(services.match_notes_set)
 
 
-class MatchCardsApi(APIView):
-    permission_classes = [IsAuthenticated]
-
-    class CardsInputSerializer(serializers.Serializer):
-        decks = serializers.DictField(
-            child=serializers.IntegerField(min_value=0, max_value=20),
-            help_text="How many of your Special Play Cards from each deck: dirty_tricks, random_events, magic_items "
-            "(at most one), pre_match.",
-        )
-
-    @extend_schema(request=CardsInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
-    def post(self, request: Request, match_id: int) -> Response:
-        """5. Special Play Cards: a coach splits the cards he may take over the decks (at most one Magic Item)."""
-        match_get(match_id)
-        data = self.CardsInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.cards_choose(match_id=match_id, user=request.user, decks=data.validated_data["decks"])
-        return _detail(match_id)
+@_write(MatchCardsInputSerializer, "5. Special Play Cards: a coach splits his cards over the decks (at most one Magic Item).")
+class MatchCardsApi(MatchWriteApi):
+    input_serializer = MatchCardsInputSerializer
+    service = staticmethod(services.cards_choose)
 
 
-class MatchApothecaryApi(APIView):
-    permission_classes = [IsAuthenticated]
-
-    class ApothecaryInputSerializer(serializers.Serializer):
-        player = serializers.IntegerField(min_value=1)
-
-    @extend_schema(request=ApothecaryInputSerializer, responses={200: MatchDetailOutputSerializer, **ERRORS})
-    def post(self, request: Request, match_id: int) -> Response:
-        """6. Niggling Injuries: the team's Apothecary lets a player who rolled a 1 play after all, once a match."""
-        match_get(match_id)
-        data = self.ApothecaryInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.apothecary_use(match_id=match_id, user=request.user, player_id=data.validated_data["player"])
-        return _detail(match_id)
+@_write(MatchApothecaryInputSerializer, "6. Niggling Injuries: the Apothecary lets a player who rolled a 1 play, once a match.")
+class MatchApothecaryApi(MatchWriteApi):
+    input_serializer = MatchApothecaryInputSerializer
+    service = staticmethod(services.apothecary_use)
 
 
 class SprOptionSerializer(serializers.Serializer):
