@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, serializers
@@ -25,7 +25,13 @@ class ErrorSerializer(serializers.Serializer):
 
 
 # The error answers any write may give, for the OpenAPI schema.
-ERRORS = dict.fromkeys((400, 401, 403, 404, 415), ErrorSerializer)
+ERRORS = dict.fromkeys((400, 401, 403, 404, 413, 415), ErrorSerializer)
+
+
+class RequestTooLarge(exceptions.APIException):
+    status_code = 413
+    default_detail = "The request body is too large."
+    default_code = "request_too_large"
 
 
 def _flatten(detail: Any, field: str = "") -> list[dict[str, str]]:
@@ -58,6 +64,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, RequestDataTooBig):  # over DATA_UPLOAD_MAX_MEMORY_SIZE: a 413, not a 500
+        exc = RequestTooLarge()
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

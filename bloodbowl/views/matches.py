@@ -3,6 +3,7 @@ star player rolls, history) and the standings. Each POST calls one service and r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -11,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from bloodbowl.apis import matches as apis
 from bloodbowl.apis.matches import ReportInputSerializer
 from bloodbowl.models import Player, StarPlayerRoll
 from bloodbowl.selectors import (
@@ -35,6 +37,7 @@ CHARACTERISTICS = ("ma", "st", "ag", "av")
 EVENT_HEADINGS = {"touchdowns": "TD", "completions": "COMP", "casualties": "CAS", "interceptions": "INT",
                   "blocked_kicks": "BK", "field_goals": "FG"}  # the Star Player Points table's abbreviations
 INJURY_SLOTS = range(1, 5)
+DECKS = tuple(services.rules.tables.tables().decks)
 
 
 @domain_errors
@@ -109,7 +112,7 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
         "rights": match_rights(match, request.user),
         "own_side": own,
         "kickoff": own is not None and match.gate is not None and match.status == match.Status.SCHEDULED,
-        "decks": [(slug, deck.name) for slug, deck in services.rules.tables.tables().decks.items()],
+        "decks": [(slug, services.rules.tables.tables().decks[slug].name) for slug in DECKS],
         "apothecary_players": apothecary_candidates(match, own) if own is not None and match.gate is not None else [],
         "trophies": [(side, trophies[side.team_id]) for side in sides if side.team_id in trophies],
         "events": [(event, EVENT_HEADINGS[event]) for event in EVENTS],
@@ -137,15 +140,45 @@ def _table_dice(post: Any, labels: tuple[str, ...]) -> dict[str, list[Any]] | No
     return dice or None
 
 
+# The match page's forms that each call one service, as the API does (bloodbowl.apis.matches): the API
+# view gives the input's shape and the service; here, how the form's fields become that input, and what
+# to tell the coach when it is done.
+MATCH_ACTIONS: dict[str, tuple[type[apis.MatchWriteApi], Callable[[Any], dict[str, Any]], str]] = {
+    "prematch": (apis.MatchPrematchApi, lambda post: _dice_input(post, PREMATCH_ROLLS),
+                 "The pre-match is rolled: the dice are kept, and reloading shows the same."),
+    "confirm": (apis.MatchConfirmApi, lambda post: _dice_input(post, POSTMATCH_ROLLS),
+                "The match is confirmed: winnings, aging, Star Player Points and Fan Factor are done."),
+    "dispute": (apis.MatchDisputeApi, lambda post: {"reason": post.get("reason", "")},
+                "The report is disputed: a commissioner decides."),
+    "void": (apis.MatchVoidApi, lambda post: {"reason": post.get("reason", "")},
+             "The match is void: what its post-match did is put back."),
+    "notes": (apis.MatchNotesApi, lambda post: {"notes": post.get("notes", "")}, "Notes saved on your Match Record."),
+    "cards": (apis.MatchCardsApi, lambda post: {"decks": {d: post.get(f"deck-{d}") or 0 for d in DECKS}},
+              "Cards chosen: draw them at random from the tops of those decks."),
+    "apothecary": (apis.MatchApothecaryApi, lambda post: {"player": post.get("player")}, "The Apothecary lets him play."),
+}
+
+
+def _dice_input(post: Any, labels: tuple[str, ...]) -> dict[str, Any]:
+    dice = _table_dice(post, labels)
+    return {"dice": dice} if dice else {}
+
+
 @login_required
 @domain_errors
 @require_POST
-def match_prematch(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_action(request: HttpRequest, match_id: int, action: str) -> HttpResponse:
+    """One of the match page's forms (MATCH_ACTIONS): its input checked as the API checks it, then its service."""
     match_get(match_id)
+    write, form_input, done = MATCH_ACTIONS[action]
+    data = write.input_serializer(data=form_input(request.POST))
+    if not data.is_valid():
+        return _match_page(request, match_id, errors=_messages(data.errors), status=400)
     try:
-        services.prematch_roll(match_id=match_id, user=request.user, dice=_table_dice(request.POST, PREMATCH_ROLLS))
+        write.service(match_id=match_id, user=request.user, **data.validated_data)
     except Invalid as error:
         return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
+    messages.success(request, done)
     return redirect("bb-match-detail", match_id)
 
 
@@ -201,85 +234,6 @@ def _messages(errors: Any, path: str = "") -> list[str]:
     if isinstance(errors, list):
         return [m for value in errors for m in _messages(value, path)]
     return [f"{path.strip()}: {errors}"]
-
-
-@login_required
-@domain_errors
-@require_POST
-def match_confirm(request: HttpRequest, match_id: int) -> HttpResponse:
-    match_get(match_id)
-    try:
-        services.report_confirm(match_id=match_id, user=request.user, dice=_table_dice(request.POST, POSTMATCH_ROLLS))
-    except Invalid as error:
-        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
-    messages.success(request, "The match is confirmed: winnings, aging, Star Player Points and Fan Factor are done.")
-    return redirect("bb-match-detail", match_id)
-
-
-@login_required
-@domain_errors
-@require_POST
-def match_dispute(request: HttpRequest, match_id: int) -> HttpResponse:
-    match_get(match_id)
-    reason = (request.POST.get("reason") or "").strip()[:500]
-    if not reason:
-        return _match_page(request, match_id, errors=["Say why you dispute the report."], status=400)
-    services.report_dispute(match_id=match_id, user=request.user, reason=reason)
-    messages.info(request, "The report is disputed: a commissioner decides.")
-    return redirect("bb-match-detail", match_id)
-
-
-@login_required
-@domain_errors
-@require_POST
-def match_cards(request: HttpRequest, match_id: int) -> HttpResponse:
-    match_get(match_id)
-    decks = {deck: _int(request.POST.get(f"deck-{deck}")) for deck in services.rules.tables.tables().decks}
-    try:
-        services.cards_choose(match_id=match_id, user=request.user, decks=decks)
-    except Invalid as error:
-        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
-    messages.success(request, "Cards chosen: draw them at random from the tops of those decks.")
-    return redirect("bb-match-detail", match_id)
-
-
-@login_required
-@domain_errors
-@require_POST
-def match_apothecary(request: HttpRequest, match_id: int) -> HttpResponse:
-    match_get(match_id)
-    try:
-        services.apothecary_use(match_id=match_id, user=request.user, player_id=_int(request.POST.get("player")))
-    except Invalid as error:
-        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
-    messages.success(request, "The Apothecary lets him play.")
-    return redirect("bb-match-detail", match_id)
-
-
-@login_required
-@domain_errors
-@require_POST
-def match_void(request: HttpRequest, match_id: int) -> HttpResponse:
-    match_get(match_id)
-    reason = (request.POST.get("reason") or "").strip()[:500]
-    if not reason:
-        return _match_page(request, match_id, errors=["Say why the match is voided."], status=400)
-    try:
-        services.match_void(match_id=match_id, user=request.user, reason=reason)
-    except Invalid as error:
-        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
-    messages.success(request, "The match is void: what its post-match did is put back.")
-    return redirect("bb-match-detail", match_id)
-
-
-@login_required
-@domain_errors
-@require_POST
-def match_notes(request: HttpRequest, match_id: int) -> HttpResponse:
-    match_get(match_id)
-    services.match_notes_set(match_id=match_id, user=request.user, notes=(request.POST.get("notes") or "")[:500])
-    messages.success(request, "Notes saved on your Match Record.")
-    return redirect("bb-match-detail", match_id)
 
 
 @login_required

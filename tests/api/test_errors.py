@@ -307,3 +307,11 @@ def test_a_nul_character_anywhere_in_json_is_refused_at_the_boundary(api_as, com
     )
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "parse_error"
+
+
+def test_a_body_over_the_upload_limit_is_a_413_in_the_error_shape(api_as, commissioner, league, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000
+    response = api_as(commissioner).patch(f"/api/leagues/{league.pk}/", {"name": "x" * 2_000}, format="json")
+
+    assert response.status_code == 413
+    assert response.json()["errors"][0]["code"] == "request_too_large"
