@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet, Sum
@@ -13,7 +13,7 @@ from bloodbowl.models import TeamLists as TeamListsRow
 from engine.bloodbowl.facts import Characteristics, PlayerFacts, TeamFacts
 from engine.bloodbowl.house import HouseValues
 from engine.bloodbowl.ruleset import BloodBowlRuleset
-from engine.bloodbowl.teamlists import TeamLists, parse_team_data
+from engine.bloodbowl.teamlists import Race, TeamLists, parse_team_data
 from engine.core.money import TREASURY
 from engine.core.violations import RuleViolation
 from leagues.models import League
@@ -282,3 +282,22 @@ def apothecary_candidates(match: Match, side: MatchSide) -> list[Player]:
         if RULESET.prematch.niggling_misses(roll.dice)
     }
     return list(Player.objects.filter(pk__in=niggled.intersection(side.missing)).order_by("number"))
+
+
+def star_player_roll_position(spr: StarPlayerRoll) -> tuple[PlayerFacts, TeamLists, Race] | None:
+    """The player as he stands for this stored roll (the rolls before it made), with his league's team
+    lists and race; None while the league has no team lists."""
+    player = spr.player
+    team_lists = team_lists_of(player.team.league)
+    if team_lists is None:
+        return None
+    return replace(player_facts(player), skill_rolls_made=spr.number - 1), team_lists, team_lists.race(player.team.portfolio)
+
+
+def star_player_roll_options(spr: StarPlayerRoll) -> list[Any]:
+    """What the coach may choose for a stored Star Player Roll."""
+    position = star_player_roll_position(spr)
+    if position is None:
+        return []
+    facts, team_lists, race = position
+    return RULESET.postmatch.spr_options(facts, (spr.dice[0], spr.dice[1]), team_lists, race)

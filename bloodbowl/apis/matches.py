@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bloodbowl.models import StarPlayerRoll
-from bloodbowl.selectors import league_get, league_standings, match_get, matches
+from bloodbowl.selectors import league_get, league_standings, match_get, matches, star_player_roll_options
 from bloodbowl.services import matches as services
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
@@ -290,7 +290,7 @@ class StarPlayerRollApi(APIView):
     def get(self, request: Request, spr_id: int) -> Response:
         """What the coach may choose for this roll (none once chosen)."""
         spr = self._spr(spr_id)
-        return Response(SprOptionSerializer([] if spr.choice else services.spr_options(spr=spr), many=True).data)
+        return Response(SprOptionSerializer([] if spr.choice else star_player_roll_options(spr), many=True).data)
 
     @extend_schema(request=ChooseInputSerializer, responses={200: StarPlayerRollOutputSerializer, **ERRORS})
     def post(self, request: Request, spr_id: int) -> Response:

@@ -25,8 +25,8 @@ from bloodbowl.selectors import (
     league_house,
     match_rights,
     match_side_of,
+    star_player_roll_position,
     team_facts,
-    team_lists_of,
     team_rating_of,
     teams,
 )
@@ -371,7 +371,8 @@ def match_void(*, match_id: int, user: Any, reason: str) -> Match:
             match.star_player_rolls.filter(choice__isnull=False).exists()
             or Match.objects.filter(sides__team_id__in=team_ids, status=Match.Status.CONFIRMED,
                                     played_at__gt=match.played_at).exists()
-            or LedgerEntry.objects.filter(team_id__in=team_ids, pk__gt=max(before["ledger"], default=0)).exists()
+            or LedgerEntry.objects.filter(team_id__in=team_ids, pk__gt=before["ledger_from"])
+            .exclude(pk__in=before["ledger"]).exists()
         )
         if moved_on:
             raise Invalid.one(
@@ -452,7 +453,7 @@ def _postmatch(match: Match, user: Any, dice: Dice) -> None:
         side.save(update_fields=["score", "casualties", "winnings", "fan_factor_change"])
     _injuries(report, sides)
     rows = LedgerEntry.objects.filter(team_id__in=loaded, pk__gt=first_ledger_row).values_list("pk", flat=True)
-    match.postmatch_before = {**before, "ledger": list(rows)}
+    match.postmatch_before = {**before, "ledger_from": first_ledger_row, "ledger": list(rows)}
     match.status, match.played_at = Match.Status.CONFIRMED, timezone.now()
     match.save(update_fields=["status", "played_at", "postmatch_before"])
 
@@ -582,12 +583,12 @@ def spr_choose(*, spr_id: int, user: Any, kind: str, target: str | None = None) 
         pending_before = StarPlayerRoll.objects.filter(player=player, choice__isnull=True, number__lt=spr.number).exists()
         if pending_before:
             raise Invalid.one("spr-order", "star_player_roll", "Choose this player's earlier star player roll first.")
-        team_lists = team_lists_of(player.team.league)
-        if team_lists is None:
+        spr.player = player
+        position = star_player_roll_position(spr)
+        if position is None:
             raise Invalid.one("team-lists-missing", "league", "This league has no team lists.")
-        race = team_lists.race(player.team.portfolio)
+        facts, team_lists, race = position
         choice = rules.postmatch.SprChoice(kind, target)  # type: ignore[arg-type]
-        facts = replace(_player_facts(player), skill_rolls_made=spr.number - 1)
         try:
             after = rules.postmatch.apply_spr_choice(facts, (spr.dice[0], spr.dice[1]), choice, team_lists, race)
         except RuleViolation as refused:
@@ -604,13 +605,3 @@ def spr_choose(*, spr_id: int, user: Any, kind: str, target: str | None = None) 
         spr.choice, spr.chosen_by, spr.chosen_at = {"kind": kind, "target": target}, user, timezone.now()
         spr.save(update_fields=["choice", "peak_dice", "chosen_by", "chosen_at"])
     return spr
-
-
-def spr_options(*, spr: StarPlayerRoll) -> Sequence[Any]:
-    """What the coach may choose for a stored Star Player Roll."""
-    player = spr.player
-    team_lists = team_lists_of(player.team.league)
-    if team_lists is None:
-        return []
-    facts = replace(_player_facts(player), skill_rolls_made=spr.number - 1)
-    return rules.postmatch.spr_options(facts, (spr.dice[0], spr.dice[1]), team_lists, team_lists.race(player.team.portfolio))

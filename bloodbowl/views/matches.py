@@ -25,6 +25,7 @@ from bloodbowl.selectors import (
     match_rights,
     match_side_of,
     matches,
+    star_player_roll_options,
     team_lists_of,
 )
 from bloodbowl.selectors_tournaments import match_trophy_effects
@@ -97,7 +98,7 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
 
     sprs = match.star_player_rolls.all()
     pending = [
-        (spr, [(f"{o.kind}:{o.target or ''}", label(o.kind, o.target)) for o in services.spr_options(spr=spr)])
+        (spr, [(f"{o.kind}:{o.target or ''}", label(o.kind, o.target)) for o in star_player_roll_options(spr)])
         for spr in sprs
         if spr.choice is None and own is not None and spr.player.team_id == own.team_id
     ]

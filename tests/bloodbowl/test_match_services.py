@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bloodbowl.models import Match, Player, Roll, StarPlayerRoll
+from bloodbowl.selectors import star_player_roll_options
 from bloodbowl.services import matches as services
 from bloodbowl.services.matches import _rng
 from pitside.errors import Invalid, NotPermitted
@@ -136,7 +137,7 @@ def test_star_player_roll_choice_and_peak_roll(bb, monkeypatch):
     _played_match(league, home, away, {f"spr.{home.bb_players.get(number=1).pk}.1": [3, 4]})
     spr = StarPlayerRoll.objects.get(player__number=1, player__team=home)
     assert spr.dice == [3, 4]  # 7: a new skill from the player's normal categories (General)
-    options = {(o.kind, o.target) for o in services.spr_options(spr=spr)}
+    options = {(o.kind, o.target) for o in star_player_roll_options(spr)}
     assert ("skill", "block") in options
     assert ("skill", "dodge") not in options
     with pytest.raises(Invalid):
@@ -254,7 +255,7 @@ def test_no_void_once_a_star_player_roll_is_chosen(bb, commissioner):
     league, home, away = bb
     match = _played_match(league, home, away)
     spr = StarPlayerRoll.objects.filter(match=match).first()
-    option = services.spr_options(spr=spr)[0]
+    option = star_player_roll_options(spr)[0]
     services.spr_choose(spr_id=spr.pk, user=spr.player.team.coach, kind=option.kind, target=option.target)
     with pytest.raises(Invalid, match="moved on"):
         services.match_void(match_id=match.pk, user=commissioner, reason="Too late")
