@@ -52,7 +52,7 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext, setup_test_environment
 
     setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
         from datetime import timedelta
 

@@ -36,7 +36,7 @@ def main() -> None:
     from rest_framework.test import APIClient
 
     setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
         from django.contrib.auth import get_user_model
 
@@ -49,8 +49,10 @@ def main() -> None:
         boss = get_user_model().objects.create_user("boss")
         league = league_create(user=boss, name="Bench", game_system="slaughterball", options={})
         league_update(league=league, user=boss, house_values=demo_house_values())
-        teams = [team_create(league=league, coach=boss, name=f"Team {i}", portfolio="carnage", athletes=demo_athletes(i))
-                 for i in range(50)]
+        teams = [
+            team_create(league=league, coach=boss, name=f"Team {i}", portfolio="carnage", athletes=demo_athletes(i))
+            for i in range(50)
+        ]
         team = teams[0]
         grant_create(league=league, user=boss, team_id=team.pk, amount=10**12, reason="bench")
 
@@ -62,11 +64,17 @@ def main() -> None:
             print(f"{label:<48} {per_call * 1000:8.3f} ms")
             return per_call
 
-        baseline = timed("baseline: bare ledger INSERT", lambda i: LedgerEntry.objects.create(
-            team=team, account="treasury", amount=0, reason="bench"), count)
+        baseline = timed(
+            "baseline: bare ledger INSERT",
+            lambda i: LedgerEntry.objects.create(team=team, account="treasury", amount=0, reason="bench"),
+            count,
+        )
         athlete_id = team.athletes.get(number=1).pk
-        purchase = timed("purchase_make (staff hire: lock, rules, 2 inserts)", lambda i: purchase_make(
-            team_id=team.pk, user=boss, kind="staff", item="cheerleader"), count)
+        purchase = timed(
+            "purchase_make (staff hire: lock, rules, 2 inserts)",
+            lambda i: purchase_make(team_id=team.pk, user=boss, kind="staff", item="cheerleader"),
+            count,
+        )
         client = APIClient()
         client.get(f"/api/athletes/{athlete_id}/purchase-options/")
         options = timed("GET athlete purchase-options", lambda i: client.get(f"/api/athletes/{athlete_id}/purchase-options/"), 50)

@@ -3,13 +3,11 @@ whatever the league's size (the tests pin them)."""
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
 from django.db.models import Prefetch, QuerySet
 
 from leagues.models import League
@@ -185,143 +183,6 @@ def record_sheet_games(games: QuerySet[Game]) -> list[Game]:
         .prefetch_related(Prefetch("sides", queryset=_sides()))
         .order_by("week__number", "number")
     )
-
-
-# --- What a standings recompute reads, in bulk -----------------------------------------------------------
-#
-# Plain SQL (the same on PostgreSQL and SQLite): these are the hot path of the periodic recompute of
-# every running season, and the ORM's per-row conversions cost more than the queries themselves.
-
-# Bump when what the standings are computed from changes meaning (a new input, a new ranking rule):
-# every season's table is then recomputed once.
-FINGERPRINT_VERSION = 3
-
-# The season's confirmed results of the weeks that count (parameters: season, confirmed, playoff).
-CONFIRMED_SIDES = """
-    FROM scheduling_gameside side
-    JOIN scheduling_game game ON game.id = side.game_id
-    JOIN scheduling_week week ON week.id = game.week_id
-    WHERE week.season_id = %(season)s AND game.state = %(confirmed)s AND week.kind <> %(playoff)s
-"""
-# The purchases and Athlete Value Adjustments of the season's teams, each with the week number it
-# belongs to (its week in this season; 0 when it came before this season, or before any game),
-# those of later seasons left out (parameter: season).
-_CHANGE_WEEK = """
-    LEFT JOIN scheduling_game game ON game.id = {game}
-    LEFT JOIN scheduling_week week ON week.id = game.week_id
-    LEFT JOIN scheduling_season season ON season.id = week.season_id
-    WHERE (season.number IS NULL OR season.number <= (SELECT number FROM scheduling_season WHERE id = %(season)s))
-"""
-_WEEK_NUMBER = "CASE WHEN season.id = %(season)s THEN week.number ELSE 0 END"
-_PURCHASE_WEEKS = f"""
-    SELECT purchase.team_id, {_WEEK_NUMBER} AS week, purchase.cost AS value, purchase.id
-    FROM rosters_purchase purchase
-    JOIN scheduling_seasonteam entry ON entry.team_id = purchase.team_id AND entry.season_id = %(season)s
-    LEFT JOIN scheduling_gameside side ON side.id = purchase.game_side_id
-    {_CHANGE_WEEK.format(game="side.game_id")}
-"""
-_ADJUSTMENT_WEEKS = f"""
-    SELECT athlete.team_id, {_WEEK_NUMBER} AS week, adjustment.value_change AS value, adjustment.id
-    FROM scheduling_athleteadjustment adjustment
-    JOIN rosters_athlete athlete ON athlete.id = adjustment.athlete_id
-    JOIN scheduling_seasonteam entry ON entry.team_id = athlete.team_id AND entry.season_id = %(season)s
-    LEFT JOIN scheduling_lastinginjury injury ON injury.id = adjustment.injury_id
-    {_CHANGE_WEEK.format(game="injury.game_id")}
-"""
-# Both, of the weeks after `base` only (-1: all). The condition on the week itself (not only on the
-# number computed from it) lets the database start from that week's games.
-_AFTER_BASE = "AND (%(base)s < 0 OR (week.season_id = %(season)s AND week.number > %(base)s))"
-CHANGES_AFTER_BASE = f"{_PURCHASE_WEEKS} {_AFTER_BASE} UNION ALL {_ADJUSTMENT_WEEKS} {_AFTER_BASE}"
-
-# The draws as whole numbers: a sum of floats depends on the order the rows are read in, which the
-# same rows read by another plan may change.
-_DRAWS = "SUM(CAST(draw * 1000000000 AS BIGINT))"
-# The table as a whole: rows lost or edited by hand make the next recompute rewrite every week.
-_TABLE_SQL = f"""
-    SELECT 'table', -1, COUNT(*), SUM(rank * team_id), SUM(league_points * team_id), SUM(team_potential),
-           SUM(games_played * team_id), SUM(week * team_id), {_DRAWS}, CAST(NULL AS TEXT)
-    FROM scheduling_standing WHERE season_id = %(season)s
-"""
-# One row per part and week (-1: a part of every week): seven counts and weighted sums each.
-FINGERPRINT_SQL = f"""
-    SELECT 'entry', -1, COUNT(*), SUM(team_id), COUNT(draw), {_DRAWS}, 0, 0, 0, CAST(NULL AS TEXT)
-    FROM scheduling_seasonteam WHERE season_id = %(season)s
-    UNION ALL
-    SELECT 'athlete', -1, COUNT(*), SUM(athlete.base_value), SUM(athlete.id), SUM(athlete.team_id), 0, 0, 0, NULL
-    FROM rosters_athlete athlete
-    JOIN scheduling_seasonteam entry ON entry.team_id = athlete.team_id AND entry.season_id = %(season)s
-    UNION ALL
-    SELECT 'result', week.number, COUNT(*), SUM(side.league_points), SUM(side.league_points * side.team_id), SUM(side.id),
-           SUM(side.team_id), 0, 0, NULL
-    {CONFIRMED_SIDES} GROUP BY week.number
-    UNION ALL
-    SELECT 'missed', week, COUNT(*), SUM(team_id), SUM(id), 0, 0, 0, 0, NULL
-    FROM scheduling_missedgame WHERE season_id = %(season)s GROUP BY week
-    UNION ALL
-    SELECT 'week', number, COUNT(*), SUM(CASE WHEN kind = %(playoff)s THEN 1 ELSE 0 END), SUM(id), 0, 0, 0, 0, NULL
-    FROM scheduling_week WHERE season_id = %(season)s GROUP BY number
-    UNION ALL
-    SELECT 'purchase', week, COUNT(*), SUM(value), SUM(id), SUM(team_id), 0, 0, 0, NULL
-    FROM ({_PURCHASE_WEEKS}) change GROUP BY week
-    UNION ALL
-    SELECT 'adjustment', week, COUNT(*), SUM(value), SUM(id), SUM(team_id), 0, 0, 0, NULL
-    FROM ({_ADJUSTMENT_WEEKS}) change GROUP BY week
-    UNION ALL
-    {_TABLE_SQL}
-    UNION ALL
-    SELECT 'stored', -1, 0, 0, 0, 0, 0, 0, 0, CAST(fingerprint AS TEXT)
-    FROM scheduling_standingsstate WHERE season_id = %(season)s
-"""
-
-# {"part:week": [counts and sums as text]}, JSON as stored.
-Fingerprint = dict[str, list[str]]
-
-
-def _rows(sql: str, params: Any) -> list[tuple[Any, ...]]:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
-
-
-def _parts(rows: list[tuple[Any, ...]]) -> Fingerprint:
-    return {f"{part}:{week}": [str(value) for value in values] for part, week, *values, _ in rows}
-
-
-def standings_params(season_id: int) -> dict[str, Any]:
-    """The parameters of the standings' SQL."""
-    return {"season": season_id, "confirmed": Game.State.CONFIRMED, "playoff": Week.Kind.PLAYOFF}
-
-
-def standings_fingerprint(season_id: int) -> tuple[Fingerprint, Fingerprint | None]:
-    """(fingerprint now, fingerprint the table was last recomputed from), in one query.
-
-    The fingerprint is counts and weighted sums of every input of the season's standings, per week,
-    and of the table itself: any confirmed or voided result, missed game, week, purchase or value
-    adjustment of its teams changes the part of its week; a draw, an athlete or any change to the
-    Standing rows, a part of every week. One statement reads one snapshot, so equal fingerprints
-    mean the committed table is the one its committed inputs give."""
-    rows = _rows(FINGERPRINT_SQL, standings_params(season_id))
-    text = next((row[-1] for row in rows if row[0] == "stored"), None)
-    current = _parts([row for row in rows if row[0] != "stored"])
-    current["version:-1"] = [str(FINGERPRINT_VERSION)]
-    stored = json.loads(text) if text else None
-    return current, stored if isinstance(stored, dict) else None  # an older version's list: as if none
-
-
-def standings_changed_since(current: Fingerprint, stored: Fingerprint | None) -> int | None:
-    """The first week whose part differs between the two fingerprints: -1 when a part of every week
-    does (or nothing was stored), None when none does."""
-    if current == stored:
-        return None
-    if stored is None:
-        return -1
-    return min(int(key.rsplit(":", 1)[1]) for key in current.keys() | stored.keys() if current.get(key) != stored.get(key))
-
-
-def standings_fingerprint_with_table(fingerprint: Fingerprint, season_id: int) -> Fingerprint:
-    """`fingerprint` with its part about the Standing rows read again (one query): what a recompute
-    stores once it has rewritten the rows, keeping the inputs as it read them before."""
-    return {**fingerprint, **_parts(_rows(_TABLE_SQL, {"season": season_id}))}
 
 
 def season_ids_running() -> Iterable[int]:

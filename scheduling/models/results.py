@@ -41,17 +41,3 @@ class MissedGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team}: missed game {self.number} in {self.season}"
-
-
-class StandingsState(models.Model):
-    """What the season's standings were last recomputed from: a fingerprint (counts and weighted
-    sums) of every input of the table (confirmed results, missed games, weeks, draws, athletes,
-    purchases, value adjustments) and of the table itself. A recompute that finds the same
-    fingerprint has nothing to change and stops there (see scheduling.services.standings)."""
-
-    season = models.OneToOneField("scheduling.Season", on_delete=models.CASCADE, related_name="standings_state")
-    fingerprint = models.JSONField(default=dict)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    def __str__(self) -> str:
-        return f"Standings state of {self.season}"

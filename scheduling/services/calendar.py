@@ -36,6 +36,7 @@ from scheduling.selectors_calendar import (
     season_ranking,
     weeks_due_between,
 )
+from scheduling.services.standings import standings_recompute
 
 MAX_GAMES_PER_TEAM = 50
 UNSET: Any = object()  # a keyword not given (a PATCH leaves that field as it is)
@@ -164,6 +165,7 @@ def season_start(*, season: Season, user: Any, games_due: datetime | None = None
             games_due=games_due,
             draws=[{"kind": "tie-break", "seed": seed, "teams": [e.team_id for e in entries], "at": _now_iso()}],
         )
+        standings_recompute(season_id=season.pk)  # week 0's column: the ranking before the first game
     return season, True
 
 
@@ -236,6 +238,7 @@ def week_create(
                 "no-challenges", "challenges_due", "Under Random League Games a week is drawn: no challenges are due."
             )
         week = Week(season=season, number=last.number + 1, kind=kind, challenges_due=challenges_due, games_due=games_due)
+        standings_recompute(season_id=season.pk)  # the last week's column, right as the week closes
         if kind == Week.Kind.CHALLENGE:
             week.draws = [_frozen_order(season, previous_rotation_week(week))]
         week.save()

@@ -27,6 +27,7 @@ from scheduling.selectors_calendar import (
     season_ranking,
 )
 from scheduling.services.calendar import _create_games, _lock_season, _now_iso, notify_scheduled
+from scheduling.services.standings import standings_recompute
 
 
 def playoff_create(*, season: Season, user: Any, allow_short: bool = False) -> tuple[Game, bool]:
@@ -47,6 +48,7 @@ def playoff_create(*, season: Season, user: Any, allow_short: bool = False) -> t
             raise Invalid.one(
                 "season-unfinished", "season", f"{unsettled} game{'s are' if unsettled != 1 else ' is'} not confirmed yet."
             )
+        standings_recompute(season_id=season.pk)  # the last week's column, right as the season's weeks end
         ruleset = get_ruleset(season.league.game_system)
         ranking = season_ranking(season)
         missed = missed_games(season)

@@ -1,10 +1,10 @@
-"""Writes of the standings: the League Rank of every week, recomputed from the confirmed results,
+"""Writes of the standings: the League Rank after each week, computed from the confirmed results,
 and the last places recorded for games never played (rulebook: Games for Later Weeks, League
 Ranking Sheet, End of the Season, Teams That Haven't Played 10 Games).
 
-The Standing rows are derived data: `standings_recompute` rebuilds them from the confirmed results
-and the rosters (from the first week whose inputs changed), so running it twice, late, or after a
-crash gives the same rows.
+`standings_recompute` rebuilds the current week column from every confirmed result and the rosters
+as they are now, so running it twice, late, or after a crash gives the same rows; the earlier
+columns are kept as they stood when their week closed, like the sheet's ink.
 """
 
 from __future__ import annotations
@@ -15,29 +15,32 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Count
-from django.utils import timezone
 
 from engine.registry import get_ruleset
 from leagues.services import league_require_commissioner
 from pitside.errors import Invalid, NotFound
-from scheduling.models import Game, GameSide, MissedGame, Season, SeasonTeam, StandingsState, Week
-from scheduling.selectors import (
-    CHANGES_AFTER_BASE,
-    CONFIRMED_SIDES,
-    NOT_COUNTED,
-    standings_changed_since,
-    standings_fingerprint,
-    standings_fingerprint_with_table,
-    standings_params,
-)
+from scheduling.models import Game, GameSide, MissedGame, Season, SeasonTeam, Week
+from scheduling.selectors import NOT_COUNTED
 
 logger = logging.getLogger(__name__)
 
+# The first key of the standings' advisory locks (the second is the season): "PS" for Pitside Standings.
+STANDINGS_LOCK_KEY = 0x5053
+
 
 def _lock_season(season_id: int) -> Season | None:
-    """The season row locked for this transaction: two recomputes of one season (the task after a
-    result and the periodic one) run one after the other, never interleaved."""
+    """The season row locked for this transaction (with its league)."""
     return Season.objects.select_for_update(of=("self",)).select_related("league").filter(pk=season_id).first()
+
+
+def _lock_standings(season_id: int) -> None:
+    """Two recomputes of one season (the task after a result and the periodic one) run one after
+    the other, never interleaved. On PostgreSQL a transaction-level advisory lock: a row lock is a
+    write, flushed at commit, on every recompute, even one that changes nothing. SQLite's
+    transactions take the write lock when they start (settings: IMMEDIATE), one at a time already."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [STANDINGS_LOCK_KEY, season_id])
 
 
 def _ensure_draws(season: Season) -> None:
@@ -50,144 +53,93 @@ def _ensure_draws(season: Season) -> None:
         SeasonTeam.objects.filter(season=season, team_id=team, draw__isnull=True).update(draw=rng.random())
 
 
-# The table, computed and written by the database in one statement (the same SQL on PostgreSQL and
-# SQLite): each team's League Points, games played and Team Potential added up week by week with
-# window sums, ranked per week, and only the rows that differ from the stored ones written. Team
-# Potential is the athletes' values plus the support staff (engine: team_potential): the base
-# values, then every purchase's cost (skill, trait or staff) and every Athlete Value Adjustment.
-# The ranking is the engine's League Rank (engine.slaughterball.schedule.league_rank: most League
-# Points, then higher Team Potential, then the lower draw; the team id makes the order total).
+# Plain SQL: this is the hot path of the periodic recompute of every running season, and the ORM's
+# per-row conversions cost more than the queries themselves.
 #
-# It starts after the base column: the last week column before the first week whose inputs or rows
-# changed (`changed`; -1 for all) that is the last column neither now nor in the stored table (the
-# changes after the last column count in it). The stored rows of the base column are right (the
-# table is as the last recompute left it, and no input of that week or before changed), so the sums
-# carry on from them; without a base column it starts from zero and the athletes' base values.
-_WEEK_COLUMNS = """
-    WITH played AS (
-        SELECT week.number AS week FROM scheduling_week week
-        WHERE week.season_id = %(season)s AND week.kind <> %(playoff)s AND EXISTS (
-            SELECT 1 FROM scheduling_game game JOIN scheduling_gameside side ON side.game_id = game.id
-            WHERE game.week_id = week.id AND game.state = %(confirmed)s)
-        UNION SELECT week FROM scheduling_missedgame WHERE season_id = %(season)s)
-    SELECT 0 AS week UNION SELECT week FROM played
-    UNION SELECT number FROM scheduling_week
-    WHERE season_id = %(season)s AND kind <> %(playoff)s AND number <= (SELECT COALESCE(MAX(week), 0) FROM played)
+# The current column, computed and written by the database in one statement (the same SQL on
+# PostgreSQL and SQLite): each team's League Points and games played over every confirmed result
+# and missed game of the season, its Team Potential now (the athletes' base values, every purchase's
+# cost and every Athlete Value Adjustment: engine team_potential, as season_ranking reads it),
+# ranked by the engine's League Rank (engine.slaughterball.schedule.league_rank: most League
+# Points, then higher Team Potential, then the lower draw; the team id makes the order total), and
+# only the rows that differ from the stored ones written.
+_CURRENT_COLUMN = """
+    SELECT COALESCE(MAX(week), 0) FROM (
+        SELECT number AS week FROM scheduling_week week
+        WHERE season_id = %(season)s AND kind <> %(playoff)s AND EXISTS (
+            SELECT 1 FROM scheduling_game game WHERE game.week_id = week.id AND game.state = %(confirmed)s)
+        UNION ALL SELECT week FROM scheduling_missedgame WHERE season_id = %(season)s) played
 """
-_BASE_COLUMN = f"""
-WITH week_column AS ({_WEEK_COLUMNS})
-SELECT COALESCE(MAX(week), -1) FROM week_column
-WHERE week < %(changed)s AND week < (SELECT MAX(week) FROM week_column)
-AND week < (SELECT COALESCE(MAX(week), -1) FROM scheduling_standing WHERE season_id = %(season)s)
-"""
-_RECOMPUTE = f"""
+_RECOMPUTE = """
 INSERT INTO scheduling_standing (season_id, week, team_id, rank, league_points, team_potential, games_played, draw)
 WITH
 entry AS (SELECT team_id, draw FROM scheduling_seasonteam WHERE season_id = %(season)s),
-week_column AS ({_WEEK_COLUMNS}),
-result AS (SELECT side.team_id, week.number AS week, SUM(side.league_points) AS points, COUNT(*) AS games
-           {CONFIRMED_SIDES} AND week.number > %(base)s GROUP BY side.team_id, week.number),
-missed AS (SELECT team_id, week, COUNT(*) AS games FROM scheduling_missedgame
-           WHERE season_id = %(season)s AND week > %(base)s GROUP BY team_id, week),
-change AS (
-    SELECT team_id, week, value FROM ({CHANGES_AFTER_BASE}) change
-    WHERE week > %(base)s),
--- Each change counts in the first week column at or after its week (those after the last column in the last).
-column_range AS (SELECT week, LAG(week) OVER (ORDER BY week) AS previous, LEAD(week) OVER (ORDER BY week) AS next
-                 FROM week_column),
-column_change AS (
-    SELECT change.team_id, column_range.week, SUM(change.value) AS value
-    FROM change JOIN column_range
-        ON (column_range.previous IS NULL OR change.week > column_range.previous)
-        AND (change.week <= column_range.week OR column_range.next IS NULL)
-    GROUP BY change.team_id, column_range.week),
-base AS (SELECT athlete.team_id, SUM(athlete.base_value) AS value
-         FROM rosters_athlete athlete JOIN entry ON entry.team_id = athlete.team_id
-         WHERE %(base)s < 0 GROUP BY athlete.team_id),
-start AS (
-    SELECT entry.team_id, entry.draw, COALESCE(stored.league_points, 0) AS league_points,
-           COALESCE(stored.games_played, 0) AS games_played, COALESCE(stored.team_potential, base.value, 0) AS team_potential
-    FROM entry LEFT JOIN scheduling_standing stored
-        ON stored.season_id = %(season)s AND stored.week = %(base)s AND stored.team_id = entry.team_id
-    LEFT JOIN base ON base.team_id = entry.team_id),
-running AS (
-    SELECT start.team_id, start.draw, week_column.week,
-           CAST(start.league_points + SUM(COALESCE(result.points, 0)) OVER team_weeks AS BIGINT) AS league_points,
-           CAST(start.games_played + SUM(COALESCE(result.games, 0) + COALESCE(missed.games, 0)) OVER team_weeks
-                AS BIGINT) AS games_played,
-           CAST(start.team_potential + SUM(COALESCE(column_change.value, 0)) OVER team_weeks AS BIGINT) AS team_potential
-    FROM start CROSS JOIN week_column
-    LEFT JOIN result ON result.team_id = start.team_id AND result.week = week_column.week
-    LEFT JOIN missed ON missed.team_id = start.team_id AND missed.week = week_column.week
-    LEFT JOIN column_change ON column_change.team_id = start.team_id AND column_change.week = week_column.week
-    WHERE week_column.week > %(base)s
-    WINDOW team_weeks AS (PARTITION BY start.team_id ORDER BY week_column.week)),
+result AS (
+    SELECT side.team_id, SUM(side.league_points) AS points, COUNT(*) AS games
+    FROM scheduling_gameside side WHERE side.game_id IN (
+        SELECT game.id FROM scheduling_game game JOIN scheduling_week week ON week.id = game.week_id
+        WHERE week.season_id = %(season)s AND week.kind <> %(playoff)s AND game.state = %(confirmed)s)
+    GROUP BY side.team_id),
+missed AS (SELECT team_id, COUNT(*) AS games FROM scheduling_missedgame WHERE season_id = %(season)s GROUP BY team_id),
+value AS (
+    SELECT athlete.team_id, athlete.base_value AS value
+    FROM rosters_athlete athlete JOIN entry ON entry.team_id = athlete.team_id
+    UNION ALL
+    SELECT purchase.team_id, purchase.cost FROM rosters_purchase purchase JOIN entry ON entry.team_id = purchase.team_id
+    UNION ALL
+    SELECT athlete.team_id, adjustment.value_change FROM scheduling_athleteadjustment adjustment
+    JOIN rosters_athlete athlete ON athlete.id = adjustment.athlete_id JOIN entry ON entry.team_id = athlete.team_id),
+potential AS (SELECT team_id, SUM(value) AS value FROM value GROUP BY team_id),
+computed AS (
+    SELECT entry.team_id, entry.draw, CAST(COALESCE(result.points, 0) AS BIGINT) AS league_points,
+           CAST(COALESCE(result.games, 0) + COALESCE(missed.games, 0) AS BIGINT) AS games_played,
+           CAST(COALESCE(potential.value, 0) AS BIGINT) AS team_potential
+    FROM entry LEFT JOIN result ON result.team_id = entry.team_id LEFT JOIN missed ON missed.team_id = entry.team_id
+    LEFT JOIN potential ON potential.team_id = entry.team_id),
 ranked AS (
-    SELECT running.*, ROW_NUMBER() OVER (
-        PARTITION BY week ORDER BY league_points DESC, team_potential DESC, draw, team_id) AS rank
-    FROM running)
-SELECT %(season)s, ranked.week, ranked.team_id, ranked.rank, ranked.league_points, ranked.team_potential,
+    SELECT computed.*, ROW_NUMBER() OVER (ORDER BY league_points DESC, team_potential DESC, draw, team_id) AS rank
+    FROM computed)
+SELECT %(season)s, %(week)s, ranked.team_id, ranked.rank, ranked.league_points, ranked.team_potential,
        ranked.games_played, ranked.draw
 FROM ranked LEFT JOIN scheduling_standing stored
-    ON stored.season_id = %(season)s AND stored.week > %(base)s AND stored.week = ranked.week
-    AND stored.team_id = ranked.team_id
+    ON stored.season_id = %(season)s AND stored.week = %(week)s AND stored.team_id = ranked.team_id
 WHERE stored.id IS NULL
    OR (stored.rank, stored.league_points, stored.team_potential, stored.games_played, stored.draw)
       <> (ranked.rank, ranked.league_points, ranked.team_potential, ranked.games_played, ranked.draw)
 ON CONFLICT (season_id, week, team_id) DO UPDATE SET rank = excluded.rank, league_points = excluded.league_points,
     team_potential = excluded.team_potential, games_played = excluded.games_played, draw = excluded.draw
 """
-# The rows of a week no longer ranked (a voided week) or of a team no longer in the season.
-_DELETE_STALE = f"""
-DELETE FROM scheduling_standing WHERE season_id = %(season)s AND (
-    team_id NOT IN (SELECT team_id FROM scheduling_seasonteam WHERE season_id = %(season)s)
-    OR week NOT IN ({_WEEK_COLUMNS}))
+# The columns after the current one (a voided week), and the current column's rows of a team no
+# longer in the season.
+_DELETE_STALE = """
+DELETE FROM scheduling_standing WHERE season_id = %(season)s AND (week > %(week)s OR (
+    week = %(week)s AND team_id NOT IN (SELECT team_id FROM scheduling_seasonteam WHERE season_id = %(season)s)))
 """
 
 
-def _rewrite(season: Season, changed: int) -> int:
-    """Make the season's Standing rows the ones its inputs give, from the week columns that
-    `changed` may have changed on, touching only the rows that differ. Returns how many rows were
-    written or deleted."""
-    params = {**standings_params(season.pk), "changed": changed}
-    with connection.cursor() as cursor:
-        cursor.execute(_DELETE_STALE, params)
-        deleted = cursor.rowcount
-        cursor.execute(_BASE_COLUMN, params)
-        (base,) = cursor.fetchone()
-        cursor.execute(_RECOMPUTE, {**params, "base": base})
-        return deleted + cursor.rowcount
+def standings_recompute(*, season_id: int) -> int:
+    """Recompute the season's current standings column from all its confirmed results, in one
+    transaction, and return the rows changed (a second run changes nothing).
 
-
-def standings_recompute(*, season_id: int, force: bool = False) -> int:
-    """Recompute the standings table of a season from its confirmed results, every week, in one
-    transaction. Returns the rows changed; a second run changes nothing.
-
-    It first reads a fingerprint of every input and of the table, per week (one query, no lock):
-    when it is the one the table was last computed from, nothing can have changed and it stops
-    there (the periodic recompute's usual case). Otherwise it locks the season, so that two
-    recomputes run one after the other, and has the database rewrite the rows that differ, from the
-    first week whose part of the fingerprint changed (a new week of results: that week only). The
-    fingerprint stored is that first read of the inputs, taken before the rewrite: an input changed
-    since then makes the next recompute run again, never skip. `force` recomputes every week."""
-    inputs, stored = standings_fingerprint(season_id)
-    changed = -1 if force else standings_changed_since(inputs, stored)
-    if changed is None:
-        return 0
+    The current column is the latest week that counts with a confirmed result or a missed game (0,
+    before the first game, until then). The columns before it are kept as they were when each was
+    the current one: the League Ranking Sheet's history, what each week's challenges were drawn from
+    (week_create recomputes the last column before it closes it). A finished season's standings
+    are its archive: left as they are."""
     with transaction.atomic():
-        season = _lock_season(season_id)
-        if season is None:
+        _lock_standings(season_id)
+        season = Season.objects.filter(pk=season_id).first()
+        if season is None or season.status == Season.Status.FINISHED:
             return 0
         _ensure_draws(season)
-        rewritten = _rewrite(season, changed)
-        fingerprint = standings_fingerprint_with_table(inputs, season.pk)
-        StandingsState.objects.bulk_create(
-            [StandingsState(season=season, fingerprint=fingerprint, updated_at=timezone.now())],
-            update_conflicts=True,
-            unique_fields=["season"],
-            update_fields=["fingerprint", "updated_at"],
-        )
-        return rewritten
+        params = {"season": season.pk, "confirmed": Game.State.CONFIRMED, "playoff": Week.Kind.PLAYOFF}
+        with connection.cursor() as cursor:
+            cursor.execute(_CURRENT_COLUMN, params)
+            (params["week"],) = cursor.fetchone()
+            cursor.execute(_DELETE_STALE, params)
+            deleted = cursor.rowcount
+            cursor.execute(_RECOMPUTE, params)
+            return deleted + cursor.rowcount
 
 
 def standings_recompute_queue(season_id: int) -> None:

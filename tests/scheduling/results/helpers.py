@@ -9,6 +9,7 @@ from leagues.demo import demo_athletes
 from rosters.models import Team
 from rosters.services import team_create
 from scheduling.models import Game, GameSide, Season, SeasonTeam, Week
+from scheduling.services.standings import standings_recompute
 
 
 def make_team_for(league: Any, coach: Any, name: str, portfolio: str = "carnage") -> Team:
@@ -20,6 +21,7 @@ def make_season(league: Any, teams: list[Team], *, draws: list[float] | None = N
     SeasonTeam.objects.bulk_create(
         SeasonTeam(season=season, team=t, draw=draws[i] if draws else (i + 1) / 10) for i, t in enumerate(teams)
     )
+    standings_recompute(season_id=season.pk)  # week 0's column, as season_start writes it
     return season
 
 
@@ -36,7 +38,10 @@ def make_game(
 ) -> Game:
     """A scheduled game of `teams`; Pit Power and Edge tokens as the pre-game would record them
     (edge_tokens None: not recorded); lineups as athlete ids."""
-    the_week, _ = Week.objects.get_or_create(season=season, number=week, defaults={"kind": kind})
+    the_week = Week.objects.filter(season=season, number=week).first()
+    if the_week is None:
+        standings_recompute(season_id=season.pk)  # the last column, right as week_create closes it
+        the_week = Week.objects.create(season=season, number=week, kind=kind)
     if number is None:
         number = Game.objects.filter(week=the_week).count() + 1
     game = Game.objects.create(week=the_week, number=number, pays=pays)

@@ -7,7 +7,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from rosters.selectors import team_balances, team_get
-from scheduling.models import Game, ResultEvent
+from scheduling.models import Game, ResultEvent, Standing
 from scheduling.services.results import result_confirm, result_submit
 from scheduling.services.standings import standings_recompute
 from tests.api.helpers import errors, problems
@@ -293,6 +293,9 @@ def test_the_standings_answer_in_a_fixed_number_of_queries(
 
 def test_standings_filters(client_of, league, season, game, teams, coach):
     api = client_of("anonymous")
+    start = api.get(f"/api/leagues/{league.pk}/standings/").json()  # before the first game: week 0
+    assert (start["week"], start["weeks"], {row["league_points"] for row in start["standings"]}) == (0, [0], {0})
+    Standing.objects.all().delete()
     empty = api.get(f"/api/leagues/{league.pk}/standings/").json()
     assert (empty["week"], empty["weeks"], empty["standings"]) == (None, [], [])
     assert api.get(f"/api/leagues/{league.pk}/standings/?week=x").status_code == 400

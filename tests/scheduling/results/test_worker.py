@@ -19,6 +19,7 @@ from django.db import connection
 from rosters.models import LedgerEntry
 from scheduling.models import Game, Standing
 from scheduling.services.results import result_approve, result_submit
+from scheduling.services.standings import STANDINGS_LOCK_KEY
 from scheduling.tasks import standings_recompute_all_task
 from tests.scheduling.results.helpers import make_game, result
 from tests.tasks import test_worker
@@ -61,14 +62,14 @@ def worker_process(queue: str) -> tuple[int, list[str], dict[str, str]]:
 
 @contextmanager
 def season_locked(season_id: int) -> Iterator[None]:
-    """Hold the season's row lock from another connection, so a recompute that starts waits on it."""
+    """Hold the season's standings lock from another connection, so a recompute that starts waits on it."""
     db = connection.settings_dict
     with psycopg.connect(host=db["HOST"], port=db["PORT"] or 5432, user=db["USER"], dbname=db["NAME"]) as blocker:
-        blocker.execute("SELECT id FROM scheduling_season WHERE id = %s FOR UPDATE", [season_id])
+        blocker.execute("SELECT pg_advisory_lock(%s, %s)", [STANDINGS_LOCK_KEY, season_id])
         try:
             yield
         finally:
-            blocker.rollback()
+            blocker.execute("SELECT pg_advisory_unlock(%s, %s)", [STANDINGS_LOCK_KEY, season_id])
 
 
 def recompute_waiting() -> bool:
@@ -76,7 +77,7 @@ def recompute_waiting() -> bool:
         cursor.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' "
             "AND query ILIKE %s",
-            ["%scheduling_season%FOR UPDATE%"],
+            ["%pg_advisory_xact_lock%"],
         )
         return cursor.fetchone()[0] > 0
 
