@@ -335,6 +335,7 @@ def makeup_game_create(*, season: Season, user: Any, teams: list[int], pays: boo
         week = Week.objects.filter(season=season).order_by("-number").first()
         busy = week is not None and GameSide.objects.filter(game__week=week, team_id__in=teams).exists()
         if week is None or week.kind != Week.Kind.MAKEUP or busy:
+            standings_recompute(season_id=season.pk)  # the last column, right as its week closes
             week = Week.objects.create(season=season, number=last_week_number(season) + 1, kind=Week.Kind.MAKEUP)
         number = (Game.objects.filter(week=week).aggregate(n=Max("number"))["n"] or 0) + 1
         games = _create_games(week, [teams], number, pays=pays)

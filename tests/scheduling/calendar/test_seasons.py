@@ -16,7 +16,7 @@ from pitside.errors import Invalid, NotPermitted
 from rosters.models import LedgerEntry
 from rosters.selectors import team_balances, team_get, team_summary
 from rosters.services import grant_create, purchase_make
-from scheduling.models import AthleteAdjustment, Game, GameSide, Season, SeasonTeam, Week
+from scheduling.models import AthleteAdjustment, Game, GameSide, Season, SeasonTeam, Standing, Week
 from scheduling.selectors_calendar import season_ranking, team_potentials
 from scheduling.services.calendar import season_create, season_start, week_create, week_draw, week_update
 from tests.factories import LeagueFactory
@@ -215,6 +215,17 @@ def test_a_challenge_week_fixes_its_order_from_league_rank(season, commissioner)
     ranking = season_ranking(season)
     assert [row[0] for row in record["ranking"]] == [r.team.pk for r in ranking]
     assert record["order"] == [r.team.pk for r in reversed(ranking)]
+
+
+def test_making_the_next_week_closes_the_last_weeks_standings_column(season, commissioner):
+    assert set(Standing.objects.filter(season=season).values_list("week", flat=True)) == {0}  # written at the start
+    first = week(season, 1)
+    week_draw(week=first, user=commissioner)
+    confirm_week(first)  # straight in the database: no recompute task has run
+    second = next_week(season, commissioner)
+    record = next(r for r in second.draws if r["kind"] == "challenge-order")
+    column = Standing.objects.filter(season=season, week=1).order_by("rank")
+    assert [(s.team_id, s.league_points) for s in column] == [(row[0], row[1]) for row in record["ranking"]]
 
 
 def test_deadlines_are_set_and_checked(season, commissioner):
