@@ -40,27 +40,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitside.settings")
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pitside_bench_standings")
 
-AGGREGATE = """
+# League Points per team over the season's confirmed games.
+POINTS = """
     SELECT side.team_id, SUM(side.league_points) AS points
     FROM scheduling_gameside side
     JOIN scheduling_game game ON game.id = side.game_id
     JOIN scheduling_week week ON week.id = game.week_id
     WHERE week.season_id = %s AND game.state = 'confirmed'
     GROUP BY side.team_id
-    ORDER BY points DESC
 """
+AGGREGATE = f"{POINTS} ORDER BY points DESC"
 
-SAME_ROWS_AGGREGATE = """
+SAME_ROWS_AGGREGATE = f"""
     SELECT entry.team_id, result.points, potential.value
     FROM scheduling_seasonteam entry
-    LEFT JOIN (
-        SELECT side.team_id, SUM(side.league_points) AS points
-        FROM scheduling_gameside side
-        JOIN scheduling_game game ON game.id = side.game_id
-        JOIN scheduling_week week ON week.id = game.week_id
-        WHERE week.season_id = %s AND game.state = 'confirmed'
-        GROUP BY side.team_id
-    ) result ON result.team_id = entry.team_id
+    LEFT JOIN ({POINTS}) result ON result.team_id = entry.team_id
     LEFT JOIN (
         SELECT team_id, SUM(value) AS value FROM (
             SELECT team_id, base_value AS value FROM rosters_athlete
