@@ -11,14 +11,14 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, Subquery
 
 from engine.registry import get_ruleset
 from engine.slaughterball.schedule import RankingEntry, Turn
 from leagues.models import League
-from rosters.models import Athlete, Purchase, Team
-from scheduling.models import Appeal, AthleteAdjustment, Challenge, Game, GameSide, Season, SeasonTeam, Week
+from rosters.models import Team
+from scheduling.models import Appeal, Challenge, Game, GameSide, Season, SeasonTeam, Standing, Week
+from scheduling.selectors import standings_rows
 
 # Weeks whose games count towards a team's games_per_team and League Rank.
 REGULAR_KINDS = (Week.Kind.DRAW, Week.Kind.CHALLENGE, Week.Kind.RANDOM, Week.Kind.MAKEUP)
@@ -114,74 +114,12 @@ def previous_rotation_week(week: Week) -> Week | None:
 # --- League Rank --------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RankRow:
-    rank: int
-    team: Team
-    league_points: int
-    team_potential: int
-    games_played: int
-    draw: float
-
-
-def team_potentials(season: Season) -> dict[int, int]:
-    """Team Potential of every team of the season now, in three aggregate queries whatever their
-    number: the athletes' base values, their purchases (skills and traits add to an athlete's value,
-    staff to the staff) and their value adjustments (lasting injuries), summed per team; the engine
-    adds them up (Recalculate Team Potential). The same figure as the team page's (a test keeps
-    them equal), without loading every athlete and purchase."""
-    ruleset = get_ruleset(season.league.game_system)
-    in_season = {"team__season_entries__season": season}
-    athletes: dict[int, int] = defaultdict(int)
-    staff: dict[int, int] = defaultdict(int)
-    for team, total in Athlete.objects.filter(**in_season).order_by().values_list("team_id").annotate(t=Sum("base_value")):
-        athletes[team] += total or 0
-    for team, kind, total in (
-        Purchase.objects.filter(**in_season).order_by().values_list("team_id", "kind").annotate(t=Sum("cost"))
-    ):
-        (staff if kind == Purchase.Kind.STAFF else athletes)[team] += total or 0
-    adjustments = (
-        AthleteAdjustment.objects.filter(athlete__team__season_entries__season=season)
-        .order_by()
-        .values_list("athlete__team_id")
-        .annotate(t=Sum("value_change"))
-    )
-    for team, total in adjustments:
-        athletes[team] += total or 0
-    return {team: ruleset.team_potential_of_values(athletes[team], staff[team]) for team in athletes.keys() | staff.keys()}
-
-
-def season_points(season: Season) -> dict[int, tuple[int, int]]:
-    """{team id: (League Points, games played)} from the season's confirmed games (the regular
-    weeks and makeup games, not the Slaughterbrawl). A no-show counts as a game played."""
-    rows = (
-        GameSide.objects.filter(game__week__season=season, game__state=Game.State.CONFIRMED, game__week__kind__in=REGULAR_KINDS)
-        .values("team_id")
-        .annotate(points=Coalesce(Sum("league_points"), 0), played=Count("id"))
-        .order_by()
-    )
-    return {r["team_id"]: (r["points"], r["played"]) for r in rows}
-
-
-def season_ranking(season: Season) -> list[RankRow]:
-    """League Rank now: most League Points, then higher Team Potential, then the recorded draw
-    (engine.slaughterball.schedule.league_rank). Five queries whatever the number of teams."""
-    ruleset = get_ruleset(season.league.game_system)
-    entries = list(SeasonTeam.objects.filter(season=season).select_related("team", "team__coach"))
-    points = season_points(season)
-    potentials = team_potentials(season)
-    teams = {e.team_id: e.team for e in entries}
-    facts = [
-        RankingEntry(
-            e.team_id, points.get(e.team_id, (0, 0))[0], potentials.get(e.team_id, 0), e.draw if e.draw is not None else 1.0
-        )
-        for e in entries
-    ]
-    ranked = ruleset.schedule.league_rank(facts)
-    return [
-        RankRow(i, teams[r.team], r.league_points, r.team_potential, points.get(r.team, (0, 0))[1], r.draw)
-        for i, r in enumerate(ranked, start=1)
-    ]
+def season_ranking(season: Season) -> list[Standing]:
+    """League Rank now: the standings' current column, first to last, with each team and its coach
+    (one query). scheduling.services.standings recomputes it after every result, and the services
+    that act on it (a new week, the playoffs) recompute it first."""
+    latest = Standing.objects.filter(season=season).order_by("-week").values("week")[:1]
+    return list(standings_rows(season, Subquery(latest)))
 
 
 def games_scheduled(season: Season) -> dict[int, int]:
@@ -194,12 +132,6 @@ def games_scheduled(season: Season) -> dict[int, int]:
         .annotate(n=Count("id"))
         .order_by()
     )
-    return {r["team_id"]: r["n"] for r in rows}
-
-
-def missed_games(season: Season) -> dict[int, int]:
-    """{team id: games recorded as never played (last places; results area's MissedGame)}."""
-    rows = season.missed_games.values("team_id").annotate(n=Count("id")).order_by()
     return {r["team_id"]: r["n"] for r in rows}
 
 

@@ -359,7 +359,8 @@ class SeasonStartApi(APIView):
 class SeasonRankingApi(APIView):
     @extend_schema(responses={200: RankingRowOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, season_id: int) -> Response:
-        """League Rank now (most League Points, then higher Team Potential, then the recorded draw)."""
+        """League Rank now (most League Points, then higher Team Potential, then the recorded draw):
+        the standings' current column, recomputed after every confirmed or voided result."""
         return Response(RankingRowOutputSerializer(season_ranking(_season(season_id)), many=True).data)
 
 

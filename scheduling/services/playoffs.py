@@ -22,7 +22,6 @@ from scheduling.selectors_calendar import (
     OPEN_STATES,
     STANDINGS_RECORD,
     last_week_number,
-    missed_games,
     playoff_week,
     season_ranking,
 )
@@ -51,10 +50,7 @@ def playoff_create(*, season: Season, user: Any, allow_short: bool = False) -> t
         standings_recompute(season_id=season.pk)  # the last week's column, right as the season's weeks end
         ruleset = get_ruleset(season.league.game_system)
         ranking = season_ranking(season)
-        missed = missed_games(season)
-        short = ruleset.schedule.missing_games(
-            {r.team.pk: r.games_played + missed.get(r.team.pk, 0) for r in ranking}, season.games_per_team
-        )
+        short = ruleset.schedule.missing_games({r.team.pk: r.games_played for r in ranking}, season.games_per_team)
         if short and not allow_short:
             names = ", ".join(f"{r.team.name} ({short[r.team.pk]})" for r in ranking if r.team.pk in short)
             raise Invalid.one(

@@ -59,7 +59,7 @@ def _ensure_draws(season: Season) -> None:
 # The current column, computed and written by the database in one statement (the same SQL on
 # PostgreSQL and SQLite): each team's League Points and games played over every confirmed result
 # and missed game of the season, its Team Potential now (the athletes' base values, every purchase's
-# cost and every Athlete Value Adjustment: engine team_potential, as season_ranking reads it),
+# cost and every Athlete Value Adjustment: engine team_potential; a test keeps it the team page's),
 # ranked by the engine's League Rank (engine.slaughterball.schedule.league_rank: most League
 # Points, then higher Team Potential, then the lower draw; the team id makes the order total), and
 # only the rows that differ from the stored ones written.

@@ -15,6 +15,7 @@ from rosters.services import purchase_make, team_create
 from scheduling.models import Game, GameSide, Season, Week
 from scheduling.selectors_calendar import game_teams
 from scheduling.services.calendar import season_create, season_start, week_create, week_draw
+from scheduling.services.standings import standings_recompute
 from tests.factories import UserFactory
 
 PORTFOLIOS = ("carnage", "nemesis", "swords-of-damocles", "valkyries")
@@ -66,6 +67,7 @@ def confirm(game: Game, order: Sequence[int] | None = None, no_show: Sequence[in
     game.state = Game.State.CONFIRMED
     game.confirmed_at = timezone.now()
     game.save()
+    standings_recompute(season_id=game.week.season_id)  # as the task after a confirmed result does
 
 
 def confirm_week(week_: Week, no_show: Sequence[int] = ()) -> None:

@@ -13,6 +13,7 @@ from scheduling.models import Game, GameSide, Season, Week
 from scheduling.selectors_calendar import season_archive, season_ranking
 from scheduling.services.calendar import deadline_reminders, makeup_game_create, week_draw
 from scheduling.services.playoffs import playoff_create, playoff_finish, season_finish
+from scheduling.services.standings import standings_recompute
 from scheduling.tasks_calendar import calendar_periodic
 from tests.scheduling.calendar.helpers import confirm, confirm_week, games_of, next_week, started_season, week
 
@@ -109,10 +110,11 @@ def test_the_archive_keeps_final_standings_and_champion(played, commissioner, le
     ranking = season_ranking(played)
     confirm(game)
     playoff_finish(played)
-    # A later change (a voided and corrected result, say) moves today's League Rank, never the archived one.
+    # A later change (a result edited by hand, say) moves neither the finished season's standings nor its archive.
     last = ranking[-1].team.pk
     GameSide.objects.filter(game__week__season=played, game__week__number=1, team_id=last).update(league_points=99)
-    assert season_ranking(played)[0].team.pk == last
+    assert standings_recompute(season_id=played.pk) == 0
+    assert [r.team.pk for r in season_ranking(played)] == [r.team.pk for r in ranking]
     archive = season_archive(league)
     assert len(archive) == 1
     assert [line.team_id for line in archive[0].standings] == [r.team.pk for r in ranking]

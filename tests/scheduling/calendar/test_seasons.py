@@ -14,10 +14,9 @@ from leagues.models import League
 from notifications.models import Notification
 from pitside.errors import Invalid, NotPermitted
 from rosters.models import LedgerEntry
-from rosters.selectors import team_balances, team_get, team_summary
-from rosters.services import grant_create, purchase_make
-from scheduling.models import AthleteAdjustment, Game, GameSide, Season, SeasonTeam, Standing, Week
-from scheduling.selectors_calendar import season_ranking, team_potentials
+from rosters.selectors import team_balances, team_get
+from scheduling.models import Game, GameSide, Season, SeasonTeam, Standing, Week
+from scheduling.selectors_calendar import season_ranking
 from scheduling.services.calendar import season_create, season_start, week_create, week_draw, week_update
 from tests.factories import LeagueFactory
 from tests.scheduling.calendar.helpers import add_teams, confirm_week, games_of, next_week, started_season, week
@@ -262,16 +261,3 @@ def test_no_week_after_every_team_played_its_games(league, commissioner, eight):
     with pytest.raises(Invalid) as refused:
         next_week(season, commissioner)
     assert refused.value.items[0].code == "season-complete"
-
-
-def test_team_potential_in_bulk_is_the_team_pages(league, commissioner, eight, season):
-    # Skills and trait points bought, staff hired, and a value adjustment (a lasting injury).
-    grant_create(league=league, user=commissioner, team_id=eight[2].pk, amount=2_000_000, reason="Sponsor")
-    coach = eight[2].coach
-    purchase_make(team_id=eight[2].pk, user=coach, kind="skill", item="leadership", athlete_id=eight[2].athletes.get(number=3).pk)
-    purchase_make(team_id=eight[2].pk, user=coach, kind="trait", item="speed", athlete_id=eight[2].athletes.get(number=5).pk)
-    purchase_make(team_id=eight[2].pk, user=coach, kind="staff", item="physician")
-    AthleteAdjustment.objects.create(athlete=eight[3].athletes.get(number=1), value_change=-100_000, reason="Lost a trait point")
-    bulk = team_potentials(season)
-    assert bulk == {t.pk: team_summary(team_get(t.pk)).team_potential for t in eight}
-    assert len(set(bulk.values())) > 2

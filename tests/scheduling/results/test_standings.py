@@ -192,6 +192,8 @@ def test_team_potential_in_bulk_agrees_with_the_team_page(season, teams, team, c
 
     grant_create(league=league, user=commissioner, team_id=team.pk, amount=2_000_000, reason="Money")
     purchase_make(team_id=team.pk, user=coach, kind="staff", item="mascot")
+    purchase_make(team_id=team.pk, user=coach, kind="skill", item="leadership", athlete_id=team.athletes.get(number=3).pk)
+    purchase_make(team_id=team.pk, user=coach, kind="trait", item="speed", athlete_id=team.athletes.get(number=5).pk)
     play(season, teams, [30, 20, 10, 5], commissioner, week=1)
     purchase_make(team_id=team.pk, user=coach, kind="staff", item="cheerleader")
     AthleteAdjustment.objects.create(athlete=team.athletes.first(), value_change=-100_000, reason="Lasting injury")
