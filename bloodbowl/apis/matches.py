@@ -166,11 +166,20 @@ class MatchDetailApi(APIView):
 
 
 class MatchWriteApi(APIView):
-    """A write to a match: check the input's shape, call one service with it, answer with the match."""
+    """A write to a match: check the input's shape, call one service with it, answer with the match.
+    Each subclass is documented in the schema from its input serializer and its docstring."""
 
     permission_classes = [IsAuthenticated]
     input_serializer: type[serializers.Serializer]
     service: Any  # a staticmethod: (match_id=, user=, **the validated input)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        extend_schema_view(
+            post=extend_schema(
+                request=cls.input_serializer, responses={200: MatchDetailOutputSerializer, **ERRORS}, description=cls.__doc__
+            )
+        )(cls)
 
     def post(self, request: Request, match_id: int) -> Response:
         match_get(match_id)
@@ -178,13 +187,6 @@ class MatchWriteApi(APIView):
         data.is_valid(raise_exception=True)
         self.service(match_id=match_id, user=request.user, **data.validated_data)
         return _detail(match_id)
-
-
-def _write(input_serializer: type[serializers.Serializer], description: str) -> Any:
-    return extend_schema_view(
-        post=extend_schema(request=input_serializer, responses={200: MatchDetailOutputSerializer, **ERRORS},
-                           description=description)
-    )
 
 
 class MatchReasonInputSerializer(serializers.Serializer):
@@ -207,8 +209,9 @@ class MatchApothecaryInputSerializer(serializers.Serializer):
     player = serializers.IntegerField(min_value=1, source="player_id")
 
 
-@_write(DiceInputSerializer, "Roll the gate, the Special Play Cards (with the handicap) and the niggling injuries, once.")
 class MatchPrematchApi(MatchWriteApi):
+    """Roll the gate, the Special Play Cards (with the handicap) and the niggling injuries, once."""
+
     input_serializer = DiceInputSerializer
     service = staticmethod(services.prematch_roll)
 
@@ -234,38 +237,44 @@ class MatchReportApi(APIView):
         return response
 
 
-@_write(DiceInputSerializer, "The other coach confirms (a commissioner approves); the post-match sequence runs once.")
 class MatchConfirmApi(MatchWriteApi):
+    """The other coach confirms (a commissioner approves); the post-match sequence runs once."""
+
     input_serializer = DiceInputSerializer
     service = staticmethod(services.report_confirm)
 
 
-@_write(MatchReasonInputSerializer, "The other coach disputes the report: a commissioner then decides.")
 class MatchDisputeApi(MatchWriteApi):
+    """The other coach disputes the report: a commissioner then decides."""
+
     input_serializer = MatchReasonInputSerializer
     service = staticmethod(services.report_dispute)
 
 
-@_write(MatchReasonInputSerializer, "A commissioner voids a confirmed league match: its post-match is put back or reversed.")
 class MatchVoidApi(MatchWriteApi):
+    """A commissioner voids a confirmed league match: its post-match is put back or reversed."""
+
     input_serializer = MatchReasonInputSerializer
     service = staticmethod(services.match_void)
 
 
-@_write(MatchNotesInputSerializer, "Match Records: the coach's brief notes about the match, on his own team's line.")
 class MatchNotesApi(MatchWriteApi):
+    """Match Records: the coach's brief notes about the match, on his own team's line."""
+
     input_serializer = MatchNotesInputSerializer
     service = staticmethod(services.match_notes_set)
 
 
-@_write(MatchCardsInputSerializer, "5. Special Play Cards: a coach splits his cards over the decks (at most one Magic Item).")
 class MatchCardsApi(MatchWriteApi):
+    """5. Special Play Cards: a coach splits his cards over the decks (at most one Magic Item)."""
+
     input_serializer = MatchCardsInputSerializer
     service = staticmethod(services.cards_choose)
 
 
-@_write(MatchApothecaryInputSerializer, "6. Niggling Injuries: the Apothecary lets a player who rolled a 1 play, once a match.")
 class MatchApothecaryApi(MatchWriteApi):
+    """6. Niggling Injuries: the Apothecary lets a player who rolled a 1 play, once a match."""
+
     input_serializer = MatchApothecaryInputSerializer
     service = staticmethod(services.apothecary_use)
 
