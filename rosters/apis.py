@@ -57,13 +57,18 @@ class StaffOutputSerializer(serializers.Serializer):
     cost = serializers.IntegerField()
 
 
-class TeamOutputSerializer(serializers.Serializer):
-    """A team with its values; built from the team's summary (see rosters.selectors.team_summary)."""
+class TeamIdentityOutputSerializer(serializers.Serializer):
+    """What names a team in every game system's team output, read from an object with a `team`."""
 
     id = serializers.IntegerField(source="team.pk")
     name = serializers.CharField(source="team.name")
     league = serializers.IntegerField(source="team.league_id")
     coach = serializers.CharField(source="team.coach.username")
+
+
+class TeamOutputSerializer(TeamIdentityOutputSerializer):
+    """A team with its values; built from the team's summary (see rosters.selectors.team_summary)."""
+
     portfolio = serializers.CharField(source="team.portfolio")
     treasury = serializers.IntegerField()
     balances = serializers.DictField(child=serializers.IntegerField())

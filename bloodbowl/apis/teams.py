@@ -17,7 +17,7 @@ from bloodbowl.services.teams import player_retire, purchase_make, team_create
 from engine.bloodbowl.postmatch import PurchaseKind
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
-from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
+from rosters.apis import IDEMPOTENCY_KEY, TeamIdentityOutputSerializer, _idempotency_key
 from rosters.models import Team
 
 PURCHASE_KINDS = get_args(PurchaseKind)  # named BloodBowlPurchaseKindEnum in the schema (settings.ENUM_NAME_OVERRIDES)
@@ -59,13 +59,9 @@ class BloodBowlStaffSerializer(serializers.Serializer):
     cheerleaders = serializers.IntegerField()
 
 
-class BloodBowlTeamOutputSerializer(serializers.Serializer):
+class BloodBowlTeamOutputSerializer(TeamIdentityOutputSerializer):
     """A team with its Team Rating; built from bloodbowl.selectors.team_line."""
 
-    id = serializers.IntegerField(source="team.pk")
-    name = serializers.CharField(source="team.name")
-    league = serializers.IntegerField(source="team.league_id")
-    coach = serializers.CharField(source="team.coach.username")
     race = serializers.CharField(source="team.portfolio")
     race_name = serializers.CharField(source="team.bb.race_name")
     rerolls = serializers.IntegerField(source="team.bb.rerolls")
