@@ -57,7 +57,7 @@ def team_create(*, league: League, coach: Any, name: str, portfolio: str, athlet
 
 def team_require_coach(*, team: Team, user: Any) -> None:
     if team.coach_id != getattr(user, "pk", None):
-        raise NotPermitted.one("not-coach", "team", "Only this team's coach can spend its credits.")
+        raise NotPermitted.one("not-coach", "team", "Only this team's coach can do that.")
 
 
 def _locked_team(team_id: int) -> Team:

@@ -19,8 +19,9 @@ from engine.bloodbowl.teamlists import Position, TeamLists
 from engine.core.money import TREASURY, format_credits
 from engine.core.violations import RuleViolation
 from leagues.models import League
-from pitside.errors import ErrorItem, Invalid, NotFound, NotPermitted
+from pitside.errors import ErrorItem, Invalid, NotFound
 from rosters.models import LedgerEntry, Team
+from rosters.services import team_require_coach
 from rosters.tasks import team_signup_notify
 
 GOLD = "gold pieces"
@@ -104,11 +105,6 @@ def team_create(
     except IntegrityError:
         raise _name_taken() from None  # lost a race with a team of the same name
     return team
-
-
-def team_require_coach(*, team: Team, user: Any) -> None:
-    if team.coach_id != getattr(user, "pk", None):
-        raise NotPermitted.one("not-coach", "team", "Only this team's coach can do that.")
 
 
 def _locked_team(team_id: int) -> Team:
