@@ -512,10 +512,15 @@ def _season_records(season_id: int) -> dict[str, Any]:
     }
 
 
+def _on_screen(context: dict[str, Any], pdf_url: str) -> dict[str, Any]:
+    """A sheet's context with the links its screen page shows: its PDF and the season's standings."""
+    standings = reverse("league-standings", args=[context["league"].pk])
+    return {**context, "pdf_url": pdf_url, "back_url": f"{standings}?season={context['season'].pk}"}
+
+
 @require_GET
 def week_game_records(request: HttpRequest, week_id: int) -> HttpResponse:
-    context = _week_records(week_id)
-    context["pdf_url"] = reverse("week-game-records-pdf", args=[week_id])
+    context = _on_screen(_week_records(week_id), reverse("week-game-records-pdf", args=[week_id]))
     return render(request, "scheduling/results/game_record_sheet.html", context)
 
 
@@ -527,8 +532,7 @@ def week_game_records_pdf(request: HttpRequest, week_id: int) -> HttpResponse:
 
 @require_GET
 def season_game_records(request: HttpRequest, season_id: int) -> HttpResponse:
-    context = _season_records(season_id)
-    context["pdf_url"] = reverse("season-game-records-pdf", args=[season_id])
+    context = _on_screen(_season_records(season_id), reverse("season-game-records-pdf", args=[season_id]))
     return render(request, "scheduling/results/game_record_sheet.html", context)
 
 
@@ -541,7 +545,8 @@ def season_game_records_pdf(request: HttpRequest, season_id: int) -> HttpRespons
 @require_GET
 def season_ranking_sheet(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
-    return render(request, "scheduling/results/ranking_sheet.html", ranking_sheet_context(season))
+    context = _on_screen(ranking_sheet_context(season), reverse("season-ranking-pdf", args=[season_id]))
+    return render(request, "scheduling/results/ranking_sheet.html", context)
 
 
 @require_GET

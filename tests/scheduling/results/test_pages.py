@@ -213,6 +213,8 @@ def test_the_ranking_sheet_has_week_columns_and_the_tie_break_note(client, seaso
     assert "Week 1" in html
     assert "recorded random" in html
     assert "Team Potential" in html
+    assert f'href="/seasons/{season.pk}/ranking-sheet.pdf"' in html
+    assert f'href="/leagues/{season.league_id}/standings/?season={season.pk}"' in html
 
 
 @pytest.mark.parametrize(
