@@ -37,8 +37,11 @@ run: install
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
+## lint: ruff's rules and format, and no model change without its migration.
 lint: install-dev
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python manage.py makemigrations --check --dry-run
 
 ## test: the whole suite on PostgreSQL (with Redis, a real Celery worker and Chromium),
 ## then everything but the browser and worker tests again on the embedded SQLite.

@@ -22,8 +22,11 @@ class SettingsForm(forms.Form):
 
     name = forms.CharField(max_length=100)
     open_for_signups = forms.BooleanField(required=False, label="Open for sign-ups")
-    starting_budget = CreditsField(min_value=1, label="Starting budget (gold pieces)",
-                                   help_text="What a new team may spend on players, re-rolls, Fan Factor and coaching staff.")
+    starting_budget = CreditsField(
+        min_value=1,
+        label="Starting budget (gold pieces)",
+        help_text="What a new team may spend on players, re-rolls, Fan Factor and coaching staff.",
+    )
     points_win = forms.IntegerField(min_value=0, label="Standings points for a win")
     points_draw = forms.IntegerField(min_value=0, label="Standings points for a draw")
     points_loss = forms.IntegerField(min_value=0, label="Standings points for a loss")
@@ -32,8 +35,7 @@ class SettingsForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices = [("", "none"), *TIE_BREAKERS.items()]
         for place in range(1, TIE_BREAKER_PLACES + 1):
-            self.fields[f"tie_breaker_{place}"] = forms.ChoiceField(choices=choices, required=False,
-                                                                    label=f"Tie-breaker {place}")
+            self.fields[f"tie_breaker_{place}"] = forms.ChoiceField(choices=choices, required=False, label=f"Tie-breaker {place}")
         self.switches = dict(switches)
         for key, label in self.switches.items():
             self.fields[key] = forms.BooleanField(required=False, label=label)
@@ -54,8 +56,13 @@ class TeamListsForm(forms.Form):
 
     format = forms.ChoiceField(choices=[("yaml", "YAML"), ("csv", "CSV")], initial="yaml")
     file = forms.FileField(required=False, label="Upload a file")
-    text = forms.CharField(required=False, max_length=MAX_TEXT, strip=False, label="Or paste or edit the text",
-                           widget=forms.Textarea(attrs={"rows": 24, "spellcheck": "false", "class": "code"}))
+    text = forms.CharField(
+        required=False,
+        max_length=MAX_TEXT,
+        strip=False,
+        label="Or paste or edit the text",
+        widget=forms.Textarea(attrs={"rows": 24, "spellcheck": "false", "class": "code"}),
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -113,8 +120,9 @@ class TeamSignupForms:
 
     prefix = "players"
 
-    def __init__(self, data: Any, *, races: Mapping[str, str], positions: list[tuple[str, list[tuple[str, str]]]],
-                 rows: int) -> None:
+    def __init__(
+        self, data: Any, *, races: Mapping[str, str], positions: list[tuple[str, list[tuple[str, str]]]], rows: int
+    ) -> None:
         self.team = TeamForm(data, races=races)
         formset_class = forms.formset_factory(PlayerRowForm, extra=rows, max_num=rows, absolute_max=rows, validate_max=True)
         self.players = formset_class(data, prefix=self.prefix, form_kwargs={"positions": positions})
@@ -150,9 +158,16 @@ class TeamSignupForms:
 
 
 class PurchaseForm(forms.Form):
-    kind = forms.ChoiceField(choices=[("player", "a player"), ("reroll", "a Team Re-roll"), ("apothecary", "an Apothecary"),
-                                      ("assistant_coach", "an Assistant Coach"), ("cheerleader", "a Cheerleader")],
-                             widget=forms.HiddenInput)
+    kind = forms.ChoiceField(
+        choices=[
+            ("player", "a player"),
+            ("reroll", "a Team Re-roll"),
+            ("apothecary", "an Apothecary"),
+            ("assistant_coach", "an Assistant Coach"),
+            ("cheerleader", "a Cheerleader"),
+        ],
+        widget=forms.HiddenInput,
+    )
     position = forms.CharField(max_length=40, required=False)
     name = forms.CharField(max_length=60, required=False)
     number = forms.IntegerField(min_value=0, max_value=99, required=False, label="#")
@@ -161,4 +176,3 @@ class PurchaseForm(forms.Form):
 
 class RetireForm(forms.Form):
     as_assistant_coach = forms.BooleanField(required=False, label="Stays on as an Assistant Coach (free)")
-

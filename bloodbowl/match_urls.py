@@ -11,8 +11,9 @@ urlpatterns = [
     path("bloodbowl/matches/<int:match_id>/confirm/", views.match_action, {"action": "confirm"}, name="bb-match-confirm"),
     path("bloodbowl/matches/<int:match_id>/dispute/", views.match_action, {"action": "dispute"}, name="bb-match-dispute"),
     path("bloodbowl/matches/<int:match_id>/cards/", views.match_action, {"action": "cards"}, name="bb-match-cards"),
-    path("bloodbowl/matches/<int:match_id>/apothecary/", views.match_action, {"action": "apothecary"},
-         name="bb-match-apothecary"),
+    path(
+        "bloodbowl/matches/<int:match_id>/apothecary/", views.match_action, {"action": "apothecary"}, name="bb-match-apothecary"
+    ),
     path("bloodbowl/matches/<int:match_id>/void/", views.match_action, {"action": "void"}, name="bb-match-void"),
     path("bloodbowl/matches/<int:match_id>/notes/", views.match_action, {"action": "notes"}, name="bb-match-notes"),
     path("bloodbowl/star-player-rolls/<int:spr_id>/choose/", views.spr_choose, name="bb-spr-choose"),

@@ -78,9 +78,7 @@ class Player(models.Model):
     class Meta:
         ordering = ["number", "id"]
         constraints = [
-            models.UniqueConstraint(
-                "team", "number", name="bb_player_number_unique", condition=models.Q(status="active")
-            ),
+            models.UniqueConstraint("team", "number", name="bb_player_number_unique", condition=models.Q(status="active")),
             models.UniqueConstraint(Lower("name"), "team", name="bb_player_name_unique"),
         ]
 

@@ -181,8 +181,15 @@ def team_match_record(team: Team) -> list[MatchRecordLine]:
         other = next(s for s in side.match.sides.all() if s.team_id != team.pk)
         lines.append(
             MatchRecordLine(
-                side.match, other.team, side.score, other.score, side.casualties, other.casualties, side.match.gate,
-                side.winnings, side.notes,
+                side.match,
+                other.team,
+                side.score,
+                other.score,
+                side.casualties,
+                other.casualties,
+                side.match.gate,
+                side.winnings,
+                side.notes,
             )
         )
     return lines
@@ -202,8 +209,12 @@ def league_standings(league: League) -> list[Any]:
         home, away = sides[True], sides[False]
         results.append(
             RULESET.standings.MatchResult(
-                home=by_id[home.team_id], away=by_id[away.team_id], home_score=home.score, away_score=away.score,
-                home_casualties=home.casualties, away_casualties=away.casualties,
+                home=by_id[home.team_id],
+                away=by_id[away.team_id],
+                home_score=home.score,
+                away_score=away.score,
+                home_casualties=home.casualties,
+                away_casualties=away.casualties,
             )
         )
     ratings = {line.team: line.rating or 0 for line in lines}

@@ -20,8 +20,12 @@ from leagues.models import League
 from rosters.models import Team
 
 ROUND_STAGES = {rules.SEMI_FINAL: "semi_final", rules.FINAL: "final"}  # the match's pre-match/post-match stage
-ROUND_NAMES = {rules.PLAYOFF: "Play-off", rules.SEMI_FINAL: "Semi-final", rules.FINAL: "Final",
-               rules.THIRD_PLACE: "Match for 3rd place"}
+ROUND_NAMES = {
+    rules.PLAYOFF: "Play-off",
+    rules.SEMI_FINAL: "Semi-final",
+    rules.FINAL: "Final",
+    rules.THIRD_PLACE: "Match for 3rd place",
+}
 OPEN = (Match.Status.SCHEDULED, Match.Status.REPORTED, Match.Status.DISPUTED)
 
 
@@ -47,8 +51,9 @@ def tournament_get(tournament_id: Any) -> Tournament:
         Prefetch("entries", queryset=Entry.objects.select_related("team__coach", "team__bb")),
         Prefetch(
             "matches",
-            queryset=Match.objects.prefetch_related(Prefetch("sides", queryset=MatchSide.objects.select_related("team")))
-            .order_by("tournament_week", "id"),
+            queryset=Match.objects.prefetch_related(
+                Prefetch("sides", queryset=MatchSide.objects.select_related("team"))
+            ).order_by("tournament_week", "id"),
         ),
         Prefetch(
             "challenges",
@@ -70,8 +75,9 @@ def match_result(match: Match) -> rules.MatchResult:
     home, away = sides[True], sides[False]
     refused = (match.report or {}).get("refused_by")
     refused_by = {"home": home.team_id, "away": away.team_id}.get(refused) if refused else None
-    return rules.MatchResult(home.team_id, away.team_id, home.score or 0, away.score or 0, match.tournament_week or 0,
-                             refused_by=refused_by)
+    return rules.MatchResult(
+        home.team_id, away.team_id, home.score or 0, away.score or 0, match.tournament_week or 0, refused_by=refused_by
+    )
 
 
 def _matches(tournament: Tournament, rounds: Iterable[str]) -> list[Match]:
@@ -148,9 +154,17 @@ def playoff_table(tournament: Tournament) -> list[TableRow]:
                 continue
             scored, conceded = result.touchdowns(team)
             opponent = result.opponent(team)
-            lines.append({"opponent": opponent, "opponent_name": names.get(opponent, "?"), "scored": scored,
-                          "conceded": conceded, "points": _points(result, team, draws), "put_forward": opponent in forward,
-                          "refused": result.refused_by is not None})
+            lines.append(
+                {
+                    "opponent": opponent,
+                    "opponent_name": names.get(opponent, "?"),
+                    "scored": scored,
+                    "conceded": conceded,
+                    "points": _points(result, team, draws),
+                    "put_forward": opponent in forward,
+                    "refused": result.refused_by is not None,
+                }
+            )
         rows.append(TableRow(entry, lines, forward, points, entry.put_forward is not None, problem))
     order = {t: i for i, t in enumerate((tournament.qualification or {}).get("order", []))}
     rows.sort(key=lambda r: (order.get(r.entry.team_id, len(order)), -(r.points or 0), r.entry.team.name))
@@ -189,39 +203,62 @@ class TournamentView:
 
     @property
     def semi_finals(self) -> list[dict[str, Any]]:
-        return [{"home": a, "home_name": self.names.get(a, "?"), "away": b, "away_name": self.names.get(b, "?")}
-                for a, b in self.tournament.semi_finals or []]
+        return [
+            {"home": a, "home_name": self.names.get(a, "?"), "away": b, "away_name": self.names.get(b, "?")}
+            for a, b in self.tournament.semi_finals or []
+        ]
 
     @property
     def prizes(self) -> list[dict[str, Any]]:
         """What the final gave each team, as lines to show (empty until the prizes are applied)."""
         given = self.tournament.prizes or {}
-        lines = [{"team": c["team"], "what": f"{c['amount']:,} gold pieces", "reason": c["reason"]}
-                 for c in given.get("cash", [])]
-        lines += [{"team": g["team"], "what": f"Fan Factor +{g['amount']} (d6 {g['roll']})", "reason": g["reason"]}
-                  for g in given.get("fan_factor", [])]
+        lines = [
+            {"team": c["team"], "what": f"{c['amount']:,} gold pieces", "reason": c["reason"]} for c in given.get("cash", [])
+        ]
+        lines += [
+            {"team": g["team"], "what": f"Fan Factor +{g['amount']} (d6 {g['roll']})", "reason": g["reason"]}
+            for g in given.get("fan_factor", [])
+        ]
         winner = given.get("winner")
         if given.get("trophy"):
             lines.append({"team": winner, "what": "Trophy (a Trophy Re-roll every match while held)", "reason": self.kind.name})
         if given.get("wizard_contract"):
-            lines.append({"team": winner, "what": f"Wizard contract at {given['wizard_contract']:,} gold pieces",
-                          "reason": "Until the start of the next Dungeonbowl"})
+            lines.append(
+                {
+                    "team": winner,
+                    "what": f"Wizard contract at {given['wizard_contract']:,} gold pieces",
+                    "reason": "Until the start of the next Dungeonbowl",
+                }
+            )
         if chaos := given.get("chaos_cup"):
-            lines.append({"team": winner, "what": f"Chaos Cup winnings d6 {chaos['roll']} {chaos['modifier']:+d}",
-                          "reason": "Chaos Cup Winnings Table"})
+            lines.append(
+                {
+                    "team": winner,
+                    "what": f"Chaos Cup winnings d6 {chaos['roll']} {chaos['modifier']:+d}",
+                    "reason": "Chaos Cup Winnings Table",
+                }
+            )
         medals: dict[int, int] = {}
         for medal in given.get("medals", []):
             medals[medal["team"]] = medals.get(medal["team"], 0) + 1
-        lines += [{"team": team, "what": f"{count} Blood Bowl Player's Medals (5 SPP each)", "reason": "Blood Bowl final"}
-                  for team, count in medals.items()]
+        lines += [
+            {"team": team, "what": f"{count} Blood Bowl Player's Medals (5 SPP each)", "reason": "Blood Bowl final"}
+            for team, count in medals.items()
+        ]
         return [dict(line, team_name=self.names.get(line["team"], "?")) for line in lines]
 
 
 def tournament_view(tournament: Tournament) -> TournamentView:
     names = {e.team_id: e.team.name for e in tournament.entries.all()}
     names.update((s.team_id, s.team.name) for m in tournament.matches.all() for s in m.sides.all())
-    return TournamentView(tournament, tournament_kind(tournament), playoff_table(tournament), list(tournament.matches.all()),
-                          list(tournament.challenges.all()), names)
+    return TournamentView(
+        tournament,
+        tournament_kind(tournament),
+        playoff_table(tournament),
+        list(tournament.matches.all()),
+        list(tournament.challenges.all()),
+        names,
+    )
 
 
 # --- trophies and their effects ---------------------------------------------------------------------------------------
@@ -232,8 +269,9 @@ def trophies_held(team_ids: Iterable[int]) -> QuerySet[Trophy]:
 
 
 def _engine_trophy(trophy: Trophy) -> rules.Trophy:
-    return rules.Trophy(trophy.team_id, trophy.kind, trophy.trophy_rerolls, trophy.extra_random_events,
-                        trophy.sponsorship_per_match)
+    return rules.Trophy(
+        trophy.team_id, trophy.kind, trophy.trophy_rerolls, trophy.extra_random_events, trophy.sponsorship_per_match
+    )
 
 
 def trophy_effects_by_team(team_ids: Iterable[int]) -> dict[int, rules.TrophyEffects]:
@@ -253,8 +291,11 @@ def match_trophy_effects(match: Match) -> dict[int, rules.TrophyEffects]:
 def prematch_trophies(match: Match) -> dict[str, dict[str, int]]:
     """What the trophies give each team at kick-off, as stored with the pre-match event (teams with none left out)."""
     return {
-        str(team): {"trophy_rerolls": e.trophy_rerolls, "extra_random_events": e.extra_random_events,
-                    "sponsorship": e.sponsorship}
+        str(team): {
+            "trophy_rerolls": e.trophy_rerolls,
+            "extra_random_events": e.extra_random_events,
+            "sponsorship": e.sponsorship,
+        }
         for team, e in match_trophy_effects(match).items()
         if e.trophy_rerolls or e.extra_random_events or e.sponsorship
     }

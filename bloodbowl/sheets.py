@@ -87,8 +87,9 @@ def purchase_offers(team: Team, facts: TeamFacts, team_lists: TeamLists | None) 
     house = league_house(team.league)
     postmatch = RULESET.postmatch
     wanted = [("player", p.slug, p.name, p.cost) for p in race.positions]
-    wanted.append(("reroll", "", "Team Re-roll (double the team list's price)",
-                   postmatch.reroll_purchase_cost(facts.reroll_cost)))
+    wanted.append(
+        ("reroll", "", "Team Re-roll (double the team list's price)", postmatch.reroll_purchase_cost(facts.reroll_cost))
+    )
     wanted += [(kind, "", name, house.get(key)) for kind, (name, key) in STAFF_OFFERS.items()]
     offers = []
     for kind, position, name, cost in wanted:

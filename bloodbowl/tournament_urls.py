@@ -7,6 +7,9 @@ urlpatterns = [
     path("bloodbowl/leagues/<int:league_id>/tournaments/new/", views.tournament_create, name="bb-tournament-create"),
     path("bloodbowl/tournaments/<int:tournament_id>/", views.tournament_detail, name="bb-tournament"),
     path("bloodbowl/tournaments/<int:tournament_id>/<slug:action>/", views.tournament_action, name="bb-tournament-action"),
-    path("bloodbowl/tournament-challenges/<int:challenge_id>/answer/", views.challenge_answer,
-         name="bb-tournament-challenge-answer"),
+    path(
+        "bloodbowl/tournament-challenges/<int:challenge_id>/answer/",
+        views.challenge_answer,
+        name="bb-tournament-challenge-answer",
+    ),
 ]

@@ -62,8 +62,7 @@ def demo_house_values() -> dict[str, object]:
 
 def demo_athletes(team_index: int) -> list[dict[str, object]]:
     return [
-        {"type": athlete_type, "name": f"{NAMES[i]} {team_index + 1}", "number": i + 1}
-        for i, athlete_type in enumerate(LINEUP)
+        {"type": athlete_type, "name": f"{NAMES[i]} {team_index + 1}", "number": i + 1} for i, athlete_type in enumerate(LINEUP)
     ]
 
 

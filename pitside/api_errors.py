@@ -73,8 +73,15 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, exceptions.ValidationError):
         response.data = {"errors": _flatten(exc.detail)}
     else:
-        response.data = {"errors": [{"code": exc.get_codes() if isinstance(exc.get_codes(), str) else "error",
-                                     "field": "", "message": str(exc.detail)}]}
+        response.data = {
+            "errors": [
+                {
+                    "code": exc.get_codes() if isinstance(exc.get_codes(), str) else "error",
+                    "field": "",
+                    "message": str(exc.detail),
+                }
+            ]
+        }
     return response
 
 

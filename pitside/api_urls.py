@@ -26,6 +26,7 @@ class TokenApi(ObtainAuthToken):
     throttle_scope = "login"
     throttle_classes = [ScopedRateThrottle]
 
+
 urlpatterns = [
     path("", include("scheduling.api_urls")),
     path("", include("bloodbowl.api_urls")),

@@ -102,4 +102,3 @@ class SpendForm(forms.Form):
 class StaffHireForm(forms.Form):
     item = forms.CharField(max_length=60, widget=forms.HiddenInput)
     idempotency_key = forms.CharField(max_length=80, widget=forms.HiddenInput)
-

@@ -41,8 +41,15 @@ def team_create(*, league: League, coach: Any, name: str, portfolio: str, athlet
         with transaction.atomic():
             team = Team.objects.create(league=league, coach=coach, name=name, portfolio=portfolio)
             Athlete.objects.bulk_create(
-                Athlete(team=team, type=a.type, name=a.name, number=a.number, base_traits=a.traits,
-                        starting_skills=list(a.skills), base_value=a.value)
+                Athlete(
+                    team=team,
+                    type=a.type,
+                    name=a.name,
+                    number=a.number,
+                    base_traits=a.traits,
+                    starting_skills=list(a.skills),
+                    base_value=a.value,
+                )
                 for a in starting
             )
             LedgerEntry.objects.bulk_create(
@@ -86,8 +93,11 @@ def purchase_make(
             earlier = team.purchases.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
                 if (earlier.kind, earlier.item, earlier.athlete_id) != (kind, item, athlete_id):
-                    raise Invalid.one("idempotency-key-reused", "idempotency_key",
-                                      "This idempotency key was already used for a different purchase.")
+                    raise Invalid.one(
+                        "idempotency-key-reused",
+                        "idempotency_key",
+                        "This idempotency key was already used for a different purchase.",
+                    )
                 return earlier, False
         ruleset = get_ruleset(team.league.game_system)
         catalog = ruleset.catalog(team.league.house_values)
@@ -99,8 +109,15 @@ def purchase_make(
         athlete = facts.athlete(athlete_id) if athlete_id is not None and kind != "staff" else None
         window_side_id, _ = spending_window_side(team)  # the window it is bought in (None: pre-season)
         purchase = Purchase.objects.create(
-            team=team, athlete_id=athlete.id if athlete else None, kind=kind, item=item, name=quote.name,
-            cost=quote.cost, idempotency_key=idempotency_key or None, created_by=user, game_side_id=window_side_id,
+            team=team,
+            athlete_id=athlete.id if athlete else None,
+            kind=kind,
+            item=item,
+            name=quote.name,
+            cost=quote.cost,
+            idempotency_key=idempotency_key or None,
+            created_by=user,
+            game_side_id=window_side_id,
         )
         reason = f"{quote.name} for {athlete.name}" if athlete else f"Hired {quote.name}"
         LedgerEntry.objects.bulk_create(
@@ -128,14 +145,20 @@ def grant_create(
             earlier = team.ledger.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
                 if (earlier.amount, earlier.reason) != (amount, reason):
-                    raise Invalid.one("idempotency-key-reused", "idempotency_key",
-                                      "This idempotency key was already used for a different grant or fine.")
+                    raise Invalid.one(
+                        "idempotency-key-reused",
+                        "idempotency_key",
+                        "This idempotency key was already used for a different grant or fine.",
+                    )
                 return earlier, False
         treasury = team_balances(team)[TREASURY]
         if treasury + amount < 0:
-            raise Invalid.one("insufficient-funds", "amount",
-                              f"A fine of {format_credits(-amount)} would take the treasury below zero; "
-                              f"it holds {format_credits(treasury)}.")
-        entry = LedgerEntry.objects.create(team=team, account=TREASURY, amount=amount, reason=reason,
-                                           created_by=user, idempotency_key=idempotency_key or None)
+            raise Invalid.one(
+                "insufficient-funds",
+                "amount",
+                f"A fine of {format_credits(-amount)} would take the treasury below zero; it holds {format_credits(treasury)}.",
+            )
+        entry = LedgerEntry.objects.create(
+            team=team, account=TREASURY, amount=amount, reason=reason, created_by=user, idempotency_key=idempotency_key or None
+        )
     return entry, True

@@ -46,11 +46,16 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
     forms = TeamSignupForms(
         request.POST if request.method == "POST" else None,
         portfolios=dict(ruleset.catalog(league.house_values).portfolios),
-        athlete_types=ruleset.athlete_types, rows=ruleset.roster_size,
+        athlete_types=ruleset.athlete_types,
+        rows=ruleset.roster_size,
     )
     context = {
-        "league": league, "forms": forms, "athlete_types": ruleset.athlete_types,
-        "roster_size": ruleset.roster_size, "type_minimum": ruleset.type_minimum, "type_maximum": ruleset.type_maximum,
+        "league": league,
+        "forms": forms,
+        "athlete_types": ruleset.athlete_types,
+        "roster_size": ruleset.roster_size,
+        "type_minimum": ruleset.type_minimum,
+        "type_maximum": ruleset.type_maximum,
     }
     if request.method == "POST":
         if forms.is_valid():
@@ -79,12 +84,14 @@ def _team_page(request: HttpRequest, team: Team, status: int = 200, staff_form: 
     context = team_context(team)
     account_names = {b.account: b.name for b in context["balances"]}
     is_coach = request.user.is_authenticated and team.coach_id == request.user.pk  # what to show; services decide
-    context.update({
-        "is_coach": is_coach,
-        "ledger": [(entry, account_names.get(entry.account, entry.account)) for entry in team_ledger(team)],
-        "staff_offers": _staff_offers(context) if is_coach else [],
-        "staff_form": staff_form,
-    })
+    context.update(
+        {
+            "is_coach": is_coach,
+            "ledger": [(entry, account_names.get(entry.account, entry.account)) for entry in team_ledger(team)],
+            "staff_offers": _staff_offers(context) if is_coach else [],
+            "staff_form": staff_form,
+        }
+    )
     return render(request, "rosters/team_detail.html", context, status=status)
 
 
@@ -109,7 +116,10 @@ def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             purchase, created = services.purchase_make(
-                team_id=team.pk, user=request.user, kind=Purchase.Kind.STAFF, item=form.cleaned_data["item"],
+                team_id=team.pk,
+                user=request.user,
+                kind=Purchase.Kind.STAFF,
+                item=form.cleaned_data["item"],
                 idempotency_key=form.cleaned_data["idempotency_key"],
             )
         except Invalid as error:
@@ -130,14 +140,16 @@ def _spend_context(athlete: Athlete, form: SpendForm | None = None, success: str
     ruleset = get_ruleset(team.league.game_system)
     facts = context["summary"].facts
     options = ruleset.purchase_options(context["catalog"], facts, facts.athlete(athlete.pk))
-    context.update({
-        "athlete": athlete,
-        "spend_lines": [line for line in context["athlete_lines"] if line.athlete.pk == athlete.pk],
-        "offers": [(option, new_idempotency_key()) for option in options if option.allowed],
-        "refused": [option for option in options if not option.allowed],
-        "form": form,
-        "success": success,
-    })
+    context.update(
+        {
+            "athlete": athlete,
+            "spend_lines": [line for line in context["athlete_lines"] if line.athlete.pk == athlete.pk],
+            "offers": [(option, new_idempotency_key()) for option in options if option.allowed],
+            "refused": [option for option in options if not option.allowed],
+            "form": form,
+            "success": success,
+        }
+    )
     return context
 
 
@@ -154,8 +166,12 @@ def athlete_spend(request: HttpRequest, athlete_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             purchase, created = services.purchase_make(
-                team_id=athlete.team_id, user=request.user, athlete_id=athlete.pk, kind=form.cleaned_data["kind"],
-                item=form.cleaned_data["item"], idempotency_key=form.cleaned_data["idempotency_key"],
+                team_id=athlete.team_id,
+                user=request.user,
+                athlete_id=athlete.pk,
+                kind=form.cleaned_data["kind"],
+                item=form.cleaned_data["item"],
+                idempotency_key=form.cleaned_data["idempotency_key"],
             )
         except Invalid as error:
             apply_domain_errors(form, error)

@@ -117,7 +117,10 @@ class MatchSideReportInputSerializer(serializers.Serializer):
     score = serializers.IntegerField(min_value=0, max_value=99)
     casualties = serializers.IntegerField(**COUNT)
     mvp = serializers.IntegerField(
-        min_value=1, required=False, allow_null=True, default=None,
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
         help_text="The player who won this team's MVP award; leave it out and the server draws one at random.",
     )
     players = MatchPlayerEventsInputSerializer(many=True, max_length=30, default=list)
@@ -153,7 +156,9 @@ class LeagueMatchesApi(APIView):
         data = self.CreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.match_create(
-            league=league, user=request.user, home_team_id=data.validated_data["home_team"],
+            league=league,
+            user=request.user,
+            home_team_id=data.validated_data["home_team"],
             away_team_id=data.validated_data["away_team"],
         )
         return Response(MatchDetailOutputSerializer(match_get(match.pk)).data, status=status.HTTP_201_CREATED)

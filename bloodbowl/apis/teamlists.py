@@ -72,8 +72,11 @@ def _output(league_id: int, row: TeamListsRow | None) -> dict:
 class TeamListsApi(APIView):
     class BloodBowlImportInputSerializer(serializers.Serializer):
         format = serializers.ChoiceField(choices=["yaml", "csv"])
-        text = serializers.CharField(max_length=MAX_TEXT, trim_whitespace=False,
-                                     help_text="The file's text; its format is in the README and the sample files.")
+        text = serializers.CharField(
+            max_length=MAX_TEXT,
+            trim_whitespace=False,
+            help_text="The file's text; its format is in the README and the sample files.",
+        )
 
     @extend_schema(responses={200: BloodBowlTeamListsOutputSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
@@ -86,6 +89,7 @@ class TeamListsApi(APIView):
         league = league_get(league_id)
         data = self.BloodBowlImportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        row = team_lists_import(league=league, user=request.user, fmt=data.validated_data["format"],
-                                text=data.validated_data["text"])
+        row = team_lists_import(
+            league=league, user=request.user, fmt=data.validated_data["format"], text=data.validated_data["text"]
+        )
         return Response(_output(league.pk, row))

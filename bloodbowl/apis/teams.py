@@ -65,15 +65,17 @@ class BloodBowlTeamOutputSerializer(TeamIdentityOutputSerializer):
     race = serializers.CharField(source="team.portfolio")
     race_name = serializers.CharField(source="team.bb.race_name")
     rerolls = serializers.IntegerField(source="team.bb.rerolls")
-    reroll_cost = serializers.IntegerField(source="team.bb.reroll_cost",
-                                           help_text="The team list's price; double to buy one now.")
+    reroll_cost = serializers.IntegerField(
+        source="team.bb.reroll_cost", help_text="The team list's price; double to buy one now."
+    )
     fan_factor = serializers.IntegerField(source="team.bb.fan_factor")
     staff = BloodBowlStaffSerializer(source="team.bb")
     treasury = serializers.IntegerField(source="team.treasury")
     team_value = serializers.IntegerField(source="value", allow_null=True, help_text="Gold pieces, treasury included.")
     team_rating = serializers.IntegerField(source="rating", allow_null=True)
-    value_problem = serializers.CharField(source="problem", allow_blank=True,
-                                          help_text="Why team_value and team_rating are null: a house value to set.")
+    value_problem = serializers.CharField(
+        source="problem", allow_blank=True, help_text="Why team_value and team_rating are null: a house value to set."
+    )
     total_spp = serializers.IntegerField()
     players = BloodBowlPlayerOutputSerializer(source="team.bb_players.all", many=True)
 
@@ -155,8 +157,9 @@ class TeamPurchasesApi(APIView):
         team_get(team_id)
         data = self.BloodBowlPurchaseInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        purchase, created = purchase_make(team_id=team_id, user=request.user, idempotency_key=_idempotency_key(request),
-                                          **data.validated_data)
+        purchase, created = purchase_make(
+            team_id=team_id, user=request.user, idempotency_key=_idempotency_key(request), **data.validated_data
+        )
         answer = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(BloodBowlPurchaseOutputSerializer(purchase).data, status=answer)
 

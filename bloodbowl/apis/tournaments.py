@@ -68,8 +68,11 @@ class TournamentEntryOutputSerializer(serializers.Serializer):
     team = serializers.IntegerField(source="team_id")
     team_name = serializers.CharField(source="team.name")
     coach = serializers.CharField(source="team.coach.username")
-    put_forward = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
-                                        help_text="The opponents whose results the coach chose; null: his best three.")
+    put_forward = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="The opponents whose results the coach chose; null: his best three.",
+    )
 
 
 class PlayoffResultSerializer(serializers.Serializer):
@@ -147,8 +150,9 @@ class TournamentDetailOutputSerializer(serializers.Serializer):
     rules = TournamentKindOutputSerializer(source="kind")
     entries = TournamentEntryOutputSerializer(many=True, source="tournament.entries.all")
     table = PlayoffTableRowSerializer(many=True)
-    semi_finalists = serializers.ListField(child=serializers.IntegerField(), source="tournament.qualification.semi_finalists",
-                                           allow_null=True, default=None)
+    semi_finalists = serializers.ListField(
+        child=serializers.IntegerField(), source="tournament.qualification.semi_finalists", allow_null=True, default=None
+    )
     semi_finals = SemiFinalPairSerializer(many=True)
     matches = TournamentMatchOutputSerializer(many=True)
     challenges = WrittenChallengeOutputSerializer(many=True)
@@ -173,10 +177,17 @@ class LeagueTournamentsApi(APIView):
     class TournamentCreateInputSerializer(serializers.Serializer):
         kind = serializers.CharField(max_length=20, help_text=f"One of: {', '.join(KINDS)}.")
         name = serializers.CharField(max_length=100, required=False, default="", allow_blank=True)
-        winner_prize = serializers.IntegerField(min_value=0, max_value=MAX_CREDITS, required=False, allow_null=True,
-                                                default=None, help_text="A minor tournament's only.")
-        runner_up_prize = serializers.IntegerField(min_value=0, max_value=MAX_CREDITS, required=False, allow_null=True,
-                                                   default=None)
+        winner_prize = serializers.IntegerField(
+            min_value=0,
+            max_value=MAX_CREDITS,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="A minor tournament's only.",
+        )
+        runner_up_prize = serializers.IntegerField(
+            min_value=0, max_value=MAX_CREDITS, required=False, allow_null=True, default=None
+        )
 
     def get_permissions(self) -> list[Any]:
         return [IsAuthenticated()] if self.request.method == "POST" else []
@@ -185,8 +196,11 @@ class LeagueTournamentsApi(APIView):
     def get(self, request: Request, league_id: int) -> Response:
         return paginate(request, self, tournaments(league_get(league_id)), TournamentOutputSerializer)
 
-    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=TournamentCreateInputSerializer,
-                   responses={201: TournamentDetailOutputSerializer, 200: TournamentDetailOutputSerializer, **ERRORS})
+    @extend_schema(
+        parameters=[IDEMPOTENCY_KEY],
+        request=TournamentCreateInputSerializer,
+        responses={201: TournamentDetailOutputSerializer, 200: TournamentDetailOutputSerializer, **ERRORS},
+    )
     def post(self, request: Request, league_id: int) -> Response:
         """A commissioner starts a Major (its printed prizes) or a minor tournament (prizes at most 150,000 together)."""
         league = league_get(league_id)
@@ -220,8 +234,10 @@ class TournamentEntriesApi(APIView):
         entries = Entry.objects.filter(tournament=tournament).select_related("team__coach").order_by("created_at", "id")
         return paginate(request, self, entries, TournamentEntryOutputSerializer)
 
-    @extend_schema(request=TournamentEntryInputSerializer,
-                   responses={201: TournamentEntryOutputSerializer, 200: TournamentEntryOutputSerializer, **ERRORS})
+    @extend_schema(
+        request=TournamentEntryInputSerializer,
+        responses={201: TournamentEntryOutputSerializer, 200: TournamentEntryOutputSerializer, **ERRORS},
+    )
     def post(self, request: Request, tournament_id: int) -> Response:
         """A coach enters his own team (one team per coach), during the play-offs."""
         tournament_get(tournament_id)
@@ -262,16 +278,22 @@ class TournamentChallengesApi(APIView):
         challenges = WrittenChallenge.objects.filter(tournament=tournament).select_related("challenger", "challenged")
         return paginate(request, self, challenges.order_by("week", "created_at", "id"), WrittenChallengeOutputSerializer)
 
-    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=WrittenChallengeInputSerializer,
-                   responses={201: WrittenChallengeOutputSerializer, 200: WrittenChallengeOutputSerializer, **ERRORS})
+    @extend_schema(
+        parameters=[IDEMPOTENCY_KEY],
+        request=WrittenChallengeInputSerializer,
+        responses={201: WrittenChallengeOutputSerializer, 200: WrittenChallengeOutputSerializer, **ERRORS},
+    )
     def post(self, request: Request, tournament_id: int) -> Response:
         """A written challenge: one per coach per play-off week, to an entered team not played yet."""
         tournament_get(tournament_id)
         data = self.WrittenChallengeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         challenge, created = services.challenge_issue(
-            tournament_id=tournament_id, user=request.user, challenger_id=data.validated_data["challenger"],
-            challenged_id=data.validated_data["challenged"], idempotency_key=_idempotency_key(request),
+            tournament_id=tournament_id,
+            user=request.user,
+            challenger_id=data.validated_data["challenger"],
+            challenged_id=data.validated_data["challenged"],
+            idempotency_key=_idempotency_key(request),
         )
         return Response(WrittenChallengeOutputSerializer(_challenge(challenge.pk)).data, status=_status(created))
 
@@ -283,11 +305,19 @@ def _challenge(challenge_id: int) -> WrittenChallenge:
 class ChallengeAnswerApi(_Write):
     class ChallengeAnswerInputSerializer(serializers.Serializer):
         response = serializers.ChoiceField(choices=[rules.ACCEPT, rules.REFUSE, rules.SUBSTITUTE])
-        substitute = serializers.IntegerField(**TEAM_ID, required=False, allow_null=True, default=None,
-                                              help_text="With response=substitute: the team that plays instead.")
+        substitute = serializers.IntegerField(
+            **TEAM_ID,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="With response=substitute: the team that plays instead.",
+        )
 
-    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=ChallengeAnswerInputSerializer,
-                   responses={200: WrittenChallengeOutputSerializer, 201: WrittenChallengeOutputSerializer, **ERRORS})
+    @extend_schema(
+        parameters=[IDEMPOTENCY_KEY],
+        request=ChallengeAnswerInputSerializer,
+        responses={200: WrittenChallengeOutputSerializer, 201: WrittenChallengeOutputSerializer, **ERRORS},
+    )
     def post(self, request: Request, challenge_id: int) -> Response:
         """The answer the challenge waits for (see waiting_for): the challenged coach accepts, refuses (a
         confirmed 9-0 for the challenger, no SPP, cash or Fan Factor) or names a substitute; the substitute's
@@ -296,8 +326,11 @@ class ChallengeAnswerApi(_Write):
         data = self.ChallengeAnswerInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         challenge, created = services.challenge_answer(
-            challenge_id=challenge_id, user=request.user, response=data.validated_data["response"],
-            substitute_id=data.validated_data["substitute"], idempotency_key=_idempotency_key(request),
+            challenge_id=challenge_id,
+            user=request.user,
+            response=data.validated_data["response"],
+            substitute_id=data.validated_data["substitute"],
+            idempotency_key=_idempotency_key(request),
         )
         return Response(WrittenChallengeOutputSerializer(_challenge(challenge.pk)).data, status=_status(created))
 
@@ -309,7 +342,9 @@ class TournamentPutForwardApi(_Write):
     class PutForwardInputSerializer(serializers.Serializer):
         team = serializers.IntegerField(**TEAM_ID)
         opponents = serializers.ListField(
-            child=serializers.IntegerField(**TEAM_ID), max_length=20, allow_null=True,
+            child=serializers.IntegerField(**TEAM_ID),
+            max_length=20,
+            allow_null=True,
             help_text="The opponents whose confirmed play-off results are put forward (at most three); null: the best three.",
         )
 
@@ -318,8 +353,12 @@ class TournamentPutForwardApi(_Write):
         tournament_get(tournament_id)
         data = self.PutForwardInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.put_forward_choose(tournament_id=tournament_id, user=request.user, team_id=data.validated_data["team"],
-                                    opponents=data.validated_data["opponents"])
+        services.put_forward_choose(
+            tournament_id=tournament_id,
+            user=request.user,
+            team_id=data.validated_data["team"],
+            opponents=data.validated_data["opponents"],
+        )
         return _detail(tournament_id)
 
 
@@ -339,8 +378,11 @@ class TournamentMatchesApi(APIView):
         found = tournament.matches.prefetch_related("sides__team").order_by("tournament_week", "id")
         return paginate(request, self, found, TournamentMatchOutputSerializer)
 
-    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=TournamentMatchInputSerializer,
-                   responses={201: TournamentMatchOutputSerializer, 200: TournamentMatchOutputSerializer, **ERRORS})
+    @extend_schema(
+        parameters=[IDEMPOTENCY_KEY],
+        request=TournamentMatchInputSerializer,
+        responses={201: TournamentMatchOutputSerializer, 200: TournamentMatchOutputSerializer, **ERRORS},
+    )
     def post(self, request: Request, tournament_id: int) -> Response:
         """Arrange a match of this week: a play-off (weeks 1-3, no opponent twice), a semi-final of the draw
         (week 4), the final or the match for 3rd place (week 5). It is then played at /api/bloodbowl/matches/<id>/."""
@@ -348,8 +390,11 @@ class TournamentMatchesApi(APIView):
         data = self.TournamentMatchInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         match, created = services.tournament_match_arrange(
-            tournament_id=tournament_id, user=request.user, home_team_id=data.validated_data["home_team"],
-            away_team_id=data.validated_data["away_team"], idempotency_key=_idempotency_key(request),
+            tournament_id=tournament_id,
+            user=request.user,
+            home_team_id=data.validated_data["home_team"],
+            away_team_id=data.validated_data["away_team"],
+            idempotency_key=_idempotency_key(request),
         )
         found = Match.objects.prefetch_related("sides__team").get(pk=match.pk)
         return Response(TournamentMatchOutputSerializer(found).data, status=_status(created))
@@ -358,20 +403,28 @@ class TournamentMatchesApi(APIView):
 class TournamentFinalApi(_Write):
     class TournamentFinalInputSerializer(serializers.Serializer):
         chaos_cup_tags = serializers.ListField(
-            child=serializers.ChoiceField(choices=[m.tag for m in rules.chaos_cup_modifiers()]), max_length=2,
-            required=False, allow_null=True, default=None,
+            child=serializers.ChoiceField(choices=[m.tag for m in rules.chaos_cup_modifiers()]),
+            max_length=2,
+            required=False,
+            allow_null=True,
+            default=None,
             help_text="The Chaos Cup modifiers that apply to the winners, when their race name is not the rulebook's.",
         )
 
-    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=TournamentFinalInputSerializer,
-                   responses={201: TournamentDetailOutputSerializer, 200: TournamentDetailOutputSerializer, **ERRORS})
+    @extend_schema(
+        parameters=[IDEMPOTENCY_KEY],
+        request=TournamentFinalInputSerializer,
+        responses={201: TournamentDetailOutputSerializer, 200: TournamentDetailOutputSerializer, **ERRORS},
+    )
     def post(self, request: Request, tournament_id: int) -> Response:
         """The commissioner gives the confirmed final's prizes, once, in one transaction."""
         tournament_get(tournament_id)
         data = self.TournamentFinalInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         _, created = services.final_prizes_apply(
-            tournament_id=tournament_id, user=request.user, chaos_cup_tags=data.validated_data["chaos_cup_tags"],
+            tournament_id=tournament_id,
+            user=request.user,
+            chaos_cup_tags=data.validated_data["chaos_cup_tags"],
             idempotency_key=_idempotency_key(request),
         )
         return _detail(tournament_id, _status(created))

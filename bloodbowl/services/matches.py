@@ -60,11 +60,7 @@ def _require_player_or_commissioner(match: Match, user: Any, what: str) -> None:
 def _locked(match_id: int) -> Match:
     """The match row locked for this transaction, then the match with its sides and league."""
     Match.objects.select_for_update().filter(pk=match_id).first()
-    return (
-        Match.objects.select_related("league")
-        .prefetch_related("sides__team__coach", "league__commissioners")
-        .get(pk=match_id)
-    )
+    return Match.objects.select_related("league").prefetch_related("sides__team__coach", "league__commissioners").get(pk=match_id)
 
 
 def _history(match: Match, user: Any, action: str, data: Mapping[str, Any] | None = None, key: str | None = None) -> None:
@@ -75,8 +71,14 @@ def _history(match: Match, user: Any, action: str, data: Mapping[str, Any] | Non
 
 
 def match_create(
-    *, league: League, user: Any, home_team_id: int, away_team_id: int,
-    tournament: Tournament | None = None, tournament_week: int | None = None, tournament_round: str = "",
+    *,
+    league: League,
+    user: Any,
+    home_team_id: int,
+    away_team_id: int,
+    tournament: Tournament | None = None,
+    tournament_week: int | None = None,
+    tournament_round: str = "",
 ) -> Match:
     """A league match between two teams of the league, arranged by one of their coaches or a commissioner.
     A tournament match (arranged by the tournament services) carries its tournament, week and round."""
@@ -91,8 +93,12 @@ def match_create(
         raise NotPermitted.one("not-in-match", "match", "Only one of the two coaches or a commissioner can arrange this match.")
     with transaction.atomic():
         match = Match.objects.create(
-            league=league, created_by=user, tournament=tournament, tournament_week=tournament_week,
-            tournament_round=tournament_round, stage=match_stage(tournament_round),
+            league=league,
+            created_by=user,
+            tournament=tournament,
+            tournament_week=tournament_week,
+            tournament_round=tournament_round,
+            stage=match_stage(tournament_round),
         )
         house = league_house(league)
         for team_id, home in ((home_team_id, True), (away_team_id, False)):
@@ -116,8 +122,17 @@ class Dice:
             raise Invalid.one("table-dice-off", "dice", "This league does not take dice rolled at the table.")
         self.entered = dict(entered or {})
 
-    def roll(self, label: str, purpose: str, count: int, *, team: Team | None = None, player: Player | None = None,
-             number: int = 1, sides: int = 6) -> tuple[int, ...]:
+    def roll(
+        self,
+        label: str,
+        purpose: str,
+        count: int,
+        *,
+        team: Team | None = None,
+        player: Player | None = None,
+        number: int = 1,
+        sides: int = 6,
+    ) -> tuple[int, ...]:
         found = Roll.objects.filter(match=self.match, label=label).first()
         if found is not None:
             return tuple(found.dice)
@@ -127,8 +142,17 @@ class Dice:
             dice = tuple(self.entered[label])
         else:
             dice = rules.dice.roll(_rng, count, sides)
-        Roll.objects.create(match=self.match, label=label, team=team, player=player, purpose=purpose, number=number,
-                            dice=list(dice), at_table=at_table, created_by=self.user)
+        Roll.objects.create(
+            match=self.match,
+            label=label,
+            team=team,
+            player=player,
+            purpose=purpose,
+            number=number,
+            dice=list(dice),
+            at_table=at_table,
+            created_by=self.user,
+        )
         return dice
 
 
@@ -222,7 +246,8 @@ def apothecary_use(*, match_id: int, user: Any, player_id: int) -> MatchSide:
         side = _own_side_at_kickoff(match, user, "use their Apothecary")
         if player_id not in {p.pk for p in apothecary_candidates(match, side)}:
             raise Invalid.one(
-                "apothecary-refused", "player",
+                "apothecary-refused",
+                "player",
                 "The Apothecary lets one player a match play who misses it through a niggling injury roll of 1, "
                 "and only for a team that has one.",
             )
@@ -369,14 +394,17 @@ def match_void(*, match_id: int, user: Any, reason: str) -> Match:
         before = match.postmatch_before
         moved_on = (
             match.star_player_rolls.filter(choice__isnull=False).exists()
-            or Match.objects.filter(sides__team_id__in=team_ids, status=Match.Status.CONFIRMED,
-                                    played_at__gt=match.played_at).exists()
+            or Match.objects.filter(
+                sides__team_id__in=team_ids, status=Match.Status.CONFIRMED, played_at__gt=match.played_at
+            ).exists()
             or LedgerEntry.objects.filter(team_id__in=team_ids, pk__gt=before["ledger_from"])
-            .exclude(pk__in=before["ledger"]).exists()
+            .exclude(pk__in=before["ledger"])
+            .exists()
         )
         if moved_on:
             raise Invalid.one(
-                "match-moved-on", "match",
+                "match-moved-on",
+                "match",
                 "A team has moved on from this match (a star player roll chosen, a later match, or money spent or "
                 "granted since): it can no longer be voided.",
             )
@@ -529,8 +557,13 @@ def _fan_factor(match: Match, team: Team, own: SideReport, other: SideReport, di
     (d6,) = dice.roll(f"fan_factor.{name}", "fan_factor", 1, team=team)
     profile = team.bb
     change = rules.postmatch.fan_factor_change(
-        d6, won=own.score > other.score, lost=own.score < other.score, score=own.score,
-        casualties_inflicted=own.casualties, fan_factor=profile.fan_factor, stage=match.stage,
+        d6,
+        won=own.score > other.score,
+        lost=own.score < other.score,
+        score=own.score,
+        casualties_inflicted=own.casualties,
+        fan_factor=profile.fan_factor,
+        stage=match.stage,
     )
     new = rules.postmatch.new_fan_factor(profile.fan_factor, change)
     TeamProfile.objects.filter(pk=profile.pk).update(fan_factor=new)
@@ -556,8 +589,11 @@ def match_refusal_record(*, match: Match, user: Any, refused_by: Side) -> Match:
     """Challenges, Refuse: the match stands confirmed as a 9-0 win for the other side, and the post-match
     gives no Star Player Points, cash or Fan Factor (the stored report carries `refused_by`)."""
     winner, loser = {"score": REFUSED_SCORE}, {"score": 0}
-    match.report = {"home": loser if refused_by == "home" else winner, "away": winner if refused_by == "home" else loser,
-                    "refused_by": refused_by}
+    match.report = {
+        "home": loser if refused_by == "home" else winner,
+        "away": winner if refused_by == "home" else loser,
+        "refused_by": refused_by,
+    }
     match.reported_by = user
     match.save(update_fields=["report", "reported_by"])
     _postmatch(match, user, Dice(match, user, None))
@@ -595,8 +631,9 @@ def spr_choose(*, spr_id: int, user: Any, kind: str, target: str | None = None) 
             raise Invalid.from_rules(refused) from None
         dice = Dice(spr.match, user, None)
         if rules.postmatch.peak_roll_due(after):
-            first, second = dice.roll(f"peak.{player.pk}.{spr.number}", "peak", 2, team=player.team, player=player,
-                                      number=spr.number)
+            first, second = dice.roll(
+                f"peak.{player.pk}.{spr.number}", "peak", 2, team=player.team, player=player, number=spr.number
+            )
             spr.peak_dice = [first, second]
             after = replace(after, peaked=rules.postmatch.peaks(first + second, after.skill_rolls_made))
         _save_player(player, after)

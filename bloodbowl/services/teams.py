@@ -35,7 +35,8 @@ def _team_lists(league: League) -> TeamLists:
     team_lists = team_lists_of(league)
     if team_lists is None:
         raise Invalid.one(
-            "team-lists-missing", "race",
+            "team-lists-missing",
+            "race",
             "This league has no team lists yet: its commissioner imports them in League settings -> Team lists.",
         )
     return team_lists
@@ -45,10 +46,19 @@ def _new_player(team: Team, position: Position, name: str, number: int) -> Playe
     """A player with his position's line copied in (Position.access as his categories)."""
     line = {"ma": position.ma, "st": position.st, "ag": position.ag, "av": position.av}
     return Player(
-        team=team, number=number, name=name.strip(), position=position.slug, position_name=position.name,
-        value=position.cost, big_guy=position.big_guy, physical_on_doubles=position.physical_on_doubles,
-        categories=sorted(position.access), base=line, stats=dict(line),
-        starting_skills=list(position.skills), skills=list(position.skills),
+        team=team,
+        number=number,
+        name=name.strip(),
+        position=position.slug,
+        position_name=position.name,
+        value=position.cost,
+        big_guy=position.big_guy,
+        physical_on_doubles=position.physical_on_doubles,
+        categories=sorted(position.access),
+        base=line,
+        stats=dict(line),
+        starting_skills=list(position.skills),
+        skills=list(position.skills),
     )
 
 
@@ -73,8 +83,11 @@ def team_create(
     request = NewTeamRequest(
         race=race,
         players=tuple(NewPlayer(p["position"], p["name"], p["number"]) for p in players),
-        rerolls=rerolls, fan_factor=fan_factor, apothecary=apothecary,
-        assistant_coaches=assistant_coaches, cheerleaders=cheerleaders,
+        rerolls=rerolls,
+        fan_factor=fan_factor,
+        apothecary=apothecary,
+        assistant_coaches=assistant_coaches,
+        cheerleaders=cheerleaders,
     )
     budget = RULESET.option_value(league.options, "starting_budget")
     try:
@@ -90,15 +103,23 @@ def team_create(
         with transaction.atomic():
             team = Team.objects.create(league=league, coach=coach, name=name, portfolio=race)
             TeamProfile.objects.create(
-                team=team, race_name=race_line.name, reroll_cost=race_line.reroll_cost, rerolls=rerolls,
-                fan_factor=fan_factor, apothecary=apothecary, assistant_coaches=assistant_coaches, cheerleaders=cheerleaders,
+                team=team,
+                race_name=race_line.name,
+                reroll_cost=race_line.reroll_cost,
+                rerolls=rerolls,
+                fan_factor=fan_factor,
+                apothecary=apothecary,
+                assistant_coaches=assistant_coaches,
+                cheerleaders=cheerleaders,
             )
             Player.objects.bulk_create(
                 _new_player(team, race_line.position(p.position), p.name, p.number)  # type: ignore[arg-type]
                 for p in request.players
             )
             LedgerEntry.objects.create(
-                team=team, account=TREASURY, amount=cost.treasury,
+                team=team,
+                account=TREASURY,
+                amount=cost.treasury,
                 reason=f"Starting budget {format_credits(budget, GOLD)} less the team's cost {format_credits(cost.total, GOLD)}",
             )
             transaction.on_commit(lambda: team_signup_notify.delay(team.pk))
@@ -184,8 +205,11 @@ def purchase_make(
             earlier = team.ledger.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
                 if earlier.reason != reason:
-                    raise Invalid.one("idempotency-key-reused", "idempotency_key",
-                                      "This idempotency key was already used for a different purchase.")
+                    raise Invalid.one(
+                        "idempotency-key-reused",
+                        "idempotency_key",
+                        "This idempotency key was already used for a different purchase.",
+                    )
                 player = team.bb_players.filter(name__iexact=name).first() if hired else None
                 return PurchaseMade(kind, hired.slug if hired else kind, -earlier.amount, earlier, player, team.treasury), False
         request = PurchaseRequest(kind, position)  # type: ignore[arg-type]
@@ -202,8 +226,14 @@ def purchase_make(
             player.save()
         else:
             _add_to_profile(team.bb, kind)
-        entry = LedgerEntry.objects.create(team=team, account=TREASURY, amount=-quote.cost, reason=reason,
-                                           created_by=user, idempotency_key=idempotency_key or None)
+        entry = LedgerEntry.objects.create(
+            team=team,
+            account=TREASURY,
+            amount=-quote.cost,
+            reason=reason,
+            created_by=user,
+            idempotency_key=idempotency_key or None,
+        )
     return PurchaseMade(kind, quote.item, quote.cost, entry, player, team.treasury - quote.cost), True
 
 

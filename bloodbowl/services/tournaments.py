@@ -108,16 +108,26 @@ def _rules(call: Callable[[], Any], prefix: str = "") -> Any:
 
 
 def tournament_create(
-    *, league: League, user: Any, kind: str, name: str = "", winner_prize: int | None = None,
-    runner_up_prize: int | None = None, idempotency_key: str | None = None,
+    *,
+    league: League,
+    user: Any,
+    kind: str,
+    name: str = "",
+    winner_prize: int | None = None,
+    runner_up_prize: int | None = None,
+    idempotency_key: str | None = None,
 ) -> tuple[Tournament, bool]:
     """A Major (its prizes are printed) or a minor tournament (the commissioner's prizes, at most 150,000
     together). A Major's trophy and the Dungeonbowl's wizard contract end as the next one of its kind starts."""
     _require_commissioner(league, user, "create a tournament")
     if idempotency_key:
-        earlier = TournamentEvent.objects.filter(
-            tournament__league=league, action="created", user=user, idempotency_key=idempotency_key
-        ).select_related("tournament").first()
+        earlier = (
+            TournamentEvent.objects.filter(
+                tournament__league=league, action="created", user=user, idempotency_key=idempotency_key
+            )
+            .select_related("tournament")
+            .first()
+        )
         if earlier is not None:
             return earlier.tournament, False
     majors = rules.majors()
@@ -136,8 +146,12 @@ def tournament_create(
         if kind != rules.MINOR and Tournament.objects.filter(league=league, kind=kind, status=Tournament.Status.RUNNING).exists():
             raise Invalid.one("major-running", "kind", f"A {majors[kind].name} is already running in this league.")
         tournament = Tournament.objects.create(
-            league=league, kind=kind, name=name.strip(), winner_prize=winner_prize if kind == rules.MINOR else None,
-            runner_up_prize=runner_up_prize if kind == rules.MINOR else None, created_by=user,
+            league=league,
+            kind=kind,
+            name=name.strip(),
+            winner_prize=winner_prize if kind == rules.MINOR else None,
+            runner_up_prize=runner_up_prize if kind == rules.MINOR else None,
+            created_by=user,
         )
         now = timezone.now()
         if kind != rules.MINOR:
@@ -224,8 +238,13 @@ def tournament_advance(*, tournament_id: int, user: Any, idempotency_key: str | 
 
 def _arrange(tournament: Tournament, user: Any, home: int, away: int, stage: str) -> Match:
     return match_create(
-        league=tournament.league, user=user, home_team_id=home, away_team_id=away, tournament=tournament,
-        tournament_week=tournament.week, tournament_round=stage,
+        league=tournament.league,
+        user=user,
+        home_team_id=home,
+        away_team_id=away,
+        tournament=tournament,
+        tournament_week=tournament.week,
+        tournament_round=stage,
     )
 
 
@@ -296,7 +315,10 @@ def challenge_issue(
         try:
             with transaction.atomic():
                 row = WrittenChallenge.objects.create(
-                    tournament=tournament, challenger_id=challenger_id, challenged_id=challenged_id, week=tournament.week,
+                    tournament=tournament,
+                    challenger_id=challenger_id,
+                    challenged_id=challenged_id,
+                    week=tournament.week,
                     created_by=user,
                 )
         except IntegrityError:
@@ -361,21 +383,35 @@ def challenge_answer(
         elif challenge.status == status.SUBSTITUTE_AGREED:
             assert challenge.substitute_id is not None
             substitute = challenge.substitute_id
-            _settle(tournament, challenge, user, _rules(lambda: rules.answer_substitute(_challenge_fact(challenge), substitute,
-                                                                                         response)))
+            _settle(
+                tournament,
+                challenge,
+                user,
+                _rules(lambda: rules.answer_substitute(_challenge_fact(challenge), substitute, response)),
+            )
         else:
-            outcome = _rules(lambda: rules.answer_challenge(
-                _challenge_fact(challenge), response, entrants=entrants(tournament), played=playoff_meetings(tournament),
-                substitute=substitute_id,
-            ))
+            outcome = _rules(
+                lambda: rules.answer_challenge(
+                    _challenge_fact(challenge),
+                    response,
+                    entrants=entrants(tournament),
+                    played=playoff_meetings(tournament),
+                    substitute=substitute_id,
+                )
+            )
             if outcome.status == "substitute":
                 challenge.status, challenge.substitute_id = status.SUBSTITUTE_ASKED, outcome.opponent
             else:
                 _settle(tournament, challenge, user, outcome)
         challenge.answered_at = timezone.now()
         challenge.save()
-        _event(tournament, user, "challenge-answered", {"challenge": challenge.pk, "response": response,
-                                                        "status": challenge.status}, idempotency_key)
+        _event(
+            tournament,
+            user,
+            "challenge-answered",
+            {"challenge": challenge.pk, "response": response, "status": challenge.status},
+            idempotency_key,
+        )
     return challenge, True
 
 
@@ -463,20 +499,35 @@ def _apply(tournament: Tournament, final: Match, prizes: rules.Prizes, loaded: d
         LedgerEntry.objects.create(team_id=cash.team, account=TREASURY, amount=cash.amount, reason=cash.reason, created_by=user)
     chaos = prizes.chaos_cup_roll
     if chaos is not None:
-        Roll.objects.create(match=final, label="prize.chaos_cup", team_id=prizes.winner, purpose="chaos_cup", dice=[chaos.roll],
-                            created_by=user)
+        Roll.objects.create(
+            match=final, label="prize.chaos_cup", team_id=prizes.winner, purpose="chaos_cup", dice=[chaos.roll], created_by=user
+        )
     for number, gain in enumerate(prizes.fan_factor, start=1):
-        Roll.objects.create(match=final, label=f"prize.fan_factor.{number}", team_id=gain.team, purpose="prize_fan_factor",
-                            number=number, dice=[gain.roll], created_by=user)
+        Roll.objects.create(
+            match=final,
+            label=f"prize.fan_factor.{number}",
+            team_id=gain.team,
+            purpose="prize_fan_factor",
+            number=number,
+            dice=[gain.roll],
+            created_by=user,
+        )
         TeamProfile.objects.filter(team_id=gain.team).update(fan_factor=F("fan_factor") + gain.amount)
     if prizes.trophy is not None:
         t = prizes.trophy
-        Trophy.objects.create(team_id=t.team, tournament=tournament, kind=t.tournament, trophy_rerolls=t.trophy_rerolls,
-                              extra_random_events=t.extra_random_events, sponsorship_per_match=t.sponsorship_per_match,
-                              won_at=now)
+        Trophy.objects.create(
+            team_id=t.team,
+            tournament=tournament,
+            kind=t.tournament,
+            trophy_rerolls=t.trophy_rerolls,
+            extra_random_events=t.extra_random_events,
+            sponsorship_per_match=t.sponsorship_per_match,
+            won_at=now,
+        )
     if prizes.wizard_contract is not None:
-        WizardContract.objects.create(team_id=prizes.wizard_contract.team, tournament=tournament,
-                                      cost=prizes.wizard_contract.cost, starts_at=now)
+        WizardContract.objects.create(
+            team_id=prizes.wizard_contract.team, tournament=tournament, cost=prizes.wizard_contract.cost, starts_at=now
+        )
     dice = Dice(final, user, None)
     for team_id, team in loaded.items():
         earned = {m.player: m.spp for m in prizes.medals if m.team == team_id}
@@ -490,8 +541,9 @@ def _apply(tournament: Tournament, final: Match, prizes: rules.Prizes, loaded: d
         "trophy": prizes.trophy is not None,
         "wizard_contract": None if prizes.wizard_contract is None else prizes.wizard_contract.cost,
         "medals": [{"team": m.team, "player": m.player, "spp": m.spp} for m in prizes.medals],
-        "chaos_cup": None if chaos is None else {"roll": chaos.roll, "modifier": chaos.modifier,
-                                                 "winners": chaos.row.winners, "runners_up": chaos.row.runners_up},
+        "chaos_cup": None
+        if chaos is None
+        else {"roll": chaos.roll, "modifier": chaos.modifier, "winners": chaos.row.winners, "runners_up": chaos.row.runners_up},
     }
 
 
@@ -504,18 +556,25 @@ def player_of_the_year_award(*, tournament_id: int, user: Any) -> Tournament:
         if tournament.player_of_the_year is not None:
             return tournament
         if tournament.kind != "spike" or tournament.status != Tournament.Status.FINISHED:
-            raise Invalid.one("player-of-the-year", "tournament",
-                              "The Player of the Year is named after the Spike! Magazine tournament's final.")
+            raise Invalid.one(
+                "player-of-the-year",
+                "tournament",
+                "The Player of the Year is named after the Spike! Magazine tournament's final.",
+            )
         players = Player.objects.filter(team__league=tournament.league, status=Player.Status.ACTIVE).select_related("team")
         by_id = {p.pk: p for p in players}
         award = _rules(lambda: rules.player_of_the_year([rules.PlayerSpp(p.pk, p.team_id, p.spp) for p in by_id.values()], _rng))
         chosen = by_id[award.player]
         TeamProfile.objects.filter(team_id=chosen.team_id).update(fan_factor=F("fan_factor") + award.fan_factor.amount)
         tournament.player_of_the_year = {
-            "player": chosen.pk, "player_name": chosen.name, "team": chosen.team_id, "team_name": chosen.team.name,
-            "spp": award.spp, "tied": list(award.tied), "fan_factor": award.fan_factor.amount,
+            "player": chosen.pk,
+            "player_name": chosen.name,
+            "team": chosen.team_id,
+            "team_name": chosen.team.name,
+            "spp": award.spp,
+            "tied": list(award.tied),
+            "fan_factor": award.fan_factor.amount,
         }
         tournament.save(update_fields=["player_of_the_year"])
         _event(tournament, user, "player-of-the-year", {"player": chosen.pk})
     return tournament
-

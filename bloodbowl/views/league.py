@@ -30,8 +30,10 @@ SAMPLES = {"house-team.yaml": "application/yaml", "house-team.csv": "text/csv"}
 
 
 def _options(league: League) -> dict[str, Any]:
-    return {key: RULESET.option_value(league.options, key) for key in ("starting_budget", "points_win", "points_draw",
-                                                                          "points_loss", "tie_breakers", *RULESET.switches)}
+    return {
+        key: RULESET.option_value(league.options, key)
+        for key in ("starting_budget", "points_win", "points_draw", "points_loss", "tie_breakers", *RULESET.switches)
+    }
 
 
 def settings_page(request: HttpRequest, league: League, status: int = 200, **forms: Any) -> HttpResponse:
@@ -66,8 +68,11 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             league_services.league_update(
-                league=league, user=request.user, name=form.cleaned_data["name"],
-                open_for_signups=form.cleaned_data["open_for_signups"], options=form.options(),
+                league=league,
+                user=request.user,
+                name=form.cleaned_data["name"],
+                open_for_signups=form.cleaned_data["open_for_signups"],
+                options=form.options(),
             )
         except Invalid as error:
             apply_domain_errors(form, error, prefixes=("options.",))
@@ -92,13 +97,15 @@ def team_lists(request: HttpRequest, league_id: int) -> HttpResponse:
     """Upload a YAML or CSV file, paste one, or edit the current lists as YAML; every error with its row."""
     league = league_get(league_id)
     league_services.league_require_commissioner(league=league, user=request.user)
-    form = TeamListsForm(request.POST or None, request.FILES or None,
-                         initial={"format": "yaml", "text": _team_lists_yaml(league)})
+    form = TeamListsForm(
+        request.POST or None, request.FILES or None, initial={"format": "yaml", "text": _team_lists_yaml(league)}
+    )
     errors: list[Any] = []
     if request.method == "POST" and form.is_valid():
         try:
-            row = team_lists_import(league=league, user=request.user, fmt=form.cleaned_data["format"],
-                                    text=form.cleaned_data["text"])
+            row = team_lists_import(
+                league=league, user=request.user, fmt=form.cleaned_data["format"], text=form.cleaned_data["text"]
+            )
         except Invalid as error:
             errors = list(error.items)
         else:
@@ -129,4 +136,3 @@ def team_lists_sample(request: HttpRequest, name: str) -> HttpResponse:
     response = HttpResponse(RULESET.teamlists.team_lists_sample(name), content_type=f"{SAMPLES[name]}; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
-

@@ -35,8 +35,14 @@ from leagues.views import domain_errors
 from pitside.errors import Invalid
 
 CHARACTERISTICS = ("ma", "st", "ag", "av")
-EVENT_HEADINGS = {"touchdowns": "TD", "completions": "COMP", "casualties": "CAS", "interceptions": "INT",
-                  "blocked_kicks": "BK", "field_goals": "FG"}  # the Star Player Points table's abbreviations
+EVENT_HEADINGS = {
+    "touchdowns": "TD",
+    "completions": "COMP",
+    "casualties": "CAS",
+    "interceptions": "INT",
+    "blocked_kicks": "BK",
+    "field_goals": "FG",
+}  # the Star Player Points table's abbreviations
 INJURY_SLOTS = range(1, 5)
 DECKS = tuple(services.rules.tables.tables().decks)
 
@@ -52,7 +58,9 @@ def league_matches(request: HttpRequest, league_id: int) -> HttpResponse:
             return redirect(f"/accounts/login/?next={request.path}")
         try:
             match = services.match_create(
-                league=league, user=request.user, home_team_id=_int(request.POST.get("home_team")),
+                league=league,
+                user=request.user,
+                home_team_id=_int(request.POST.get("home_team")),
                 away_team_id=_int(request.POST.get("away_team")),
             )
         except Invalid as error:
@@ -145,17 +153,32 @@ def _table_dice(post: Any, labels: tuple[str, ...]) -> dict[str, list[Any]] | No
 # view gives the input's shape and the service; here, how the form's fields become that input, and what
 # to tell the coach when it is done.
 MATCH_ACTIONS: dict[str, tuple[type[apis.MatchWriteApi], Callable[[Any], dict[str, Any]], str]] = {
-    "prematch": (apis.MatchPrematchApi, lambda post: _dice_input(post, PREMATCH_ROLLS),
-                 "The pre-match is rolled: the dice are kept, and reloading shows the same."),
-    "confirm": (apis.MatchConfirmApi, lambda post: _dice_input(post, POSTMATCH_ROLLS),
-                "The match is confirmed: winnings, aging, Star Player Points and Fan Factor are done."),
-    "dispute": (apis.MatchDisputeApi, lambda post: {"reason": post.get("reason", "")},
-                "The report is disputed: a commissioner decides."),
-    "void": (apis.MatchVoidApi, lambda post: {"reason": post.get("reason", "")},
-             "The match is void: what its post-match did is put back."),
+    "prematch": (
+        apis.MatchPrematchApi,
+        lambda post: _dice_input(post, PREMATCH_ROLLS),
+        "The pre-match is rolled: the dice are kept, and reloading shows the same.",
+    ),
+    "confirm": (
+        apis.MatchConfirmApi,
+        lambda post: _dice_input(post, POSTMATCH_ROLLS),
+        "The match is confirmed: winnings, aging, Star Player Points and Fan Factor are done.",
+    ),
+    "dispute": (
+        apis.MatchDisputeApi,
+        lambda post: {"reason": post.get("reason", "")},
+        "The report is disputed: a commissioner decides.",
+    ),
+    "void": (
+        apis.MatchVoidApi,
+        lambda post: {"reason": post.get("reason", "")},
+        "The match is void: what its post-match did is put back.",
+    ),
     "notes": (apis.MatchNotesApi, lambda post: {"notes": post.get("notes", "")}, "Notes saved on your Match Record."),
-    "cards": (apis.MatchCardsApi, lambda post: {"decks": {d: post.get(f"deck-{d}") or 0 for d in DECKS}},
-              "Cards chosen: draw them at random from the tops of those decks."),
+    "cards": (
+        apis.MatchCardsApi,
+        lambda post: {"decks": {d: post.get(f"deck-{d}") or 0 for d in DECKS}},
+        "Cards chosen: draw them at random from the tops of those decks.",
+    ),
     "apothecary": (apis.MatchApothecaryApi, lambda post: {"player": post.get("player")}, "The Apothecary lets him play."),
 }
 
@@ -196,11 +219,15 @@ def _side_from_post(post: Any, side: str, players: list[Player]) -> dict[str, An
         field = f"{side}-injury-{slot}"
         if post.get(f"{field}-player"):
             lost = post.get(f"{field}-lost")
-            injuries.append({
-                "player": post.get(f"{field}-player"), "niggling": post.get(f"{field}-niggling") or 0,
-                "characteristics_lost": [lost] if lost else [], "dead": bool(post.get(f"{field}-dead")),
-                "miss_next_match": bool(post.get(f"{field}-miss")),
-            })
+            injuries.append(
+                {
+                    "player": post.get(f"{field}-player"),
+                    "niggling": post.get(f"{field}-niggling") or 0,
+                    "characteristics_lost": [lost] if lost else [],
+                    "dead": bool(post.get(f"{field}-dead")),
+                    "miss_next_match": bool(post.get(f"{field}-miss")),
+                }
+            )
     return {
         "score": post.get(f"{side}-score"),
         "casualties": post.get(f"{side}-casualties") or 0,
@@ -220,8 +247,12 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     if not data.is_valid():
         return _match_page(request, match_id, errors=_messages(data.errors), status=400)
     try:
-        services.report_submit(match_id=match_id, user=request.user, report=data.validated_data,
-                               idempotency_key=request.POST.get("idempotency_key") or None)
+        services.report_submit(
+            match_id=match_id,
+            user=request.user,
+            report=data.validated_data,
+            idempotency_key=request.POST.get("idempotency_key") or None,
+        )
     except Invalid as error:
         return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
     messages.success(request, "The report is in: the other coach confirms it.")

@@ -42,10 +42,16 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
     races = team_lists.races if team_lists else ()
     positions = [(r.name, [(p.slug, f"{p.name} ({p.cost:,})") for p in r.positions]) for r in races]
     rows = league_house(league).get(hv.ROSTER_MAXIMUM) or SIGNUP_ROWS_WITHOUT_MAXIMUM
-    forms = TeamSignupForms(request.POST if request.method == "POST" else None,
-                            races={r.slug: r.name for r in races}, positions=positions, rows=rows)
-    context = {"league": league, "forms": forms, "races": races, "house": league_house(league),
-               "budget": RULESET.option_value(league.options, "starting_budget")}
+    forms = TeamSignupForms(
+        request.POST if request.method == "POST" else None, races={r.slug: r.name for r in races}, positions=positions, rows=rows
+    )
+    context = {
+        "league": league,
+        "forms": forms,
+        "races": races,
+        "house": league_house(league),
+        "budget": RULESET.option_value(league.options, "starting_budget"),
+    }
     if request.method == "POST":
         if forms.is_valid():
             try:
@@ -66,13 +72,15 @@ def _team_page(request: HttpRequest, team: Team, status: int = 200, **forms: Any
     context = team_context(team)
     is_coach = request.user.is_authenticated and team.coach_id == request.user.pk  # what to show; services decide
     offers = purchase_offers(team, context["line"].facts, context["team_lists"]) if is_coach else []
-    context.update({
-        "is_coach": is_coach,
-        "offers": [(offer, new_idempotency_key()) for offer in offers],
-        "purchase_form": forms.get("purchase_form"),
-        "retire_form": forms.get("retire_form"),
-        "honours": team_honours(team),
-    })
+    context.update(
+        {
+            "is_coach": is_coach,
+            "offers": [(offer, new_idempotency_key()) for offer in offers],
+            "purchase_form": forms.get("purchase_form"),
+            "retire_form": forms.get("retire_form"),
+            "honours": team_honours(team),
+        }
+    )
     return render(request, "bloodbowl/team_detail.html", context, status=status)
 
 
@@ -90,17 +98,22 @@ def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             purchase, created = services.purchase_make(
-                team_id=team.pk, user=request.user, kind=form.cleaned_data["kind"],
-                position=form.cleaned_data["position"] or None, name=form.cleaned_data["name"],
-                number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["idempotency_key"],
+                team_id=team.pk,
+                user=request.user,
+                kind=form.cleaned_data["kind"],
+                position=form.cleaned_data["position"] or None,
+                name=form.cleaned_data["name"],
+                number=form.cleaned_data["number"],
+                idempotency_key=form.cleaned_data["idempotency_key"],
             )
         except Invalid as error:
             apply_domain_errors(form, error)
         else:
             left = format_credits(purchase.treasury, "gold pieces")
             if created:
-                messages.success(request, f"{purchase.entry.reason} for {format_credits(purchase.cost, 'gold pieces')}. "
-                                          f"Treasury now: {left}.")
+                messages.success(
+                    request, f"{purchase.entry.reason} for {format_credits(purchase.cost, 'gold pieces')}. Treasury now: {left}."
+                )
             else:
                 messages.success(request, f"This form was already sent; nothing more was spent. Treasury: {left}.")
             return redirect("bb-team-detail", team.pk)
@@ -116,8 +129,9 @@ def player_retire(request: HttpRequest, player_id: int) -> HttpResponse:
     form = RetireForm(request.POST)
     if form.is_valid():
         try:
-            services.player_retire(player_id=player.pk, user=request.user,
-                                   as_assistant_coach=form.cleaned_data["as_assistant_coach"])
+            services.player_retire(
+                player_id=player.pk, user=request.user, as_assistant_coach=form.cleaned_data["as_assistant_coach"]
+            )
         except Invalid as error:
             apply_domain_errors(form, error)
         else:

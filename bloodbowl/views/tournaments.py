@@ -80,8 +80,9 @@ class MatchForm(KeyForm):
 class PutForwardForm(forms.Form):
     team = forms.IntegerField(widget=forms.HiddenInput)
     best = forms.BooleanField(required=False, label="My best three")
-    opponents = forms.TypedMultipleChoiceField(coerce=int, required=False, widget=forms.CheckboxSelectMultiple,
-                                               label="Results put forward")
+    opponents = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label="Results put forward"
+    )
 
     def __init__(self, *args: Any, opponents: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -99,8 +100,11 @@ class AnswerForm(KeyForm):
 
 class FinalForm(KeyForm):
     chaos_cup_tags = forms.MultipleChoiceField(
-        choices=[(m.tag, m.label) for m in rules.chaos_cup_modifiers()], required=False, widget=forms.CheckboxSelectMultiple,
-        label="Chaos Cup modifiers", help_text="Leave empty to take them from the winners' race name.",
+        choices=[(m.tag, m.label) for m in rules.chaos_cup_modifiers()],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Chaos Cup modifiers",
+        help_text="Leave empty to take them from the winners' race name.",
     )
 
 
@@ -132,8 +136,13 @@ def tournament_create(request: HttpRequest, league_id: int) -> HttpResponse:
     data = form.cleaned_data
     try:
         tournament, _ = services.tournament_create(
-            league=league, user=request.user, kind=data["kind"], name=data["name"], winner_prize=data["winner_prize"],
-            runner_up_prize=data["runner_up_prize"], idempotency_key=data["idempotency_key"] or None,
+            league=league,
+            user=request.user,
+            kind=data["kind"],
+            name=data["name"],
+            winner_prize=data["winner_prize"],
+            runner_up_prize=data["runner_up_prize"],
+            idempotency_key=data["idempotency_key"] or None,
         )
     except Invalid as error:
         for item in error.items:
@@ -175,8 +184,9 @@ def _put_forward_forms(view: Any, own_entered: list[Team]) -> list[dict[str, Any
     forms_ = []
     for team in own_entered:
         row = rows[team.pk]
-        choices = [(r["opponent"], f"{r['opponent_name']} {r['scored']}-{r['conceded']} ({r['points']} pts)")
-                   for r in row.results]
+        choices = [
+            (r["opponent"], f"{r['opponent_name']} {r['scored']}-{r['conceded']} ({r['points']} pts)") for r in row.results
+        ]
         initial = {"team": team.pk, "best": not row.chosen, "opponents": list(row.put_forward)}
         forms_.append({"team": team, "form": PutForwardForm(opponents=choices, initial=initial)})
     return forms_
@@ -208,13 +218,17 @@ def _page(request: HttpRequest, tournament_id: int, *, status: int = 200, errors
         "errors": errors or [],
         "round_names": ROUND_NAMES,
         "enter_form": TeamForm(teams=rights["own_teams"], initial=key) if rights["can_enter"] else None,
-        "challenge_form": ChallengeForm(own=own_entered, others=others, initial=key) if rights["playoffs"] and own_entered
+        "challenge_form": ChallengeForm(own=own_entered, others=others, initial=key)
+        if rights["playoffs"] and own_entered
         else None,
         "match_form": MatchForm(teams=entrants, initial=key) if rights["can_arrange"] else None,
         "put_forward_forms": _put_forward_forms(view, own_entered) if rights["playoffs"] else [],
         "challenge_rows": [
-            {"challenge": c, "waiting_for": view.names.get(c.waiting_for_id or 0, ""),
-             "form": _answer_form(c, rights, entrants, key)}
+            {
+                "challenge": c,
+                "waiting_for": view.names.get(c.waiting_for_id or 0, ""),
+                "form": _answer_form(c, rights, entrants, key),
+            }
             for c in view.challenges
         ],
         "key": key["idempotency_key"],
@@ -233,8 +247,11 @@ def _refused(
 ) -> HttpResponse:
     lines = [item.message for item in error.items] if error else []
     if form is not None:
-        lines += [f"{form.fields[f].label or f}: {e}" if f != "__all__" and f in form.fields else str(e)
-                  for f, errs in form.errors.items() for e in errs]
+        lines += [
+            f"{form.fields[f].label or f}: {e}" if f != "__all__" and f in form.fields else str(e)
+            for f, errs in form.errors.items()
+            for e in errs
+        ]
     return _page(request, tournament_id, status=400, errors=lines)
 
 
@@ -280,12 +297,22 @@ def _act(request: HttpRequest, tournament_id: int, action: str, data: dict[str, 
         services.entry_create(tournament_id=tournament_id, user=user, team_id=data["team"])
         return "Your team is entered."
     if action == "challenge":
-        services.challenge_issue(tournament_id=tournament_id, user=user, challenger_id=data["challenger"],
-                                 challenged_id=data["challenged"], idempotency_key=key)
+        services.challenge_issue(
+            tournament_id=tournament_id,
+            user=user,
+            challenger_id=data["challenger"],
+            challenged_id=data["challenged"],
+            idempotency_key=key,
+        )
         return "Your written challenge is passed on to the challenged coach."
     if action == "arrange":
-        services.tournament_match_arrange(tournament_id=tournament_id, user=user, home_team_id=data["home_team"],
-                                          away_team_id=data["away_team"], idempotency_key=key)
+        services.tournament_match_arrange(
+            tournament_id=tournament_id,
+            user=user,
+            home_team_id=data["home_team"],
+            away_team_id=data["away_team"],
+            idempotency_key=key,
+        )
         return "The match is arranged: make the pre-match rolls when you play it."
     if action == "put-forward":
         opponents = None if data["best"] else data["opponents"]
@@ -295,8 +322,9 @@ def _act(request: HttpRequest, tournament_id: int, action: str, data: dict[str, 
         tournament, _ = services.tournament_advance(tournament_id=tournament_id, user=user, idempotency_key=key)
         return f"The tournament is now in: {tournament.phase}."
     if action == "final":
-        services.final_prizes_apply(tournament_id=tournament_id, user=user, chaos_cup_tags=data["chaos_cup_tags"] or None,
-                                    idempotency_key=key)
+        services.final_prizes_apply(
+            tournament_id=tournament_id, user=user, chaos_cup_tags=data["chaos_cup_tags"] or None, idempotency_key=key
+        )
         return "The final's prizes are given."
     services.player_of_the_year_award(tournament_id=tournament_id, user=user)
     return "The Spike! Magazine Player of the Year is named."
@@ -315,8 +343,11 @@ def challenge_answer(request: HttpRequest, challenge_id: int) -> HttpResponse:
         return _refused(request, challenge.tournament_id, form=form)
     try:
         answered, _ = services.challenge_answer(
-            challenge_id=challenge_id, user=request.user, response=form.cleaned_data["response"],
-            substitute_id=form.cleaned_data["substitute"], idempotency_key=_key(form),
+            challenge_id=challenge_id,
+            user=request.user,
+            response=form.cleaned_data["response"],
+            substitute_id=form.cleaned_data["substitute"],
+            idempotency_key=_key(form),
         )
     except Invalid as error:
         return _refused(request, challenge.tournament_id, error)

@@ -54,50 +54,109 @@ def skill(item: str, athlete: str = "cleaver") -> Any:
 BAD_INPUT = [
     # League create
     pytest.param("post", "/api/leagues/", {}, {("required", "name"), ("required", "game_system")}, id="league-missing-fields"),
-    pytest.param("post", "/api/leagues/", {"name": ["A"], "game_system": "slaughterball"}, {("invalid", "name")},
-                 id="league-name-not-a-string"),
-    pytest.param("post", "/api/leagues/", {"name": "L", "game_system": "chess"}, {("invalid_choice", "game_system")},
-                 id="league-unknown-game-system"),
-    pytest.param("post", "/api/leagues/", {"name": "L", "game_system": "slaughterball", "options": "cheap"},
-                 {("not_a_dict", "options")}, id="league-options-not-an-object"),
-    pytest.param("post", "/api/leagues/", {"name": "L", "game_system": "slaughterball", "options": {"dice": 3}},
-                 {("option-unknown", "options.dice")}, id="league-unknown-option"),
-    pytest.param("post", "/api/leagues/", {"name": "L", "game_system": "slaughterball",
-                                          "options": {"skill_budget": -50_000, "staff_budget": HUGE}},
-                 {("option-invalid", "options.skill_budget"), ("option-invalid", "options.staff_budget")},
-                 id="league-budgets-negative-and-huge"),
-    pytest.param("post", "/api/leagues/", {"name": "x" * 101, "game_system": "slaughterball"}, {("max_length", "name")},
-                 id="league-name-too-long"),
+    pytest.param(
+        "post",
+        "/api/leagues/",
+        {"name": ["A"], "game_system": "slaughterball"},
+        {("invalid", "name")},
+        id="league-name-not-a-string",
+    ),
+    pytest.param(
+        "post",
+        "/api/leagues/",
+        {"name": "L", "game_system": "chess"},
+        {("invalid_choice", "game_system")},
+        id="league-unknown-game-system",
+    ),
+    pytest.param(
+        "post",
+        "/api/leagues/",
+        {"name": "L", "game_system": "slaughterball", "options": "cheap"},
+        {("not_a_dict", "options")},
+        id="league-options-not-an-object",
+    ),
+    pytest.param(
+        "post",
+        "/api/leagues/",
+        {"name": "L", "game_system": "slaughterball", "options": {"dice": 3}},
+        {("option-unknown", "options.dice")},
+        id="league-unknown-option",
+    ),
+    pytest.param(
+        "post",
+        "/api/leagues/",
+        {"name": "L", "game_system": "slaughterball", "options": {"skill_budget": -50_000, "staff_budget": HUGE}},
+        {("option-invalid", "options.skill_budget"), ("option-invalid", "options.staff_budget")},
+        id="league-budgets-negative-and-huge",
+    ),
+    pytest.param(
+        "post",
+        "/api/leagues/",
+        {"name": "x" * 101, "game_system": "slaughterball"},
+        {("max_length", "name")},
+        id="league-name-too-long",
+    ),
     # League update
     pytest.param("patch", LEAGUE, {"name": ""}, {("blank", "name")}, id="league-update-blank-name"),
-    pytest.param("patch", LEAGUE, {"open_for_signups": "perhaps"}, {("invalid", "open_for_signups")},
-                 id="league-update-not-a-boolean"),
-    pytest.param("patch", LEAGUE, {"options": {"skill_budget": 12_345}}, {("option-invalid", "options.skill_budget")},
-                 id="league-update-budget-off-step"),
-    pytest.param("patch", LEAGUE, {"house_values": {"skills.leadership.cost": "lots", "no.such.value": 1}},
-                 {("house-value-invalid", "house_values.skills.leadership.cost"),
-                  ("house-value-unknown", "house_values.no.such.value")}, id="league-update-bad-house-values"),
-    pytest.param("patch", LEAGUE, {"house_values": {"athletes.valkyries.butcher.value": MAX_CREDITS + 50_000}},
-                 {("house-value-invalid", "house_values.athletes.valkyries.butcher.value")}, id="league-update-huge-house-value"),
+    pytest.param(
+        "patch", LEAGUE, {"open_for_signups": "perhaps"}, {("invalid", "open_for_signups")}, id="league-update-not-a-boolean"
+    ),
+    pytest.param(
+        "patch",
+        LEAGUE,
+        {"options": {"skill_budget": 12_345}},
+        {("option-invalid", "options.skill_budget")},
+        id="league-update-budget-off-step",
+    ),
+    pytest.param(
+        "patch",
+        LEAGUE,
+        {"house_values": {"skills.leadership.cost": "lots", "no.such.value": 1}},
+        {("house-value-invalid", "house_values.skills.leadership.cost"), ("house-value-unknown", "house_values.no.such.value")},
+        id="league-update-bad-house-values",
+    ),
+    pytest.param(
+        "patch",
+        LEAGUE,
+        {"house_values": {"athletes.valkyries.butcher.value": MAX_CREDITS + 50_000}},
+        {("house-value-invalid", "house_values.athletes.valkyries.butcher.value")},
+        id="league-update-huge-house-value",
+    ),
     # Team sign-up
-    pytest.param("post", TEAMS, {}, {("required", "name"), ("required", "portfolio"), ("required", "athletes")},
-                 id="team-missing-fields"),
+    pytest.param(
+        "post", TEAMS, {}, {("required", "name"), ("required", "portfolio"), ("required", "athletes")}, id="team-missing-fields"
+    ),
     pytest.param("post", TEAMS, roster(athletes="eight"), {("not_a_list", "athletes")}, id="team-athletes-not-a-list"),
-    pytest.param("post", TEAMS, roster(athletes=athletes({}, {"number": "seven"}, {}, {"name": None}, {}, {"number": HUGE})),
-                 {("invalid", "athletes[1].number"), ("null", "athletes[3].name"), ("max_value", "athletes[5].number")},
-                 id="team-athletes-wrong-types"),
-    pytest.param("post", TEAMS, roster(athletes=athletes({"number": -1})), {("min_value", "athletes[0].number")},
-                 id="team-negative-number"),
+    pytest.param(
+        "post",
+        TEAMS,
+        roster(athletes=athletes({}, {"number": "seven"}, {}, {"name": None}, {}, {"number": HUGE})),
+        {("invalid", "athletes[1].number"), ("null", "athletes[3].name"), ("max_value", "athletes[5].number")},
+        id="team-athletes-wrong-types",
+    ),
+    pytest.param(
+        "post", TEAMS, roster(athletes=athletes({"number": -1})), {("min_value", "athletes[0].number")}, id="team-negative-number"
+    ),
     pytest.param("post", TEAMS, roster(portfolio="orks"), {("portfolio-unknown", "portfolio")}, id="team-unknown-portfolio"),
     pytest.param("post", TEAMS, roster(name="BRUTAL BERTHAS"), {("team-name-taken", "name")}, id="team-name-taken"),
     pytest.param("post", TEAMS, roster(athletes=demo_athletes(5) * 4), {("max_length", "athletes")}, id="team-too-many-athletes"),
     pytest.param(
-        "post", TEAMS,
-        roster(portfolio="orks", athletes=athletes(
-            {"type": "razor"}, {"type": "razor", "number": 1}, {"type": "razor", "name": " vex 6 "}, {"type": "razor"},
-            {"type": "ogre"}, {"type": "cleaver"}, {"type": "slasher"}, {"type": "slasher"},
-            {"type": "cleaver", "name": "Ninth", "number": 9},
-        )),
+        "post",
+        TEAMS,
+        roster(
+            portfolio="orks",
+            athletes=athletes(
+                {"type": "razor"},
+                {"type": "razor", "number": 1},
+                {"type": "razor", "name": " vex 6 "},
+                {"type": "razor"},
+                {"type": "ogre"},
+                {"type": "cleaver"},
+                {"type": "slasher"},
+                {"type": "slasher"},
+                {"type": "cleaver", "name": "Ninth", "number": 9},
+            ),
+        ),
         {
             ("portfolio-unknown", "portfolio"),
             ("roster-size", "athletes"),
@@ -110,53 +169,130 @@ BAD_INPUT = [
         id="team-every-roster-rule-broken-at-once",
     ),
     # Grants and fines
-    pytest.param("post", GRANTS, {}, {("required", "team"), ("required", "amount"), ("required", "reason")},
-                 id="grant-missing-fields"),
-    pytest.param("post", GRANTS, lambda w: {"team": w.team, "amount": "ten", "reason": "Gate"}, {("invalid", "amount")},
-                 id="grant-amount-not-a-number"),
-    pytest.param("post", GRANTS, lambda w: {"team": w.team, "amount": HUGE, "reason": "Gate"}, {("max_value", "amount")},
-                 id="grant-huge"),
-    pytest.param("post", GRANTS, lambda w: {"team": w.team, "amount": -HUGE, "reason": "Fine"}, {("min_value", "amount")},
-                 id="fine-huge"),
-    pytest.param("post", GRANTS, lambda w: {"team": w.team, "amount": 0, "reason": "Nothing"}, {("amount-zero", "amount")},
-                 id="grant-zero"),
-    pytest.param("post", GRANTS, lambda w: {"team": w.team, "amount": 100_000, "reason": ""}, {("blank", "reason")},
-                 id="grant-blank-reason"),
-    pytest.param("post", GRANTS, {"team": MISSING, "amount": 100_000, "reason": "Gate"}, {("team-not-in-league", "team")},
-                 id="grant-unknown-team"),
-    pytest.param("post", GRANTS, lambda w: {"team": w.stranger_team, "amount": 100_000, "reason": "Gate"},
-                 {("team-not-in-league", "team")}, id="grant-team-of-another-league"),
-    pytest.param("post", GRANTS, lambda w: {"team": w.team, "amount": -100_001, "reason": "Brawl in the stands"},
-                 {("insufficient-funds", "amount")}, id="fine-larger-than-the-treasury"),
+    pytest.param(
+        "post", GRANTS, {}, {("required", "team"), ("required", "amount"), ("required", "reason")}, id="grant-missing-fields"
+    ),
+    pytest.param(
+        "post",
+        GRANTS,
+        lambda w: {"team": w.team, "amount": "ten", "reason": "Gate"},
+        {("invalid", "amount")},
+        id="grant-amount-not-a-number",
+    ),
+    pytest.param(
+        "post", GRANTS, lambda w: {"team": w.team, "amount": HUGE, "reason": "Gate"}, {("max_value", "amount")}, id="grant-huge"
+    ),
+    pytest.param(
+        "post", GRANTS, lambda w: {"team": w.team, "amount": -HUGE, "reason": "Fine"}, {("min_value", "amount")}, id="fine-huge"
+    ),
+    pytest.param(
+        "post", GRANTS, lambda w: {"team": w.team, "amount": 0, "reason": "Nothing"}, {("amount-zero", "amount")}, id="grant-zero"
+    ),
+    pytest.param(
+        "post",
+        GRANTS,
+        lambda w: {"team": w.team, "amount": 100_000, "reason": ""},
+        {("blank", "reason")},
+        id="grant-blank-reason",
+    ),
+    pytest.param(
+        "post",
+        GRANTS,
+        {"team": MISSING, "amount": 100_000, "reason": "Gate"},
+        {("team-not-in-league", "team")},
+        id="grant-unknown-team",
+    ),
+    pytest.param(
+        "post",
+        GRANTS,
+        lambda w: {"team": w.stranger_team, "amount": 100_000, "reason": "Gate"},
+        {("team-not-in-league", "team")},
+        id="grant-team-of-another-league",
+    ),
+    pytest.param(
+        "post",
+        GRANTS,
+        lambda w: {"team": w.team, "amount": -100_001, "reason": "Brawl in the stands"},
+        {("insufficient-funds", "amount")},
+        id="fine-larger-than-the-treasury",
+    ),
     # Purchases
     pytest.param("post", PURCHASES, {}, {("required", "kind"), ("required", "item")}, id="purchase-missing-fields"),
-    pytest.param("post", PURCHASES, {"kind": "weapon", "item": "chainsaw"}, {("invalid_choice", "kind")},
-                 id="purchase-unknown-kind"),
+    pytest.param(
+        "post", PURCHASES, {"kind": "weapon", "item": "chainsaw"}, {("invalid_choice", "kind")}, id="purchase-unknown-kind"
+    ),
     pytest.param("post", PURCHASES, skill("juggling"), {("skill-unknown", "item")}, id="purchase-unknown-skill"),
-    pytest.param("post", PURCHASES, lambda w: {"kind": "trait", "item": "charisma", "athlete": w.cleaver},
-                 {("trait-unknown", "item")}, id="purchase-unknown-trait"),
-    pytest.param("post", PURCHASES, {"kind": "staff", "item": "bookmaker"}, {("staff-unknown", "item")},
-                 id="purchase-unknown-staff"),
-    pytest.param("post", PURCHASES, {"kind": "skill", "item": "leadership"}, {("athlete-required", "athlete")},
-                 id="purchase-skill-without-athlete"),
-    pytest.param("post", PURCHASES, skill("leadership", athlete="rival_cleaver"), {("athlete-required", "athlete")},
-                 id="purchase-for-an-athlete-of-another-team"),
-    pytest.param("post", PURCHASES, {"kind": "skill", "item": "leadership", "athlete": "Gristle"}, {("invalid", "athlete")},
-                 id="purchase-athlete-not-an-id"),
-    pytest.param("post", PURCHASES, {"kind": "skill", "item": "leadership", "athlete": -3}, {("min_value", "athlete")},
-                 id="purchase-negative-athlete"),
-    pytest.param("post", PURCHASES, {"kind": "skill", "item": "leadership", "athlete": HUGE},
-                 {("athlete-required", "athlete")}, id="purchase-huge-athlete"),
+    pytest.param(
+        "post",
+        PURCHASES,
+        lambda w: {"kind": "trait", "item": "charisma", "athlete": w.cleaver},
+        {("trait-unknown", "item")},
+        id="purchase-unknown-trait",
+    ),
+    pytest.param(
+        "post", PURCHASES, {"kind": "staff", "item": "bookmaker"}, {("staff-unknown", "item")}, id="purchase-unknown-staff"
+    ),
+    pytest.param(
+        "post",
+        PURCHASES,
+        {"kind": "skill", "item": "leadership"},
+        {("athlete-required", "athlete")},
+        id="purchase-skill-without-athlete",
+    ),
+    pytest.param(
+        "post",
+        PURCHASES,
+        skill("leadership", athlete="rival_cleaver"),
+        {("athlete-required", "athlete")},
+        id="purchase-for-an-athlete-of-another-team",
+    ),
+    pytest.param(
+        "post",
+        PURCHASES,
+        {"kind": "skill", "item": "leadership", "athlete": "Gristle"},
+        {("invalid", "athlete")},
+        id="purchase-athlete-not-an-id",
+    ),
+    pytest.param(
+        "post",
+        PURCHASES,
+        {"kind": "skill", "item": "leadership", "athlete": -3},
+        {("min_value", "athlete")},
+        id="purchase-negative-athlete",
+    ),
+    pytest.param(
+        "post",
+        PURCHASES,
+        {"kind": "skill", "item": "leadership", "athlete": HUGE},
+        {("athlete-required", "athlete")},
+        id="purchase-huge-athlete",
+    ),
     pytest.param("post", PURCHASES, {"kind": "skill", "item": "x" * 61}, {("max_length", "item")}, id="purchase-item-too-long"),
-    pytest.param("post", PURCHASES, skill("leadership", athlete="razor"), {("skill-type", "item")},
-                 id="purchase-skill-of-another-type"),
+    pytest.param(
+        "post", PURCHASES, skill("leadership", athlete="razor"), {("skill-type", "item")}, id="purchase-skill-of-another-type"
+    ),
     pytest.param("post", PURCHASES, skill("beckon"), {("skill-held", "item")}, id="purchase-skill-held"),
-    pytest.param("post", PURCHASES, skill("awesome-brute-2", athlete="butcher"), {("skill-prerequisite", "item")},
-                 id="purchase-skill-without-prerequisite"),
-    pytest.param("post", PURCHASES, lambda w: {"kind": "trait", "item": "speed", "athlete": w.slasher},
-                 {("insufficient-funds", "item")}, id="purchase-trait-beyond-the-budget-and-treasury"),
-    pytest.param("post", PURCHASES, {"kind": "staff", "item": "defensive-coach"},
-                 {("insufficient-funds", "item")}, id="purchase-staff-beyond-the-budget-and-treasury"),
+    pytest.param(
+        "post",
+        PURCHASES,
+        skill("awesome-brute-2", athlete="butcher"),
+        {("skill-prerequisite", "item")},
+        id="purchase-skill-without-prerequisite",
+    ),
+    pytest.param(
+        "post",
+        PURCHASES,
+        lambda w: {"kind": "trait", "item": "speed", "athlete": w.slasher},
+        {("insufficient-funds", "item")},
+        id="purchase-trait-beyond-the-budget-and-treasury",
+    ),
+    pytest.param(
+        "post",
+        PURCHASES,
+        {"kind": "staff", "item": "defensive-coach"},
+        {("insufficient-funds", "item")},
+        id="purchase-staff-beyond-the-budget-and-treasury",
+    ),
     # Log-in
     pytest.param("post", "/api/auth/token/", {"username": "own_coach"}, {("required", "password")}, id="token-missing-password"),
 ]
@@ -169,10 +305,14 @@ def world(commissioner, coach, other_commissioner, league, team, rival_team) -> 
     grant_create(league=league, user=commissioner, team_id=team.pk, amount=100_000, reason="Sponsor")
     stranger = other_commissioner.commissioned_leagues.get()
     return SimpleNamespace(
-        league=league.pk, team=team.pk, rival_team=rival_team.pk,
+        league=league.pk,
+        team=team.pk,
+        rival_team=rival_team.pk,
         stranger_team=make_team(stranger, other_commissioner, name="Strangers").pk,
-        razor=team.athletes.get(number=1).pk, cleaver=team.athletes.get(number=3).pk,
-        slasher=team.athletes.get(number=5).pk, butcher=team.athletes.get(number=7).pk,
+        razor=team.athletes.get(number=1).pk,
+        cleaver=team.athletes.get(number=3).pk,
+        slasher=team.athletes.get(number=5).pk,
+        butcher=team.athletes.get(number=7).pk,
         rival_cleaver=rival_team.athletes.get(number=3).pk,
     )
 
@@ -252,13 +392,15 @@ def test_an_unknown_id_is_a_404_in_the_error_shape(method, url, world, client_of
     assert {e["code"] for e in errors(response)} == {"not_found"}
 
 
-@pytest.mark.parametrize(("key", "code"), [("k" * 81, "max_length"), ("a\x00b", "null_characters_not_allowed")],
-                         ids=["too-long", "nul"])
+@pytest.mark.parametrize(
+    ("key", "code"), [("k" * 81, "max_length"), ("a\x00b", "null_characters_not_allowed")], ids=["too-long", "nul"]
+)
 def test_a_bad_idempotency_key_is_refused(key, code, world, client_of):
     before = db_state()
 
-    response = client_of("coach").post(PURCHASES.format(team=world.team), {"kind": "staff", "item": "mascot"},
-                                       format="json", HTTP_IDEMPOTENCY_KEY=key)
+    response = client_of("coach").post(
+        PURCHASES.format(team=world.team), {"kind": "staff", "item": "mascot"}, format="json", HTTP_IDEMPOTENCY_KEY=key
+    )
 
     assert response.status_code == 400
     assert problems(response) == {(code, "Idempotency-Key")}
@@ -279,26 +421,31 @@ def test_a_league_without_house_values_refuses_a_butcher_naming_the_value_to_set
     league = commissioner.post("/api/leagues/", {"name": "Rulebook Only", "game_system": "slaughterball"}, format="json").json()
     before = db_state()
 
-    response = coach.post(f"/api/leagues/{league['id']}/teams/",
-                          {"name": "Brutal Berthas", "portfolio": "nemesis", "athletes": demo_athletes(0)}, format="json")
+    response = coach.post(
+        f"/api/leagues/{league['id']}/teams/",
+        {"name": "Brutal Berthas", "portfolio": "nemesis", "athletes": demo_athletes(0)},
+        format="json",
+    )
 
     assert response.status_code == 400
     refused = {e["field"]: e for e in errors(response)}
-    assert set(refused) == {f"athletes.nemesis.butcher.{cell}" for cell in
-                            ("value", "accuracy", "agility", "brawling", "speed", "toughness", "skills")}
+    assert set(refused) == {
+        f"athletes.nemesis.butcher.{cell}"
+        for cell in ("value", "accuracy", "agility", "brawling", "speed", "toughness", "skills")
+    }
     assert {e["code"] for e in refused.values()} == {"house-value-required"}
     assert "athletes.nemesis.butcher.value" in refused["athletes.nemesis.butcher.value"]["message"]
     assert db_state() == before
 
 
 def test_a_fine_larger_than_the_treasury_says_what_the_treasury_holds(world, client_of):
-    response = client_of("commissioner").post(GRANTS.format(league=world.league),
-                                              {"team": world.team, "amount": -500_000, "reason": "Brawl"}, format="json")
+    response = client_of("commissioner").post(
+        GRANTS.format(league=world.league), {"team": world.team, "amount": -500_000, "reason": "Brawl"}, format="json"
+    )
 
     assert response.status_code == 400
     [error] = errors(response)
-    assert error["message"] == ("A fine of 500,000 credits would take the treasury below zero; "
-                                "it holds 100,000 credits.")
+    assert error["message"] == ("A fine of 500,000 credits would take the treasury below zero; it holds 100,000 credits.")
 
 
 def test_a_nul_character_anywhere_in_json_is_refused_at_the_boundary(api_as, commissioner, league):

@@ -38,26 +38,29 @@ WRITES = {
     "league-update": Request("patch", "/api/leagues/{league}/", lambda w: {"name": "Renamed", "open_for_signups": False}),
     "team-create": Request("post", "/api/leagues/{league}/teams/", lambda w: NEW_TEAM),
     "team-create-closed-league": Request("post", "/api/leagues/{closed_league}/teams/", lambda w: NEW_TEAM),
-    "purchase-skill": Request("post", "/api/teams/{team}/purchases/",
-                              lambda w: {"kind": "skill", "item": "leadership", "athlete": w.cleaver}),
+    "purchase-skill": Request(
+        "post", "/api/teams/{team}/purchases/", lambda w: {"kind": "skill", "item": "leadership", "athlete": w.cleaver}
+    ),
     "purchase-staff": Request("post", "/api/teams/{team}/purchases/", lambda w: {"kind": "staff", "item": "physician"}),
-    "grant": Request("post", "/api/leagues/{league}/grants/",
-                     lambda w: {"team": w.team, "amount": 100_000, "reason": "Gate money"}),
-    "fine": Request("post", "/api/leagues/{league}/grants/",
-                    lambda w: {"team": w.rich_team, "amount": -100_000, "reason": "Late roster"}),
+    "grant": Request(
+        "post", "/api/leagues/{league}/grants/", lambda w: {"team": w.team, "amount": 100_000, "reason": "Gate money"}
+    ),
+    "fine": Request(
+        "post", "/api/leagues/{league}/grants/", lambda w: {"team": w.rich_team, "amount": -100_000, "reason": "Late roster"}
+    ),
 }
 
 # Status per member of the cast, in CAST order.
 WRITE_STATUS = {
     #                            commissioner  coach  rival  other_commissioner  anonymous
-    "league-create":             (201,         201,   201,   201,                401),
-    "league-update":             (200,         403,   403,   403,                401),
-    "team-create":               (201,         201,   201,   201,                401),
-    "team-create-closed-league": (400,         400,   400,   400,                401),
-    "purchase-skill":            (403,         201,   403,   403,                401),
-    "purchase-staff":            (403,         201,   403,   403,                401),
-    "grant":                     (201,         403,   403,   403,                401),
-    "fine":                      (201,         403,   403,   403,                401),
+    "league-create": (201, 201, 201, 201, 401),
+    "league-update": (200, 403, 403, 403, 401),
+    "team-create": (201, 201, 201, 201, 401),
+    "team-create-closed-league": (400, 400, 400, 400, 401),
+    "purchase-skill": (403, 201, 403, 403, 401),
+    "purchase-staff": (403, 201, 403, 403, 401),
+    "grant": (201, 403, 403, 403, 401),
+    "fine": (201, 403, 403, 403, 401),
 }
 
 READS = {
@@ -74,10 +77,11 @@ READS = {
 
 READ_STATUS = {
     #                  commissioner  coach  rival  other_commissioner  anonymous
-    "grants":          (200,         403,   403,   403,                401),
+    "grants": (200, 403, 403, 403, 401),
     # Everything else is public: spectators read standings and team pages without logging in.
     **{name: (200,) * len(CAST) for name in READS if name != "grants"},
 }
+
 
 def matrix(statuses: dict[str, tuple[int, ...]]) -> list[Any]:
     return [
@@ -92,8 +96,9 @@ def world(commissioner, coach, rival, other_commissioner, league, team, rival_te
     """The whole cast exists before anything is measured; the rival's team has credits to be fined."""
     grant_create(league=league, user=commissioner, team_id=rival_team.pk, amount=500_000, reason="Sponsor")
     closed = LeagueFactory(commissioner=commissioner, open_for_signups=False)
-    return SimpleNamespace(league=league.pk, closed_league=closed.pk, team=team.pk, rich_team=rival_team.pk,
-                           cleaver=team.athletes.get(number=3).pk)
+    return SimpleNamespace(
+        league=league.pk, closed_league=closed.pk, team=team.pk, rich_team=rival_team.pk, cleaver=team.athletes.get(number=3).pk
+    )
 
 
 @pytest.mark.parametrize(("name", "actor", "status"), matrix(WRITE_STATUS))
@@ -134,7 +139,8 @@ def test_a_commissioner_cannot_reach_another_leagues_team_through_their_own_leag
     before = db_state()
 
     response = client_of("other_commissioner").post(
-        f"/api/leagues/{own_league.pk}/grants/", {"team": team.pk, "amount": 100_000, "reason": "Bribe"}, format="json")
+        f"/api/leagues/{own_league.pk}/grants/", {"team": team.pk, "amount": 100_000, "reason": "Bribe"}, format="json"
+    )
 
     assert response.status_code == 400
     assert problems(response) == {("team-not-in-league", "team")}

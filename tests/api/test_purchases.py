@@ -68,7 +68,12 @@ def test_a_skill_adds_its_cost_to_the_athlete_and_team_potential_and_is_paid_fro
     assert response.status_code == 201, response.content
     bought = response.json()
     assert (bought["kind"], bought["item"], bought["name"], bought["cost"], bought["created_by"]) == (
-        "skill", "leadership", "Leadership", 100_000, "own_coach")
+        "skill",
+        "leadership",
+        "Leadership",
+        100_000,
+        "own_coach",
+    )
     team = show()
     gristle = athlete_row(team, 3)
     assert "leadership" in gristle["skills"]
@@ -89,8 +94,9 @@ def test_a_skill_adds_its_cost_to_the_athlete_and_team_potential_and_is_paid_fro
         pytest.param(7, "toughness", 6, 400_000, id="butcher-toughness-starred"),
     ],
 )
-def test_a_trait_point_costs_what_the_rulebook_says_and_adds_it_to_the_athletes_value(number, trait, before, cost,
-                                                                                      buy, grant, show):
+def test_a_trait_point_costs_what_the_rulebook_says_and_adds_it_to_the_athletes_value(
+    number, trait, before, cost, buy, grant, show
+):
     grant(1_000_000)
     starting = athlete_row(show(), number)
 
@@ -110,8 +116,10 @@ def test_pre_season_the_skill_budget_pays_first_then_the_treasury(buy, grant, sh
     first = buy("trait", "brawling", athlete_number=3).json()  # 400,000: the budget's 300,000, then 100,000
     second = buy("skill", "leadership", athlete_number=4).json()  # the budget is spent: all from the treasury
 
-    assert purchase_rows(first["id"]) == [("skill_budget", -300_000, "Brawling for Gristle 1"),
-                                          ("treasury", -100_000, "Brawling for Gristle 1")]
+    assert purchase_rows(first["id"]) == [
+        ("skill_budget", -300_000, "Brawling for Gristle 1"),
+        ("treasury", -100_000, "Brawling for Gristle 1"),
+    ]
     assert purchase_rows(second["id"]) == [("treasury", -100_000, "Leadership for Marrow 1")]
     assert show()["balances"] == {"treasury": 300_000, "skill_budget": 0, "staff_budget": 200_000}
 
@@ -135,11 +143,20 @@ def test_staff_are_paid_from_the_support_staff_budget_and_count_in_team_potentia
 @pytest.mark.parametrize(
     ("kind", "item", "athlete_number", "message"),
     [
-        pytest.param("trait", "brawling", 3, "Brawling costs 400,000 credits; the team has 300,000 credits to spend on it.",
-                     id="a-trait-never-draws-on-the-staff-budget"),
-        pytest.param("staff", "defensive-coach", None,
-                     "Defensive Coach costs 500,000 credits; the team has 200,000 credits to spend on it.",
-                     id="staff-never-draw-on-the-skill-budget"),
+        pytest.param(
+            "trait",
+            "brawling",
+            3,
+            "Brawling costs 400,000 credits; the team has 300,000 credits to spend on it.",
+            id="a-trait-never-draws-on-the-staff-budget",
+        ),
+        pytest.param(
+            "staff",
+            "defensive-coach",
+            None,
+            "Defensive Coach costs 500,000 credits; the team has 200,000 credits to spend on it.",
+            id="staff-never-draw-on-the-skill-budget",
+        ),
     ],
 )
 def test_each_budget_pays_only_for_its_own_kind(kind, item, athlete_number, message, buy):
@@ -177,8 +194,13 @@ def test_a_trait_stops_at_the_maximum_for_the_athletes_type(buy, grant):
 
 def test_every_balance_is_the_sum_of_its_ledger_rows(buy, grant, league, commissioner, team, coach_api, show):
     grant(900_000)
-    for kind, item, number in [("skill", "leadership", 3), ("trait", "speed", 5), ("staff", "physician", None),
-                               ("staff", "mascot", None), ("skill", "stand-up", 7)]:
+    for kind, item, number in [
+        ("skill", "leadership", 3),
+        ("trait", "speed", 5),
+        ("staff", "physician", None),
+        ("staff", "mascot", None),
+        ("skill", "stand-up", 7),
+    ]:
         assert buy(kind, item, athlete_number=number).status_code == 201
     grant_create(league=league, user=commissioner, team_id=team.pk, amount=-50_000, reason="Late roster")
 
@@ -189,8 +211,14 @@ def test_every_balance_is_the_sum_of_its_ledger_rows(buy, grant, league, commiss
         sums[row["account"]] += row["amount"]
     assert show()["balances"] == dict(sums) == ledger_sums(team)
     assert all(balance >= 0 for balance in sums.values())
-    assert {row["reason"] for row in rows} >= {"Sponsor", "Late roster", "Hired Physician", "Speed for Sinew 1",
-                                               "Skill Budget (300,000 credits)", "Support Staff Budget (200,000 credits)"}
+    assert {row["reason"] for row in rows} >= {
+        "Sponsor",
+        "Late roster",
+        "Hired Physician",
+        "Speed for Sinew 1",
+        "Skill Budget (300,000 credits)",
+        "Support Staff Budget (200,000 credits)",
+    }
 
 
 class TestIdempotency:
@@ -226,8 +254,12 @@ class TestIdempotency:
     def test_keys_belong_to_one_team(self, buy, client_of, rival_team):
         buy("staff", "mascot", key="k-1")
 
-        rivals = client_of("rival").post(f"/api/teams/{rival_team.pk}/purchases/", {"kind": "staff", "item": "mascot"},
-                                         format="json", HTTP_IDEMPOTENCY_KEY="k-1")
+        rivals = client_of("rival").post(
+            f"/api/teams/{rival_team.pk}/purchases/",
+            {"kind": "staff", "item": "mascot"},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="k-1",
+        )
 
         assert rivals.status_code == 201
         assert Purchase.objects.filter(item="mascot").count() == 2
@@ -236,12 +268,14 @@ class TestIdempotency:
     def test_a_grant_with_the_same_key_is_applied_once(self, second_amount, status, client_of, league, team):
         commissioner = client_of("commissioner")
         url = f"/api/leagues/{league.pk}/grants/"
-        first = commissioner.post(url, {"team": team.pk, "amount": 250_000, "reason": "Gate"}, format="json",
-                                  HTTP_IDEMPOTENCY_KEY="gate-week-1")
+        first = commissioner.post(
+            url, {"team": team.pk, "amount": 250_000, "reason": "Gate"}, format="json", HTTP_IDEMPOTENCY_KEY="gate-week-1"
+        )
         before = db_state()
 
-        again = commissioner.post(url, {"team": team.pk, "amount": second_amount, "reason": "Gate"}, format="json",
-                                  HTTP_IDEMPOTENCY_KEY="gate-week-1")
+        again = commissioner.post(
+            url, {"team": team.pk, "amount": second_amount, "reason": "Gate"}, format="json", HTTP_IDEMPOTENCY_KEY="gate-week-1"
+        )
 
         assert (first.status_code, again.status_code) == (201, status)
         assert db_state() == before
@@ -261,8 +295,14 @@ class TestPurchaseOptions:
         by_item = {(o["kind"], o["item"]): o for o in options}
         assert len(by_item) == len(options)
         assert {kind for kind, _ in by_item} == {"skill", "trait"}
-        assert by_item["skill", "pit-advice"] == {"kind": "skill", "item": "pit-advice", "name": "Pit Advice",
-                                                  "cost": 100_000, "allowed": True, "reason": ""}
+        assert by_item["skill", "pit-advice"] == {
+            "kind": "skill",
+            "item": "pit-advice",
+            "name": "Pit Advice",
+            "cost": 100_000,
+            "allowed": True,
+            "reason": "",
+        }
         refusals = {
             ("skill", "leadership"): "Gristle 1 already has Leadership.",
             ("skill", "beckon"): "Gristle 1 already has Beckon.",

@@ -51,8 +51,9 @@ def populate(league, commissioner, team, size: int) -> None:
 
 @pytest.mark.parametrize("size", [2, 10])
 @pytest.mark.parametrize(("url", "queries"), ENDPOINTS)
-def test_query_count_does_not_grow_with_the_league(url, queries, size, league, commissioner, team, client_of,
-                                                   django_assert_num_queries):
+def test_query_count_does_not_grow_with_the_league(
+    url, queries, size, league, commissioner, team, client_of, django_assert_num_queries
+):
     populate(league, commissioner, team, size)
     url = url.format(league=league.pk, team=team.pk, athlete=team.athletes.get(number=3).pk)
     api = client_of("commissioner")

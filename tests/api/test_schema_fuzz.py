@@ -34,8 +34,13 @@ schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
 
 # Not `negative_data_rejection`: DRF deliberately coerces some off-schema values (0 for a string
 # field becomes "0"), which that check reports although nothing goes wrong.
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
-          response_schema_conformance]
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+]
 
 
 @pytest.fixture(autouse=True)
@@ -55,8 +60,14 @@ def world(commissioner, coach, league, team, rival_team) -> dict[str, int]:
     # A running season whose first week is drawn: the two teams play one game.
     season, _ = season_start(season=season_create(league=league, user=commissioner, name="Fuzz"), user=commissioner)
     week, _ = week_draw(week=season.weeks.get(), user=commissioner)
-    return {"league_id": league.pk, "team_id": team.pk, "athlete_id": team.athletes.get(number=3).pk,
-            "season_id": season.pk, "week_id": week.pk, "game_id": week.games.get().pk}
+    return {
+        "league_id": league.pk,
+        "team_id": team.pk,
+        "athlete_id": team.athletes.get(number=3).pk,
+        "season_id": season.pk,
+        "week_id": week.pk,
+        "game_id": week.games.get().pk,
+    }
 
 
 @pytest.fixture
@@ -76,8 +87,7 @@ def test_every_operation_answers_as_documented_and_never_with_a_5xx(case, sender
     case.call_and_validate(headers=headers, checks=CHECKS)
 
 
-@pytest.mark.parametrize(("url", "content_type"), [("/api/schema/", "application/vnd.oai.openapi"),
-                                                   ("/api/docs/", "text/html")])
+@pytest.mark.parametrize(("url", "content_type"), [("/api/schema/", "application/vnd.oai.openapi"), ("/api/docs/", "text/html")])
 def test_the_schema_and_its_docs_are_served(url, content_type):
     response = APIClient().get(url)
 

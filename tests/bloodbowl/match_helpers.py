@@ -37,8 +37,15 @@ def bloodbowl_team(league, coach, name, *, players=11, fan_factor=3, treasury=10
     line = {"ma": 6, "st": 3, "ag": 3, "av": 8}
     for number in range(1, players + 1):
         Player.objects.create(
-            team=team, number=number, name=f"{name} {number}", position="bog-lineman", position_name="Bog Lineman",
-            value=50_000, categories=["general"], base=line, stats=line,
+            team=team,
+            number=number,
+            name=f"{name} {number}",
+            position="bog-lineman",
+            position_name="Bog Lineman",
+            value=50_000,
+            categories=["general"],
+            base=line,
+            stats=line,
         )
     LedgerEntry.objects.create(team=team, account=TREASURY, amount=treasury, reason="Starting treasury")
     return team

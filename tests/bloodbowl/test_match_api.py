@@ -27,16 +27,19 @@ def _report(home, away):
 def test_a_match_through_the_api(bb, api_as):
     league, home, away = bb
     api = api_as(home.coach)
-    created = api.post(f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk},
-                       format="json")
+    created = api.post(
+        f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk}, format="json"
+    )
     assert created.status_code == 201, created.json()
     match_id = created.json()["id"]
     assert api.post(f"/api/bloodbowl/matches/{match_id}/prematch/", {}, format="json").status_code == 200
-    report = api.post(f"/api/bloodbowl/matches/{match_id}/report/", _report(home, away), format="json",
-                      headers={"Idempotency-Key": "r1"})
+    report = api.post(
+        f"/api/bloodbowl/matches/{match_id}/report/", _report(home, away), format="json", headers={"Idempotency-Key": "r1"}
+    )
     assert report.status_code == 201, report.json()
-    again = api.post(f"/api/bloodbowl/matches/{match_id}/report/", _report(home, away), format="json",
-                     headers={"Idempotency-Key": "r1"})
+    again = api.post(
+        f"/api/bloodbowl/matches/{match_id}/report/", _report(home, away), format="json", headers={"Idempotency-Key": "r1"}
+    )
     assert again.status_code == 200
     assert [e["action"] for e in again.json()["history"]] == ["created", "pre-match", "reported"]
     assert api.post(f"/api/bloodbowl/matches/{match_id}/confirm/", {}, format="json").status_code == 403
@@ -53,8 +56,9 @@ def test_a_match_through_the_api(bb, api_as):
 def test_report_violations_in_the_shared_error_shape(bb, api_as):
     league, home, away = bb
     api = api_as(home.coach)
-    match_id = api.post(f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk},
-                        format="json").json()["id"]
+    match_id = api.post(
+        f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk}, format="json"
+    ).json()["id"]
     api.post(f"/api/bloodbowl/matches/{match_id}/prematch/", {}, format="json")
     report = _report(home, away)
     report["home"]["score"] = 2
@@ -71,8 +75,9 @@ def test_report_violations_in_the_shared_error_shape(bb, api_as):
 def test_anonymous_reads_but_cannot_write(bb, api):
     league, home, away = bb
     assert api.get(f"/api/bloodbowl/leagues/{league.pk}/matches/").status_code == 200
-    assert api.post(f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk},
-                    format="json").status_code in (401, 403)
+    assert api.post(
+        f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk}, format="json"
+    ).status_code in (401, 403)
 
 
 def test_a_slaughterball_league_is_not_a_blood_bowl_one(league, api):
@@ -82,8 +87,9 @@ def test_a_slaughterball_league_is_not_a_blood_bowl_one(league, api):
 def test_a_commissioner_voids_a_confirmed_match(bb, api_as, commissioner):
     league, home, away = bb
     api = api_as(home.coach)
-    match_id = api.post(f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk},
-                        format="json").json()["id"]
+    match_id = api.post(
+        f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk}, format="json"
+    ).json()["id"]
     api.post(f"/api/bloodbowl/matches/{match_id}/prematch/", {}, format="json")
     api.post(f"/api/bloodbowl/matches/{match_id}/report/", _report(home, away), format="json")
     api_as(away.coach).post(f"/api/bloodbowl/matches/{match_id}/confirm/", {}, format="json")

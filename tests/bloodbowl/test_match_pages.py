@@ -28,8 +28,13 @@ def _as(user) -> Client:
 def _report_form(home, away, **extra):
     scorer = home.bb_players.get(number=1)
     data = {
-        "home-score": "1", "home-casualties": "0", "home-mvp": str(scorer.pk), f"home-{scorer.pk}-touchdowns": "1",
-        "away-score": "0", "away-casualties": "0", "away-mvp": str(away.bb_players.get(number=1).pk),
+        "home-score": "1",
+        "home-casualties": "0",
+        "home-mvp": str(scorer.pk),
+        f"home-{scorer.pk}-touchdowns": "1",
+        "away-score": "0",
+        "away-casualties": "0",
+        "away-mvp": str(away.bb_players.get(number=1).pk),
     }
     return {**data, **extra}
 
@@ -72,8 +77,10 @@ def test_star_player_roll_chosen_on_the_match_page(bb):
     match = Match.objects.get()
     coach.post(f"/bloodbowl/matches/{match.pk}/prematch/")
     scorer = home.bb_players.get(number=1)
-    coach.post(f"/bloodbowl/matches/{match.pk}/report/", _report_form(home, away, **{f"home-{scorer.pk}-touchdowns": "1",
-                                                                                     "home-mvp": str(scorer.pk)}))
+    coach.post(
+        f"/bloodbowl/matches/{match.pk}/report/",
+        _report_form(home, away, **{f"home-{scorer.pk}-touchdowns": "1", "home-mvp": str(scorer.pk)}),
+    )
     _as(away.coach).post(f"/bloodbowl/matches/{match.pk}/confirm/")
     spr = StarPlayerRoll.objects.get(player=scorer)  # 3 + 5 SPP: Experienced
     page = coach.get(f"/bloodbowl/matches/{match.pk}/").content.decode()
@@ -138,8 +145,16 @@ def test_an_injury_row_on_the_report_form(bb):
     match = Match.objects.get()
     coach.post(f"/bloodbowl/matches/{match.pk}/prematch/")
     hurt = away.bb_players.get(number=4)
-    form = _report_form(home, away, **{"away-injury-1-player": str(hurt.pk), "away-injury-1-lost": "av",
-                                       "away-injury-1-miss": "on", "away-injury-1-niggling": "1"})
+    form = _report_form(
+        home,
+        away,
+        **{
+            "away-injury-1-player": str(hurt.pk),
+            "away-injury-1-lost": "av",
+            "away-injury-1-miss": "on",
+            "away-injury-1-niggling": "1",
+        },
+    )
     assert coach.post(f"/bloodbowl/matches/{match.pk}/report/", form).status_code == 302
     assert Match.objects.get().report["away"]["injuries"] == [
         {"player": hurt.pk, "niggling": 1, "characteristics_lost": ["av"], "dead": False, "miss_next_match": True}

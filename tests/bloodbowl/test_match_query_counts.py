@@ -32,8 +32,10 @@ def test_match_reads_do_not_grow_with_the_league(url, queries, size, commissione
         match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
         services.prematch_roll(match_id=match.pk, user=home.coach)
         scorer, mvp = home.bb_players.first(), away.bb_players.first()
-        report = {"home": {"score": 1, "mvp": scorer.pk, "players": [{"player": scorer.pk, "touchdowns": 1}]},
-                  "away": {"score": 0, "mvp": mvp.pk}}
+        report = {
+            "home": {"score": 1, "mvp": scorer.pk, "players": [{"player": scorer.pk, "touchdowns": 1}]},
+            "away": {"score": 0, "mvp": mvp.pk},
+        }
         services.report_submit(match_id=match.pk, user=home.coach, report=report)
         services.report_confirm(match_id=match.pk, user=away.coach)
 

@@ -31,8 +31,10 @@ def _coaches(match):
 
 def test_two_prematch_requests_roll_once(match):
     home, away = _coaches(match)
-    race(lambda: services.prematch_roll(match_id=match.pk, user=home.coach),
-         lambda: services.prematch_roll(match_id=match.pk, user=away.coach))
+    race(
+        lambda: services.prematch_roll(match_id=match.pk, user=home.coach),
+        lambda: services.prematch_roll(match_id=match.pk, user=away.coach),
+    )
     assert Roll.objects.filter(match=match, label="gate").count() == 1
     assert Match.objects.get(pk=match.pk).gate == 1_000 * sum(Roll.objects.get(match=match, label="gate").dice)
 
@@ -41,11 +43,15 @@ def test_confirm_and_approve_at_once_apply_the_postmatch_once(match, commissione
     home, away = _coaches(match)
     services.prematch_roll(match_id=match.pk, user=home.coach)
     scorer = home.bb_players.first()
-    report = {"home": {"score": 1, "mvp": scorer.pk, "players": [{"player": scorer.pk, "touchdowns": 1}]},
-              "away": {"score": 0, "mvp": away.bb_players.first().pk}}
+    report = {
+        "home": {"score": 1, "mvp": scorer.pk, "players": [{"player": scorer.pk, "touchdowns": 1}]},
+        "away": {"score": 0, "mvp": away.bb_players.first().pk},
+    }
     services.report_submit(match_id=match.pk, user=home.coach, report=report)
-    race(lambda: services.report_confirm(match_id=match.pk, user=away.coach),
-         lambda: services.report_confirm(match_id=match.pk, user=commissioner))
+    race(
+        lambda: services.report_confirm(match_id=match.pk, user=away.coach),
+        lambda: services.report_confirm(match_id=match.pk, user=commissioner),
+    )
     assert Match.objects.get(pk=match.pk).status == Match.Status.CONFIRMED
     winnings = LedgerEntry.objects.filter(team__in=[home, away], reason__startswith="Match winnings")
     assert winnings.count() == 2  # one row per team, not two

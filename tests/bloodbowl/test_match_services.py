@@ -27,18 +27,27 @@ def _report(home, away, home_td=2, away_td=1):
     h = list(home.bb_players.order_by("number"))
     a = list(away.bb_players.order_by("number"))
     return {
-        "home": {"score": home_td, "casualties": 2, "mvp": h[1].pk,
-                 "players": [{"player": h[0].pk, "touchdowns": home_td, "casualties": 2}]},
-        "away": {"score": away_td, "casualties": 0, "mvp": a[0].pk,
-                 "players": [{"player": a[0].pk, "touchdowns": away_td, "completions": 1}],
-                 "injuries": [{"player": a[2].pk, "miss_next_match": True, "niggling": 1}]},
+        "home": {
+            "score": home_td,
+            "casualties": 2,
+            "mvp": h[1].pk,
+            "players": [{"player": h[0].pk, "touchdowns": home_td, "casualties": 2}],
+        },
+        "away": {
+            "score": away_td,
+            "casualties": 0,
+            "mvp": a[0].pk,
+            "players": [{"player": a[0].pk, "touchdowns": away_td, "completions": 1}],
+            "injuries": [{"player": a[2].pk, "miss_next_match": True, "niggling": 1}],
+        },
     }
 
 
 def _played_match(league, home, away, dice=None):
     match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
-    services.prematch_roll(match_id=match.pk, user=home.coach, dice={"gate": [1, 2, 3, 4, 5, 6], "cards.home": [3],
-                                                                     "cards.away": [6]})
+    services.prematch_roll(
+        match_id=match.pk, user=home.coach, dice={"gate": [1, 2, 3, 4, 5, 6], "cards.home": [3], "cards.away": [6]}
+    )
     services.report_submit(match_id=match.pk, user=home.coach, report=_report(home, away))
     services.report_confirm(match_id=match.pk, user=away.coach, dice=dice)
     return Match.objects.get(pk=match.pk)
@@ -47,8 +56,9 @@ def _played_match(league, home, away, dice=None):
 def test_prematch_gate_cards_and_handicap_from_the_dice(bb):
     league, home, away = bb
     match = services.match_create(league=league, user=league.commissioners.first(), home_team_id=home.pk, away_team_id=away.pk)
-    services.prematch_roll(match_id=match.pk, user=home.coach, dice={"gate": [1, 2, 3, 4, 5, 6], "cards.home": [3],
-                                                                     "cards.away": [6]})
+    services.prematch_roll(
+        match_id=match.pk, user=home.coach, dice={"gate": [1, 2, 3, 4, 5, 6], "cards.home": [3], "cards.away": [6]}
+    )
     match.refresh_from_db()
     assert match.gate == 21_000  # the rulebook's gate example: six dice for a combined Fan Factor of 6
     sides = {s.home: s for s in match.sides.all()}
@@ -209,8 +219,9 @@ def test_the_apothecary_lets_one_niggled_player_play(db, commissioner):
     niggled = list(home.bb_players.order_by("number")[:2])
     Player.objects.filter(pk__in=[p.pk for p in niggled]).update(niggling_injuries=1)
     match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
-    services.prematch_roll(match_id=match.pk, user=home.coach,
-                           dice={f"niggling.{niggled[0].pk}": [1], f"niggling.{niggled[1].pk}": [1]})
+    services.prematch_roll(
+        match_id=match.pk, user=home.coach, dice={f"niggling.{niggled[0].pk}": [1], f"niggling.{niggled[1].pk}": [1]}
+    )
     side = match.sides.get(team=home)
     assert side.missing == [p.pk for p in niggled]  # a 1 on the niggling die: both miss the match
     side = services.apothecary_use(match_id=match.pk, user=home.coach, player_id=niggled[0].pk)

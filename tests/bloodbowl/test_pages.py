@@ -23,10 +23,16 @@ def signup_data(name: str = "Mire Marauders", rows: int = 16, **changes: object)
     """The sign-up form as a browser posts it: the team fields, the formset's management form, a row per player."""
     team = {**demo_bloodbowl_team(1), **changes}
     data = {
-        "name": name, "race": team["race"], "rerolls": str(team["rerolls"]), "fan_factor": str(team["fan_factor"]),
-        "assistant_coaches": "0", "cheerleaders": "0",
-        "players-TOTAL_FORMS": str(rows), "players-INITIAL_FORMS": "0",
-        "players-MIN_NUM_FORMS": "0", "players-MAX_NUM_FORMS": str(rows),
+        "name": name,
+        "race": team["race"],
+        "rerolls": str(team["rerolls"]),
+        "fan_factor": str(team["fan_factor"]),
+        "assistant_coaches": "0",
+        "cheerleaders": "0",
+        "players-TOTAL_FORMS": str(rows),
+        "players-INITIAL_FORMS": "0",
+        "players-MIN_NUM_FORMS": "0",
+        "players-MAX_NUM_FORMS": str(rows),
     }
     if team.get("apothecary"):
         data["apothecary"] = "on"
@@ -77,9 +83,18 @@ def test_the_commissioner_finds_the_blood_bowl_settings_from_the_league_page(cli
 
 
 def settings_data(**changes: str) -> dict[str, str]:
-    data = {"name": "Marsh League", "open_for_signups": "on", "starting_budget": "1,200,000", "points_win": "3",
-            "points_draw": "1", "points_loss": "0", "tie_breaker_1": "td_diff", "tie_breaker_2": "team_rating",
-            "tie_breaker_3": "", "tie_breaker_4": ""}
+    data = {
+        "name": "Marsh League",
+        "open_for_signups": "on",
+        "starting_budget": "1,200,000",
+        "points_win": "3",
+        "points_draw": "1",
+        "points_loss": "0",
+        "tie_breaker_1": "td_diff",
+        "tie_breaker_2": "team_rating",
+        "tie_breaker_3": "",
+        "tie_breaker_4": "",
+    }
     return {**data, **changes}
 
 
@@ -104,8 +119,7 @@ def test_the_shared_settings_address_leads_to_the_blood_bowl_page(client_as, com
 
 
 def test_the_commissioner_saves_the_options(client_as, commissioner, bb_league):
-    response = client_as(commissioner).post(f"/bloodbowl/leagues/{bb_league.pk}/settings/",
-                                            settings_data(table_dice="on"))
+    response = client_as(commissioner).post(f"/bloodbowl/leagues/{bb_league.pk}/settings/", settings_data(table_dice="on"))
 
     assert response.status_code == 302
     bb_league.refresh_from_db()
@@ -116,8 +130,9 @@ def test_the_commissioner_saves_the_options(client_as, commissioner, bb_league):
 
 
 def test_a_tie_breaker_named_twice_is_refused_on_the_form(client_as, commissioner, bb_league):
-    response = client_as(commissioner).post(f"/bloodbowl/leagues/{bb_league.pk}/settings/",
-                                            settings_data(tie_breaker_2="td_diff"))
+    response = client_as(commissioner).post(
+        f"/bloodbowl/leagues/{bb_league.pk}/settings/", settings_data(tie_breaker_2="td_diff")
+    )
 
     assert response.status_code == 400
     assert "Name each tie-breaker once." in response.content.decode()
@@ -128,8 +143,9 @@ def test_a_tie_breaker_named_twice_is_refused_on_the_form(client_as, commissione
 def test_the_commissioner_sets_a_house_value(client_as, commissioner, bb_league):
     data = {key: f"{value:,}" for key, value in bb_league.house_values.items()}
 
-    response = client_as(commissioner).post(f"/leagues/{bb_league.pk}/settings/house-values/",
-                                            {**data, "costs.apothecary": "70,000"})
+    response = client_as(commissioner).post(
+        f"/leagues/{bb_league.pk}/settings/house-values/", {**data, "costs.apothecary": "70,000"}
+    )
 
     assert response.status_code == 302
     bb_league.refresh_from_db()
@@ -139,8 +155,9 @@ def test_the_commissioner_sets_a_house_value(client_as, commissioner, bb_league)
 def test_a_house_value_off_the_10_000_steps_is_refused(client_as, commissioner, bb_league):
     data = {key: str(value) for key, value in bb_league.house_values.items()}
 
-    response = client_as(commissioner).post(f"/leagues/{bb_league.pk}/settings/house-values/",
-                                            {**data, "costs.cheerleader": "15000"})
+    response = client_as(commissioner).post(
+        f"/leagues/{bb_league.pk}/settings/house-values/", {**data, "costs.cheerleader": "15000"}
+    )
 
     assert response.status_code == 400
     assert "in steps of 10,000" in response.content.decode()
@@ -160,8 +177,7 @@ def test_the_commissioner_grants_and_fines_gold(client_as, commissioner, bb_team
 
 
 def test_the_commissioner_adds_a_commissioner(client_as, commissioner, coach, bb_league):
-    response = client_as(commissioner).post(f"/leagues/{bb_league.pk}/settings/commissioners/",
-                                            {"username": "own_coach"})
+    response = client_as(commissioner).post(f"/leagues/{bb_league.pk}/settings/commissioners/", {"username": "own_coach"})
 
     assert response.status_code == 302
     assert bb_league.commissioners.filter(pk=coach.pk).exists()
@@ -250,8 +266,9 @@ def test_the_current_lists_download_as_yaml_and_import_again(client_as, commissi
 def test_the_commissioner_uploads_a_csv_file(client_as, commissioner, bb_league):
     upload = SimpleUploadedFile("lists.csv", TWO_RACES_CSV.encode(), content_type="text/csv")
 
-    response = client_as(commissioner).post(f"/bloodbowl/leagues/{bb_league.pk}/team-lists/",
-                                            {"format": "csv", "file": upload, "text": ""})
+    response = client_as(commissioner).post(
+        f"/bloodbowl/leagues/{bb_league.pk}/team-lists/", {"format": "csv", "file": upload, "text": ""}
+    )
 
     assert response.status_code == 302
     assert [r["slug"] for r in TeamLists.objects.get(league=bb_league).data["races"]] == ["hill-folk", "stone-kin"]
@@ -260,8 +277,9 @@ def test_the_commissioner_uploads_a_csv_file(client_as, commissioner, bb_league)
 def test_a_broken_file_shows_every_error_with_its_row_and_imports_nothing(client_as, commissioner, bb_league):
     before = TeamLists.objects.get(league=bb_league).data
 
-    response = client_as(commissioner).post(f"/bloodbowl/leagues/{bb_league.pk}/team-lists/",
-                                            {"format": "csv", "text": BROKEN_CSV})
+    response = client_as(commissioner).post(
+        f"/bloodbowl/leagues/{bb_league.pk}/team-lists/", {"format": "csv", "text": BROKEN_CSV}
+    )
 
     assert response.status_code == 400
     page = response.content.decode()
@@ -294,8 +312,9 @@ def test_a_coach_signs_up_through_the_page(client_as, coach, bb_league):
 
 
 def test_an_over_budget_sign_up_shows_why_and_stores_nothing(client_as, coach, bb_league):
-    response = client_as(coach).post(f"/bloodbowl/leagues/{bb_league.pk}/teams/new/",
-                                     signup_data(apothecary=True, cheerleaders=1, rerolls=3))
+    response = client_as(coach).post(
+        f"/bloodbowl/leagues/{bb_league.pk}/teams/new/", signup_data(apothecary=True, cheerleaders=1, rerolls=3)
+    )
 
     assert response.status_code == 400
     assert "more than the starting budget of 1,000,000 gold pieces" in response.content.decode()
@@ -320,8 +339,15 @@ def test_the_team_page_shows_players_staff_team_rating_treasury_and_ledger(clien
 
     assert response.status_code == 200
     page = response.content.decode()
-    for text in ("Big Croak 1", "Swamp Hulk", "Mighty Blow", "Team Rating", "Fan Factor", "Cheerleaders",
-                 "Starting budget 1,000,000 gold pieces less the team&#x27;s cost 950,000 gold pieces"):
+    for text in (
+        "Big Croak 1",
+        "Swamp Hulk",
+        "Mighty Blow",
+        "Team Rating",
+        "Fan Factor",
+        "Cheerleaders",
+        "Starting budget 1,000,000 gold pieces less the team&#x27;s cost 950,000 gold pieces",
+    ):
         assert text in page
     assert "Retire" not in page  # a spectator sees no forms
     assert f"/bloodbowl/teams/{bb_team.pk}/purchases/" not in page
@@ -351,8 +377,9 @@ def test_the_coach_buys_through_the_page_once_per_form(client_as, bb_team):
 
 
 def test_a_refused_page_purchase_shows_why(client_as, bb_team):
-    response = client_as(bb_team.coach).post(f"/bloodbowl/teams/{bb_team.pk}/purchases/",
-                                             {"kind": "reroll", "idempotency_key": "form-2"})
+    response = client_as(bb_team.coach).post(
+        f"/bloodbowl/teams/{bb_team.pk}/purchases/", {"kind": "reroll", "idempotency_key": "form-2"}
+    )
 
     assert response.status_code == 400
     assert "This costs 120,000 gold pieces; the treasury holds 50,000 gold pieces." in response.content.decode()
@@ -423,8 +450,17 @@ def test_the_roster_pdf_holds_the_players_and_the_team(client, bb_team):
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
-    for expected in ("Bogmire Bullfrogs", "Big Croak 1", "Swamp Hulk", "Mighty Blow", "Team Rating", "Fan Factor",
-                     "Treasury", "110,000", "No matches played yet"):
+    for expected in (
+        "Bogmire Bullfrogs",
+        "Big Croak 1",
+        "Swamp Hulk",
+        "Mighty Blow",
+        "Team Rating",
+        "Fan Factor",
+        "Treasury",
+        "110,000",
+        "No matches played yet",
+    ):
         assert expected in text
 
 
@@ -433,8 +469,14 @@ def test_the_roster_pdf_holds_the_players_and_the_team(client, bb_team):
 
 @pytest.mark.parametrize(
     "url",
-    ["/teams/{team}/", "/teams/{team}/roster/", "/teams/{team}/roster.pdf", "/leagues/{league}/teams/new/",
-     "/leagues/{league}/seasons/", "/leagues/{league}/standings/"],
+    [
+        "/teams/{team}/",
+        "/teams/{team}/roster/",
+        "/teams/{team}/roster.pdf",
+        "/leagues/{league}/teams/new/",
+        "/leagues/{league}/seasons/",
+        "/leagues/{league}/standings/",
+    ],
 )
 def test_the_slaughterball_pages_answer_404_for_a_blood_bowl_league_or_team(url, client_as, bb_team):
     response = client_as(bb_team.coach).get(url.format(team=bb_team.pk, league=bb_team.league_id))
@@ -444,8 +486,13 @@ def test_the_slaughterball_pages_answer_404_for_a_blood_bowl_league_or_team(url,
 
 @pytest.mark.parametrize(
     "url",
-    ["/bloodbowl/teams/{team}/", "/bloodbowl/teams/{team}/roster/", "/bloodbowl/leagues/{league}/teams/new/",
-     "/bloodbowl/leagues/{league}/settings/", "/bloodbowl/leagues/{league}/team-lists/"],
+    [
+        "/bloodbowl/teams/{team}/",
+        "/bloodbowl/teams/{team}/roster/",
+        "/bloodbowl/leagues/{league}/teams/new/",
+        "/bloodbowl/leagues/{league}/settings/",
+        "/bloodbowl/leagues/{league}/team-lists/",
+    ],
 )
 def test_the_blood_bowl_pages_answer_404_for_a_slaughterball_league_or_team(url, client_as, commissioner, team):
     response = client_as(commissioner).get(url.format(team=team.pk, league=team.league_id))

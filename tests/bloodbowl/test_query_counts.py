@@ -21,8 +21,7 @@ ENDPOINTS = [
 
 @pytest.mark.parametrize("size", [2, 10])
 @pytest.mark.parametrize(("url", "queries"), ENDPOINTS)
-def test_query_count_does_not_grow_with_the_league(url, queries, size, bb_league, bb_team, client_of,
-                                                   django_assert_num_queries):
+def test_query_count_does_not_grow_with_the_league(url, queries, size, bb_league, bb_team, client_of, django_assert_num_queries):
     for index in range(size - 1):
         make_bb_team(bb_league, UserFactory(), name=f"Team {index:02}")
     api = client_of("commissioner")

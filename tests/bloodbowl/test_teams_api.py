@@ -61,7 +61,12 @@ def test_a_coach_signs_up_a_team_and_what_is_left_of_the_budget_opens_the_treasu
     assert (hulk["ma"], hulk["st"], hulk["ag"], hulk["av"], hulk["value"]) == (5, 5, 2, 9, 110_000)
     assert hulk["skills"] == ["mighty-blow", "really-stupid"]
     assert (hulk["spp"], hulk["status"], hulk["peaked"], hulk["niggling_injuries"], hulk["misses_next_match"]) == (
-        0, "active", False, 0, False)
+        0,
+        "active",
+        False,
+        0,
+        False,
+    )
     team = Team.objects.get(pk=body["id"])
     assert sorted(team.bb_players.get(position="swamp-hulk").categories) == ["big-guy", "general", "strength"]
     assert team.bb_players.get(position="swamp-hulk").physical_on_doubles
@@ -206,7 +211,12 @@ def test_a_coach_hires_a_player_with_his_position_line(api_as, bb_team):
     assert response.status_code == 201, response.json()
     player = response.json()["player"]
     assert (player["position"], player["ma"], player["av"], player["skills"], player["value"]) == (
-        "reed-runner", 8, 7, ["dodge"], 70_000)
+        "reed-runner",
+        8,
+        7,
+        ["dodge"],
+        70_000,
+    )
     assert response.json()["treasury"] == 80_000
     assert Player.objects.get(pk=player["id"]).categories == ["agility", "general"]
 
@@ -281,9 +291,9 @@ def test_a_retired_players_number_is_free_again(api_as, bb_team):
 
 WRITE_STATUS = {
     #                commissioner  coach  rival  other_commissioner  anonymous
-    "team-create":   (201,         201,   201,   201,                401),
-    "purchase":      (403,         201,   403,   403,                401),
-    "retire":        (403,         200,   403,   403,                401),
+    "team-create": (201, 201, 201, 201, 401),
+    "purchase": (403, 201, 403, 403, 401),
+    "retire": (403, 200, 403, 403, 401),
 }
 
 

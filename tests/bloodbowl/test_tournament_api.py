@@ -34,14 +34,26 @@ def test_a_tournament_through_the_api(bb, api_as, commissioner, coach, rival):
     def organizer():  # api_as switches the one client to the user given
         return api_as(commissioner)
 
-    created = organizer().post(f"/api/bloodbowl/leagues/{league.pk}/tournaments/", {"kind": "blood-bowl"}, format="json",
-                       headers={"Idempotency-Key": "bb-1"})
+    created = organizer().post(
+        f"/api/bloodbowl/leagues/{league.pk}/tournaments/",
+        {"kind": "blood-bowl"},
+        format="json",
+        headers={"Idempotency-Key": "bb-1"},
+    )
     assert created.status_code == 201, created.json()
     body = created.json()
     assert (body["name"], body["phase"], body["rules"]["winner_prize"], body["rules"]["finalist_medal_spp"]) == (
-        "Blood Bowl", "Play-offs, week 1", 350_000, 5)
-    again = organizer().post(f"/api/bloodbowl/leagues/{league.pk}/tournaments/", {"kind": "blood-bowl"}, format="json",
-                     headers={"Idempotency-Key": "bb-1"})
+        "Blood Bowl",
+        "Play-offs, week 1",
+        350_000,
+        5,
+    )
+    again = organizer().post(
+        f"/api/bloodbowl/leagues/{league.pk}/tournaments/",
+        {"kind": "blood-bowl"},
+        format="json",
+        headers={"Idempotency-Key": "bb-1"},
+    )
     assert (again.status_code, again.json()["id"]) == (200, body["id"])
     url = f"/api/bloodbowl/tournaments/{body['id']}"
     for team in (own, rival_team):
@@ -50,16 +62,28 @@ def test_a_tournament_through_the_api(bb, api_as, commissioner, coach, rival):
     t = Tournament.objects.get(pk=body["id"])
     enter(t, marsh, reed)
 
-    challenge = api_as(coach).post(f"{url}/challenges/", {"challenger": own.pk, "challenged": rival_team.pk}, format="json",
-                                   headers={"Idempotency-Key": "c-1"})
+    challenge = api_as(coach).post(
+        f"{url}/challenges/",
+        {"challenger": own.pk, "challenged": rival_team.pk},
+        format="json",
+        headers={"Idempotency-Key": "c-1"},
+    )
     assert challenge.status_code == 201, challenge.json()
     assert challenge.json()["waiting_for"] == rival_team.pk
-    answered = api_as(rival).post(f"/api/bloodbowl/tournament-challenges/{challenge.json()['id']}/answer/",
-                                  {"response": "refuse"}, format="json", headers={"Idempotency-Key": "a-1"})
+    answered = api_as(rival).post(
+        f"/api/bloodbowl/tournament-challenges/{challenge.json()['id']}/answer/",
+        {"response": "refuse"},
+        format="json",
+        headers={"Idempotency-Key": "a-1"},
+    )
     assert answered.status_code == 201, answered.json()
     assert (answered.json()["status"], answered.json()["refused_by"]) == ("refused", rival_team.pk)
-    resent = api_as(rival).post(f"/api/bloodbowl/tournament-challenges/{challenge.json()['id']}/answer/",
-                                {"response": "refuse"}, format="json", headers={"Idempotency-Key": "a-1"})
+    resent = api_as(rival).post(
+        f"/api/bloodbowl/tournament-challenges/{challenge.json()['id']}/answer/",
+        {"response": "refuse"},
+        format="json",
+        headers={"Idempotency-Key": "a-1"},
+    )
     assert resent.status_code == 200
 
     arranged = api_as(marsh.coach).post(f"{url}/matches/", {"home_team": marsh.pk, "away_team": reed.pk}, format="json")
@@ -105,8 +129,7 @@ def running(bb, commissioner):
     league, own, rival_team, _ = bb
     t = tournament(league, "spike")
     enter(t, own, rival_team)
-    challenge, _ = services.challenge_issue(tournament_id=t.pk, user=own.coach, challenger_id=own.pk,
-                                            challenged_id=rival_team.pk)
+    challenge, _ = services.challenge_issue(tournament_id=t.pk, user=own.coach, challenger_id=own.pk, challenged_id=rival_team.pk)
     return t, own, rival_team, challenge
 
 
@@ -120,16 +143,19 @@ def _as(api_as, api, who, commissioner, coach, rival):
     return api_as(users[who])
 
 
-@pytest.mark.parametrize(("operation", "expected"), [
-    ("create", {"commissioner": 201, "own": 403, "rival": 403, "anonymous": 401}),
-    ("enter", {"commissioner": 403, "own": 201, "rival": 403, "anonymous": 401}),
-    ("advance", {"commissioner": 200, "own": 403, "rival": 403, "anonymous": 401}),
-    ("challenge", {"commissioner": 403, "own": 201, "rival": 403, "anonymous": 401}),
-    ("answer", {"commissioner": 201, "own": 403, "rival": 201, "anonymous": 401}),
-    ("put-forward", {"commissioner": 403, "own": 200, "rival": 403, "anonymous": 401}),
-    ("arrange", {"commissioner": 201, "own": 201, "rival": 403, "anonymous": 401}),
-    ("final", {"commissioner": 400, "own": 403, "rival": 403, "anonymous": 401}),
-])
+@pytest.mark.parametrize(
+    ("operation", "expected"),
+    [
+        ("create", {"commissioner": 201, "own": 403, "rival": 403, "anonymous": 401}),
+        ("enter", {"commissioner": 403, "own": 201, "rival": 403, "anonymous": 401}),
+        ("advance", {"commissioner": 200, "own": 403, "rival": 403, "anonymous": 401}),
+        ("challenge", {"commissioner": 403, "own": 201, "rival": 403, "anonymous": 401}),
+        ("answer", {"commissioner": 201, "own": 403, "rival": 201, "anonymous": 401}),
+        ("put-forward", {"commissioner": 403, "own": 200, "rival": 403, "anonymous": 401}),
+        ("arrange", {"commissioner": 201, "own": 201, "rival": 403, "anonymous": 401}),
+        ("final", {"commissioner": 400, "own": 403, "rival": 403, "anonymous": 401}),
+    ],
+)
 @pytest.mark.parametrize("who", CAST)
 def test_permission_matrix(operation, expected, who, bb, running, api, api_as, commissioner, coach, rival):
     league, own, _, (marsh, _) = bb
@@ -138,8 +164,10 @@ def test_permission_matrix(operation, expected, who, bb, running, api, api_as, c
     second = bloodbowl_team(league, coach, "Croakers Reserves")  # the own coach's second team, not entered
     url = f"/api/bloodbowl/tournaments/{t.pk}"
     requests = {
-        "create": (f"/api/bloodbowl/leagues/{league.pk}/tournaments/", {"kind": "minor", "name": "Far Albion Cup",
-                                                                         "winner_prize": 80_000, "runner_up_prize": 40_000}),
+        "create": (
+            f"/api/bloodbowl/leagues/{league.pk}/tournaments/",
+            {"kind": "minor", "name": "Far Albion Cup", "winner_prize": 80_000, "runner_up_prize": 40_000},
+        ),
         "enter": (f"{url}/entries/", {"team": second.pk}),
         "advance": (f"{url}/advance/", {}),
         "challenge": (f"{url}/challenges/", {"challenger": own.pk, "challenged": marsh.pk}),
@@ -160,13 +188,14 @@ def test_permission_matrix(operation, expected, who, bb, running, api, api_as, c
 
 def test_rule_errors_in_the_shared_shape(bb, api_as, commissioner):
     league, *_ = bb
-    refused = api_as(commissioner).post(f"/api/bloodbowl/leagues/{league.pk}/tournaments/",
-                                        {"kind": "minor", "name": "Greedy Cup", "winner_prize": 100_000,
-                                         "runner_up_prize": 60_000}, format="json")
+    refused = api_as(commissioner).post(
+        f"/api/bloodbowl/leagues/{league.pk}/tournaments/",
+        {"kind": "minor", "name": "Greedy Cup", "winner_prize": 100_000, "runner_up_prize": 60_000},
+        format="json",
+    )
     assert refused.status_code == 400
     assert _errors(refused) == {("minor-prize-cap", "runner_up_prize")}
-    unknown = api_as(commissioner).post(f"/api/bloodbowl/leagues/{league.pk}/tournaments/", {"kind": "super-bowl"},
-                                        format="json")
+    unknown = api_as(commissioner).post(f"/api/bloodbowl/leagues/{league.pk}/tournaments/", {"kind": "super-bowl"}, format="json")
     assert _errors(unknown) == {("tournament-kind", "kind")}
 
 
@@ -174,8 +203,9 @@ def test_one_challenge_a_week_in_the_shared_shape(running, bb, api_as, coach):
     t, own, _, _ = running
     _, _, _, (marsh, _) = bb
     enter(t, marsh)
-    refused = api_as(coach).post(f"/api/bloodbowl/tournaments/{t.pk}/challenges/",
-                                 {"challenger": own.pk, "challenged": marsh.pk}, format="json")
+    refused = api_as(coach).post(
+        f"/api/bloodbowl/tournaments/{t.pk}/challenges/", {"challenger": own.pk, "challenged": marsh.pk}, format="json"
+    )
     assert refused.status_code == 400
     assert _errors(refused) == {("challenge-weekly", "challenger")}
 

@@ -34,9 +34,10 @@ def test_the_commissioner_starts_a_tournament_from_the_league_s_list(bb, client_
     assert page.status_code == 200
     assert b'name="viewport"' in page.content
     assert b"Start a tournament" in page.content
-    response = client_as(commissioner).post(reverse("bb-tournament-create", args=[league.pk]),
-                                            {"kind": "minor", "name": "Far Albion Cup", "winner_prize": "80,000",
-                                             "runner_up_prize": "40,000"})
+    response = client_as(commissioner).post(
+        reverse("bb-tournament-create", args=[league.pk]),
+        {"kind": "minor", "name": "Far Albion Cup", "winner_prize": "80,000", "runner_up_prize": "40,000"},
+    )
     created = Tournament.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("bb-tournament", args=[created.pk])
@@ -45,9 +46,10 @@ def test_the_commissioner_starts_a_tournament_from_the_league_s_list(bb, client_
 
 def test_prizes_over_the_cap_are_refused_on_the_form(bb, client_as, commissioner):
     league, *_ = bb
-    response = client_as(commissioner).post(reverse("bb-tournament-create", args=[league.pk]),
-                                            {"kind": "minor", "name": "Greedy Cup", "winner_prize": "100000",
-                                             "runner_up_prize": "60000"})
+    response = client_as(commissioner).post(
+        reverse("bb-tournament-create", args=[league.pk]),
+        {"kind": "minor", "name": "Greedy Cup", "winner_prize": "100000", "runner_up_prize": "60000"},
+    )
     assert response.status_code == 400
     assert "may not exceed 150,000" in response.content.decode()
     assert not Tournament.objects.exists()
@@ -73,14 +75,18 @@ def test_enter_challenge_and_refuse_on_the_page(bb, client_as, coach, rival):
     assert "Enter my team" in page
     entered = client_as(coach).post(reverse("bb-tournament-action", args=[t.pk, "enter"]), {"team": own.pk})
     assert entered.status_code == 302
-    challenged = client_as(coach).post(reverse("bb-tournament-action", args=[t.pk, "challenge"]),
-                                       {"challenger": own.pk, "challenged": rival_team.pk, "idempotency_key": "k1"})
+    challenged = client_as(coach).post(
+        reverse("bb-tournament-action", args=[t.pk, "challenge"]),
+        {"challenger": own.pk, "challenged": rival_team.pk, "idempotency_key": "k1"},
+    )
     assert challenged.status_code == 302
     challenge = WrittenChallenge.objects.get()
     page = client_as(rival).get(reverse("bb-tournament", args=[t.pk])).content.decode()
     assert "Refuse (9-0)" in page
-    assert client_as(coach).post(reverse("bb-tournament-challenge-answer", args=[challenge.pk]),
-                                 {"response": "refuse"}).status_code == 403
+    assert (
+        client_as(coach).post(reverse("bb-tournament-challenge-answer", args=[challenge.pk]), {"response": "refuse"}).status_code
+        == 403
+    )
     refused = client_as(rival).post(reverse("bb-tournament-challenge-answer", args=[challenge.pk]), {"response": "refuse"})
     assert refused.status_code == 302
     page = client_as(rival).get(reverse("bb-tournament", args=[t.pk])).content.decode()

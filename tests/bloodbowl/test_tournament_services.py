@@ -122,8 +122,9 @@ def test_a_coach_puts_forward_at_most_three_of_his_own_results(league, six):
     for other in (bravo, charlie, delta, echo):
         play(t, alpha, other, 1, 0)
     with pytest.raises(Invalid) as refused:
-        services.put_forward_choose(tournament_id=t.pk, user=alpha.coach, team_id=alpha.pk,
-                                    opponents=[bravo.pk, charlie.pk, delta.pk, echo.pk])
+        services.put_forward_choose(
+            tournament_id=t.pk, user=alpha.coach, team_id=alpha.pk, opponents=[bravo.pk, charlie.pk, delta.pk, echo.pk]
+        )
     assert _codes(refused) == {"put-forward-count"}
     with pytest.raises(NotPermitted):
         services.put_forward_choose(tournament_id=t.pk, user=bravo.coach, team_id=alpha.pk, opponents=[bravo.pk])
@@ -143,8 +144,7 @@ def test_a_team_not_entered_does_not_play_in_the_play_offs(league, six):
     t = tournament(league)
     enter(t, six[0])
     with pytest.raises(Invalid) as refused:
-        services.tournament_match_arrange(tournament_id=t.pk, user=six[0].coach, home_team_id=six[0].pk,
-                                          away_team_id=six[1].pk)
+        services.tournament_match_arrange(tournament_id=t.pk, user=six[0].coach, home_team_id=six[0].pk, away_team_id=six[1].pk)
     assert _codes(refused) == {"playoff-entrant"}
 
 
@@ -152,8 +152,9 @@ def test_a_play_off_result_counts_once_confirmed(league, six):
     alpha, bravo = six[:2]
     t = tournament(league)
     enter(t, alpha, bravo)
-    match, _ = services.tournament_match_arrange(tournament_id=t.pk, user=alpha.coach, home_team_id=alpha.pk,
-                                                 away_team_id=bravo.pk)
+    match, _ = services.tournament_match_arrange(
+        tournament_id=t.pk, user=alpha.coach, home_team_id=alpha.pk, away_team_id=bravo.pk
+    )
     match_services.prematch_roll(match_id=match.pk, user=alpha.coach)
     match_services.report_submit(match_id=match.pk, user=alpha.coach, report=report(alpha, bravo, 2, 0))
     assert {row.entry.team_id: row.points for row in playoff_table(tournament_get(t.pk))} == {alpha.pk: 0, bravo.pk: 0}
@@ -174,14 +175,16 @@ def test_tournament_matches_stay_out_of_the_league_table(league, six):
 
 
 def _challenge(t, challenger, challenged):
-    challenge, _ = services.challenge_issue(tournament_id=t.pk, user=challenger.coach, challenger_id=challenger.pk,
-                                            challenged_id=challenged.pk)
+    challenge, _ = services.challenge_issue(
+        tournament_id=t.pk, user=challenger.coach, challenger_id=challenger.pk, challenged_id=challenged.pk
+    )
     return challenge
 
 
 def _answer(challenge, team, response, substitute=None):
-    answered, _ = services.challenge_answer(challenge_id=challenge.pk, user=team.coach, response=response,
-                                            substitute_id=substitute.pk if substitute else None)
+    answered, _ = services.challenge_answer(
+        challenge_id=challenge.pk, user=team.coach, response=response, substitute_id=substitute.pk if substitute else None
+    )
     return answered
 
 
@@ -218,17 +221,23 @@ def test_a_refusal_is_a_confirmed_9_0_win_with_no_spp_cash_or_fan_factor(league,
     alpha, bravo = six[:2]
     t = tournament(league)
     enter(t, *six)
-    before = [(_treasury(team), _fan_factor(team), sorted(Player.objects.filter(team=team).values_list("spp", flat=True)))
-              for team in (alpha, bravo)]
+    before = [
+        (_treasury(team), _fan_factor(team), sorted(Player.objects.filter(team=team).values_list("spp", flat=True)))
+        for team in (alpha, bravo)
+    ]
     with pytest.raises(NotPermitted):
         _answer(_challenge(t, alpha, bravo), alpha, "refuse")  # the challenged coach answers
     answered = _answer(WrittenChallenge.objects.get(tournament=t), bravo, "refuse")
     match = answered.match
     assert (answered.status, answered.refused_by_id, match.status) == ("refused", bravo.pk, Match.Status.CONFIRMED)
     assert {s.team_id: (s.score, s.winnings, s.fan_factor_change) for s in match.sides.all()} == {
-        alpha.pk: (9, 0, 0), bravo.pk: (0, 0, 0)}
-    after = [(_treasury(team), _fan_factor(team), sorted(Player.objects.filter(team=team).values_list("spp", flat=True)))
-             for team in (alpha, bravo)]
+        alpha.pk: (9, 0, 0),
+        bravo.pk: (0, 0, 0),
+    }
+    after = [
+        (_treasury(team), _fan_factor(team), sorted(Player.objects.filter(team=team).values_list("spp", flat=True)))
+        for team in (alpha, bravo)
+    ]
     assert after == before
     assert not Roll.objects.filter(match=match).exists()
     points = {row.entry.team_id: row.points for row in playoff_table(tournament_get(t.pk))}
@@ -343,11 +352,11 @@ def test_knockout_matches_pair_the_draw_carry_the_gate_modifier_and_need_a_winne
     (home, away), (other, _) = t.semi_finals
     by_id = {team.pk: team for team in (a, b, c, d)}
     with pytest.raises(Invalid) as not_drawn:
-        services.tournament_match_arrange(tournament_id=t.pk, user=t.league.commissioners.first(), home_team_id=home,
-                                          away_team_id=other)
+        services.tournament_match_arrange(
+            tournament_id=t.pk, user=t.league.commissioners.first(), home_team_id=home, away_team_id=other
+        )
     assert _codes(not_drawn) == {"knockout-teams"}
-    semi, _ = services.tournament_match_arrange(tournament_id=t.pk, user=by_id[home].coach, home_team_id=home,
-                                                away_team_id=away)
+    semi, _ = services.tournament_match_arrange(tournament_id=t.pk, user=by_id[home].coach, home_team_id=home, away_team_id=away)
     assert (semi.tournament_round, semi.stage) == ("semi-final", "semi_final")
     match_services.prematch_roll(match_id=semi.pk, user=by_id[home].coach, dice={"gate": [1, 2, 3, 4, 5, 6]})
     semi.refresh_from_db()
@@ -362,8 +371,7 @@ def test_knockout_matches_pair_the_draw_carry_the_gate_modifier_and_need_a_winne
 
 def test_the_final_carries_plus_two_per_die_on_the_gate(league, six):
     t, (home, away) = run_to_final(league, "spike", six[:4])
-    final, _ = services.tournament_match_arrange(tournament_id=t.pk, user=home.coach, home_team_id=home.pk,
-                                                 away_team_id=away.pk)
+    final, _ = services.tournament_match_arrange(tournament_id=t.pk, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
     assert final.stage == "final"
     match_services.prematch_roll(match_id=final.pk, user=home.coach, dice={"gate": [1, 2, 3, 4, 5, 6]})
     final.refresh_from_db()
@@ -419,8 +427,14 @@ def test_chaos_cup_winnings_by_the_table_with_the_race_modifier(league, six):
     services.final_prizes_apply(tournament_id=t.pk, user=league.commissioners.first(), chaos_cup_tags=["chaos-cup-plus"])
     (roll,) = Roll.objects.filter(purpose="chaos_cup")
     modified = min(roll.dice[0] + 1, 6)
-    expected = {1: (100_000, 250_000), 2: (100_000, 250_000), 3: (200_000, 150_000), 4: (200_000, 150_000),
-                5: (300_000, 50_000), 6: (300_000, 50_000)}[modified]
+    expected = {
+        1: (100_000, 250_000),
+        2: (100_000, 250_000),
+        3: (200_000, 150_000),
+        4: (200_000, 150_000),
+        5: (300_000, 50_000),
+        6: (300_000, 50_000),
+    }[modified]
     assert (_prize_rows(winner)[0][0], _prize_rows(runner_up)[0][0]) == expected
     assert team_honours(winner).effects.extra_random_events == 1
 
@@ -465,8 +479,7 @@ def test_the_blood_bowl_holder_gets_20000_more_winnings_each_later_match(league,
 
 
 def test_a_minor_tournament_pays_its_prizes_with_no_trophy(league, six):
-    t, winner, runner_up = _final(league, "minor", six[:4], name="Far Albion Cup", winner_prize=80_000,
-                                  runner_up_prize=40_000)
+    t, winner, runner_up = _final(league, "minor", six[:4], name="Far Albion Cup", winner_prize=80_000, runner_up_prize=40_000)
     services.final_prizes_apply(tournament_id=t.pk, user=league.commissioners.first())
     assert _prize_rows(winner) == [(80_000, "Far Albion Cup: winners")]
     assert _prize_rows(runner_up) == [(40_000, "Far Albion Cup: runners-up")]
@@ -510,20 +523,21 @@ def test_a_blood_bowl_trophy_is_held_until_the_next_blood_bowl_starts(league, si
 def test_a_commissioner_arranges_a_play_off_match_for_two_coaches(league, six):
     t = tournament(league)
     enter(t, *six[:2])
-    match, _ = services.tournament_match_arrange(tournament_id=t.pk, user=league.commissioners.first(),
-                                                 home_team_id=six[0].pk, away_team_id=six[1].pk)
+    match, _ = services.tournament_match_arrange(
+        tournament_id=t.pk, user=league.commissioners.first(), home_team_id=six[0].pk, away_team_id=six[1].pk
+    )
     assert play_match(match, six[0], six[1], 1, 0).status == Match.Status.CONFIRMED
 
 
 def test_week_five_is_the_final_of_the_winners_and_the_optional_match_for_3rd_place_of_the_losers(league, six):
     t, (home, away) = run_to_final(league, "spike", six[:4])
     losers = [team for team in six[:4] if team not in (home, away)]
-    third, _ = services.tournament_match_arrange(tournament_id=t.pk, user=losers[0].coach, home_team_id=losers[0].pk,
-                                                 away_team_id=losers[1].pk)
+    third, _ = services.tournament_match_arrange(
+        tournament_id=t.pk, user=losers[0].coach, home_team_id=losers[0].pk, away_team_id=losers[1].pk
+    )
     assert (third.tournament_round, third.stage) == ("third-place", "league")
     with pytest.raises(Invalid) as mixed:
-        services.tournament_match_arrange(tournament_id=t.pk, user=home.coach, home_team_id=home.pk,
-                                          away_team_id=losers[0].pk)
+        services.tournament_match_arrange(tournament_id=t.pk, user=home.coach, home_team_id=home.pk, away_team_id=losers[0].pk)
     assert _codes(mixed) == {"knockout-teams"}
     services.tournament_match_arrange(tournament_id=t.pk, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
     with pytest.raises(Invalid) as twice:

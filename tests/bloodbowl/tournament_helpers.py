@@ -14,8 +14,9 @@ def teams_of(league, *names, players=None):
     """One team per name, each with its own coach (`players`: name -> roster size, for different Team Ratings)."""
     players = players or {}
     return [
-        bloodbowl_team(league, UserFactory(username=f"coach_{name.lower().replace(' ', '_')}"), name,
-                       players=players.get(name, 11))
+        bloodbowl_team(
+            league, UserFactory(username=f"coach_{name.lower().replace(' ', '_')}"), name, players=players.get(name, 11)
+        )
         for name in names
     ]
 
@@ -47,18 +48,21 @@ def gate_dice(home, away, die=3):
 def play_match(match, home, away, home_td, away_td):
     """Pre-match, the home coach reports, the away coach confirms; every die a 3 (the league takes table
     dice), so the same match always gives the same winnings and Fan Factor."""
-    match_services.prematch_roll(match_id=match.pk, user=home.coach,
-                                 dice={"gate": gate_dice(home, away), "cards.home": [3], "cards.away": [3]})
+    match_services.prematch_roll(
+        match_id=match.pk, user=home.coach, dice={"gate": gate_dice(home, away), "cards.home": [3], "cards.away": [3]}
+    )
     match_services.report_submit(match_id=match.pk, user=home.coach, report=report(home, away, home_td, away_td))
-    match_services.report_confirm(match_id=match.pk, user=away.coach, dice={
-        "winnings.home": [3], "winnings.away": [3], "fan_factor.home": [3], "fan_factor.away": [3]})
+    match_services.report_confirm(
+        match_id=match.pk,
+        user=away.coach,
+        dice={"winnings.home": [3], "winnings.away": [3], "fan_factor.home": [3], "fan_factor.away": [3]},
+    )
     return Match.objects.get(pk=match.pk)
 
 
 def play(t, home, away, home_td, away_td):
     """A tournament match arranged by the home coach and played to its confirmed result."""
-    match, _ = services.tournament_match_arrange(tournament_id=t.pk, user=home.coach, home_team_id=home.pk,
-                                                 away_team_id=away.pk)
+    match, _ = services.tournament_match_arrange(tournament_id=t.pk, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
     return play_match(match, home, away, home_td, away_td)
 
 

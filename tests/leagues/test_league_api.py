@@ -81,11 +81,11 @@ def test_an_update_merges_options_and_house_values_and_null_clears_a_house_value
 
 
 def test_a_house_value_set_by_the_commissioner_prices_the_next_purchase(league, team, commissioner, coach, api_as):
-    api_as(commissioner).patch(f"/api/leagues/{league.pk}/", {"house_values": {"skills.leadership.cost": 150_000}},
-                               format="json")
+    api_as(commissioner).patch(f"/api/leagues/{league.pk}/", {"house_values": {"skills.leadership.cost": 150_000}}, format="json")
     gristle = team.athletes.get(number=3)
 
-    bought = api_as(coach).post(f"/api/teams/{team.pk}/purchases/",
-                                {"kind": "skill", "item": "leadership", "athlete": gristle.pk}, format="json")
+    bought = api_as(coach).post(
+        f"/api/teams/{team.pk}/purchases/", {"kind": "skill", "item": "leadership", "athlete": gristle.pk}, format="json"
+    )
 
     assert bought.json()["cost"] == 150_000

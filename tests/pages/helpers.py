@@ -11,9 +11,12 @@ def signup_data(name: str = "New Team", portfolio: str = "carnage", athletes: li
     """The team sign-up form as posted: the team fields, the formset's management form and one row per athlete."""
     athletes = demo_athletes(1) if athletes is None else athletes
     data = {
-        "name": name, "portfolio": portfolio,
-        "athletes-TOTAL_FORMS": str(rows), "athletes-INITIAL_FORMS": "0",
-        "athletes-MIN_NUM_FORMS": "0", "athletes-MAX_NUM_FORMS": str(rows),
+        "name": name,
+        "portfolio": portfolio,
+        "athletes-TOTAL_FORMS": str(rows),
+        "athletes-INITIAL_FORMS": "0",
+        "athletes-MIN_NUM_FORMS": "0",
+        "athletes-MAX_NUM_FORMS": str(rows),
     }
     for index in range(rows):
         athlete = athletes[index] if index < len(athletes) else {"type": "", "name": "", "number": ""}

@@ -41,5 +41,5 @@ def test_a_post_without_the_csrf_token_is_refused(coach):
 
 def test_pages_carry_the_csrf_header_for_htmx(client_as, coach):
     page = client_as(coach).get(reverse("home")).content.decode()
-    assert "hx-headers='{\"X-CSRFToken\": \"" in page
+    assert 'hx-headers=\'{"X-CSRFToken": "' in page
     assert "/static/vendor/htmx.min.js" in page

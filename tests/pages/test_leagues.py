@@ -82,9 +82,15 @@ def test_league_create_page_shows_the_suggested_budgets(client_as, coach):
 
 
 def test_league_create_makes_the_creator_commissioner(client_as, coach):
-    response = client_as(coach).post(reverse("league-create"), {
-        "name": "Lakeside League", "game_system": "slaughterball", "skill_budget": "300,000", "staff_budget": "",
-    })
+    response = client_as(coach).post(
+        reverse("league-create"),
+        {
+            "name": "Lakeside League",
+            "game_system": "slaughterball",
+            "skill_budget": "300,000",
+            "staff_budget": "",
+        },
+    )
     league = League.objects.get(name="Lakeside League")
     assert response.status_code == 302
     assert response["Location"] == reverse("league-detail", args=[league.pk])
@@ -93,9 +99,14 @@ def test_league_create_makes_the_creator_commissioner(client_as, coach):
 
 
 def test_league_create_shows_the_engine_error_next_to_the_budget(client_as, coach):
-    response = client_as(coach).post(reverse("league-create"), {
-        "name": "Odd League", "game_system": "slaughterball", "skill_budget": "123",
-    })
+    response = client_as(coach).post(
+        reverse("league-create"),
+        {
+            "name": "Odd League",
+            "game_system": "slaughterball",
+            "skill_budget": "123",
+        },
+    )
     assert response.status_code == 400
     form = response.context["form"]
     assert "steps of 50,000" in form.errors["skill_budget"][0]
@@ -161,9 +172,14 @@ def test_settings_page_labels_set_house_values(client_as, league, commissioner):
 
 
 def test_commissioner_saves_general_settings(client_as, league, commissioner):
-    response = client_as(commissioner).post(settings_url(league), {
-        "name": "Renamed", "skill_budget": "", "staff_budget": "150000",
-    })
+    response = client_as(commissioner).post(
+        settings_url(league),
+        {
+            "name": "Renamed",
+            "skill_budget": "",
+            "staff_budget": "150000",
+        },
+    )
     assert response.status_code == 302
     league.refresh_from_db()
     assert league.name == "Renamed"
@@ -222,8 +238,9 @@ def test_a_coach_cannot_make_themselves_commissioner(client_as, league, coach):
 
 
 def grant(client, league, team, amount, reason="Prize", key="k-1"):
-    return client.post(settings_url(league, "league-grant"),
-                       {"team": team.pk, "amount": amount, "reason": reason, "idempotency_key": key})
+    return client.post(
+        settings_url(league, "league-grant"), {"team": team.pk, "amount": amount, "reason": reason, "idempotency_key": key}
+    )
 
 
 def test_commissioner_grants_and_fines(client_as, league, commissioner, team):
@@ -271,8 +288,9 @@ def house_post(client, league, changes):
 
 def test_commissioner_sets_a_required_house_value_and_only_it_changes(client_as, commissioner):
     bare = LeagueFactory(commissioner=commissioner, house_values={"skills.ballbuster.cost": 100_000})
-    response = house_post(client_as(commissioner), bare, {"athletes.carnage.butcher.value": "2,800,000",
-                                                          "athletes.carnage.butcher.skills": "none"})
+    response = house_post(
+        client_as(commissioner), bare, {"athletes.carnage.butcher.value": "2,800,000", "athletes.carnage.butcher.skills": "none"}
+    )
     assert response.status_code == 302
     bare.refresh_from_db()
     assert bare.house_values == {
@@ -315,8 +333,14 @@ def test_the_commissioner_switches_optional_rules_on_the_settings_page(client, c
     assert "Lasting Injuries" in page
     assert "Coaches may appeal a challenge" in page
 
-    form = {"name": league.name, "open_for_signups": "on", "skill_budget": "300,000", "staff_budget": "200,000",
-            "lasting_injuries": "on", "appeals_allowed": "on"}
+    form = {
+        "name": league.name,
+        "open_for_signups": "on",
+        "skill_budget": "300,000",
+        "staff_budget": "200,000",
+        "lasting_injuries": "on",
+        "appeals_allowed": "on",
+    }
     response = client.post(f"/leagues/{league.pk}/settings/", form)
 
     assert response.status_code == 302

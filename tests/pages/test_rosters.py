@@ -81,8 +81,9 @@ def test_sign_up_maps_errors_to_the_right_row_when_a_row_is_left_empty(client_as
 
 def test_sign_up_shows_type_limits_and_team_fields_errors(client_as, league, coach, team):
     athletes = [{"type": "razor", "name": f"R{i}", "number": i} for i in range(1, 9)]
-    response = client_as(coach).post(reverse("team-create", args=[league.pk]),
-                                     signup_data(name=team.name.upper(), athletes=athletes))
+    response = client_as(coach).post(
+        reverse("team-create", args=[league.pk]), signup_data(name=team.name.upper(), athletes=athletes)
+    )
     assert response.status_code == 400
     forms = response.context["forms"]
     assert any("at most 3 razors" in e for e in forms.athlete_errors)
@@ -200,9 +201,15 @@ def test_spend_page_sends_anonymous_to_log_in(client, team):
 def test_buying_a_skill_changes_the_teams_values(client_as, team):
     athlete, option = first_allowed(team)
     before = summary_of(team)
-    response = client_as(team.coach).post(spend_url(athlete.id), {
-        "kind": option.kind, "item": option.item, "idempotency_key": "buy-1",
-    }, follow=True)
+    response = client_as(team.coach).post(
+        spend_url(athlete.id),
+        {
+            "kind": option.kind,
+            "item": option.item,
+            "idempotency_key": "buy-1",
+        },
+        follow=True,
+    )
     assert response.status_code == 200
     after = summary_of(team)
     assert after.team_potential == before.team_potential + option.cost
@@ -229,7 +236,8 @@ def test_the_same_idempotency_key_buys_once(client_as, team):
 def test_buying_with_htmx_swaps_the_panel(client_as, team):
     athlete, option = first_allowed(team, kind="trait")
     response = client_as(team.coach).post(
-        spend_url(athlete.id), {"kind": option.kind, "item": option.item, "idempotency_key": "htmx-1"},
+        spend_url(athlete.id),
+        {"kind": option.kind, "item": option.item, "idempotency_key": "htmx-1"},
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200
@@ -242,9 +250,14 @@ def test_buying_with_htmx_swaps_the_panel(client_as, team):
 
 def test_a_refused_purchase_is_400_and_buys_nothing(client_as, team):
     athlete = team.athletes.filter(type="razor").first()
-    response = client_as(team.coach).post(spend_url(athlete.pk), {
-        "kind": "skill", "item": "awesome-brute-3", "idempotency_key": "no",  # butchers only
-    })
+    response = client_as(team.coach).post(
+        spend_url(athlete.pk),
+        {
+            "kind": "skill",
+            "item": "awesome-brute-3",
+            "idempotency_key": "no",  # butchers only
+        },
+    )
     assert response.status_code == 400
     assert "butchers only" in response.content.decode()
     assert not Purchase.objects.exists()
@@ -282,8 +295,9 @@ def test_coach_hires_staff_from_the_team_page(client_as, team):
 
 
 def test_a_refused_hire_is_400(client_as, team):
-    response = client_as(team.coach).post(reverse("team-staff-hire", args=[team.pk]),
-                                          {"item": "defensive-coach", "idempotency_key": "k"})
+    response = client_as(team.coach).post(
+        reverse("team-staff-hire", args=[team.pk]), {"item": "defensive-coach", "idempotency_key": "k"}
+    )
     assert response.status_code == 400
     assert "Defensive Coach costs 500,000 credits" in response.content.decode()
     assert not Purchase.objects.exists()
@@ -302,9 +316,24 @@ def test_roster_sheet_page_has_the_rulebook_fields(client, team):
     response = client.get(reverse("team-roster-sheet", args=[team.pk]))
     assert response.status_code == 200
     page = response.content.decode()
-    for field in ("Support Staff", "Total Support Staff", "Total Athletes' Value", "Treasury", "Total LPs",
-                  "Team Potential", "Game Record", "Place", "Score", "League Points/Rank", "No games played yet",
-                  "ACC", "TGH", "Base Value", "Extra Skills Value", "Total Value"):
+    for field in (
+        "Support Staff",
+        "Total Support Staff",
+        "Total Athletes' Value",
+        "Treasury",
+        "Total LPs",
+        "Team Potential",
+        "Game Record",
+        "Place",
+        "Score",
+        "League Points/Rank",
+        "No games played yet",
+        "ACC",
+        "TGH",
+        "Base Value",
+        "Extra Skills Value",
+        "Total Value",
+    ):
         assert field in page, field
     assert ">B</abbr>" in page
     assert ">R</abbr>" in page

@@ -61,13 +61,15 @@ def client(user) -> APIClient:
 
 def hire_cheerleader(team, key: str | None = None) -> Callable[[], Any]:
     headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
-    return lambda: client(team.coach).post(f"/api/teams/{team.pk}/purchases/", {"kind": "staff", "item": "cheerleader"},
-                                           format="json", **headers)
+    return lambda: client(team.coach).post(
+        f"/api/teams/{team.pk}/purchases/", {"kind": "staff", "item": "cheerleader"}, format="json", **headers
+    )
 
 
 def fine(team, commissioner) -> Callable[[], Any]:
-    return lambda: client(commissioner).post(f"/api/leagues/{team.league_id}/grants/",
-                                             {"team": team.pk, "amount": -100_000, "reason": "Brawl"}, format="json")
+    return lambda: client(commissioner).post(
+        f"/api/leagues/{team.league_id}/grants/", {"team": team.pk, "amount": -100_000, "reason": "Brawl"}, format="json"
+    )
 
 
 @pytest.mark.parametrize(

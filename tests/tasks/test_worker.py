@@ -48,7 +48,8 @@ def worker_on_redis(mail_dir: Path) -> Iterator[str]:
     }
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "pitside", "worker", "-Q", queue, "--pool=solo", "-l", "warning"],
-        env=env, cwd=settings.BASE_DIR,
+        env=env,
+        cwd=settings.BASE_DIR,
     )
     saved = {k: app.conf[k] for k in ("broker_url", "result_backend", "task_always_eager", "task_default_queue")}
     app.conf.update(broker_url=REDIS_TEST_URL, result_backend=REDIS_TEST_URL, task_always_eager=False, task_default_queue=queue)

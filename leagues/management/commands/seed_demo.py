@@ -20,8 +20,10 @@ BLOOD_BOWL_DEMO_LEAGUE = "Pitside Blood Bowl Demo League"
 
 
 class Command(BaseCommand):
-    help = ("Create the demo leagues: a commissioner, four coaches, one Slaughterball team from each pro team and two "
-            "Blood Bowl teams from the sample house team lists. Safe to run again.")
+    help = (
+        "Create the demo leagues: a commissioner, four coaches, one Slaughterball team from each pro team and two "
+        "Blood Bowl teams from the sample house team lists. Safe to run again."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--password", help="Password for every demo user (default: a random one, printed).")
@@ -38,12 +40,15 @@ class Command(BaseCommand):
         if League.objects.filter(name=DEMO_LEAGUE).exists():
             self.stdout.write(f"{DEMO_LEAGUE} already exists; passwords reset.")
         else:
-            league = league_create(user=users["commissioner"], name=DEMO_LEAGUE, game_system="slaughterball",
-                                   options={"skill_budget": 300_000, "staff_budget": 200_000})
+            league = league_create(
+                user=users["commissioner"],
+                name=DEMO_LEAGUE,
+                game_system="slaughterball",
+                options={"skill_budget": 300_000, "staff_budget": 200_000},
+            )
             league_update(league=league, user=users["commissioner"], house_values=demo_house_values())
             for index, (coach, team_name, portfolio) in enumerate(TEAMS):
-                team_create(league=league, coach=users[coach], name=team_name, portfolio=portfolio,
-                            athletes=demo_athletes(index))
+                team_create(league=league, coach=users[coach], name=team_name, portfolio=portfolio, athletes=demo_athletes(index))
             self.stdout.write(f"Created {DEMO_LEAGUE} with {len(TEAMS)} teams (its house values are labelled as such).")
         self._blood_bowl(users)
         self.stdout.write(f"Users: {', '.join(users)}; password: {password}")
@@ -60,5 +65,7 @@ class Command(BaseCommand):
         team_lists_import(league=league, user=commissioner, fmt="yaml", text=team_lists_sample("house-team.yaml"))
         for index, (coach, team_name) in enumerate(BLOOD_BOWL_TEAMS):
             bloodbowl_team_create(league=league, coach=users[coach], name=team_name, **demo_bloodbowl_team(index))
-        self.stdout.write(f"Created {BLOOD_BOWL_DEMO_LEAGUE} with {len(BLOOD_BOWL_TEAMS)} teams (sample house team lists; "
-                          "its house values are labelled as such).")
+        self.stdout.write(
+            f"Created {BLOOD_BOWL_DEMO_LEAGUE} with {len(BLOOD_BOWL_TEAMS)} teams (sample house team lists; "
+            "its house values are labelled as such)."
+        )

@@ -12,11 +12,13 @@ from notifications.tasks import notification_email_batch
 
 def test_each_user_hears_of_each_event_once(coach, rival, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        made = notify_many([
-            (coach, "challenged:1:1", "You were challenged", "/weeks/1/"),
-            (rival, "challenged:1:2", "You were challenged", "/weeks/1/"),
-            (coach, "challenged:1:1", "You were challenged", "/weeks/1/"),  # the same event twice in one call
-        ])
+        made = notify_many(
+            [
+                (coach, "challenged:1:1", "You were challenged", "/weeks/1/"),
+                (rival, "challenged:1:2", "You were challenged", "/weeks/1/"),
+                (coach, "challenged:1:1", "You were challenged", "/weeks/1/"),  # the same event twice in one call
+            ]
+        )
         notify(users=[rival], event="challenged:1:2", text="again", url="")
         again = notify_many([(coach, "challenged:1:1", "again", ""), (rival, "challenged:1:3", "Stolen", "")])
 
