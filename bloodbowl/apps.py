@@ -15,7 +15,7 @@ class BloodBowlConfig(AppConfig):
 
         register(
             GameApp(
-                game_system=RULESET.slug,
+                ruleset=RULESET,
                 league_panel="bloodbowl/_league_panel.html",
                 league_context=lambda league, user: league_panel_context(league),
                 settings_url="bb-league-settings",

@@ -12,7 +12,7 @@ from bloodbowl.models import Match, MatchSide, Player, StarPlayerRoll
 from bloodbowl.models import TeamLists as TeamListsRow
 from engine.bloodbowl.facts import Characteristics, PlayerFacts, TeamFacts
 from engine.bloodbowl.house import HouseValues
-from engine.bloodbowl.ruleset import BloodBowlRuleset
+from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.teamlists import Race, TeamLists, parse_team_data
 from engine.core.money import TREASURY
 from engine.core.violations import RuleViolation
@@ -21,7 +21,6 @@ from leagues.selectors import league_is_commissioner, league_list
 from pitside.errors import Invalid
 from rosters.models import Team
 
-RULESET = BloodBowlRuleset()
 GAME_SYSTEM = RULESET.slug
 
 

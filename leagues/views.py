@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.registry import game_systems, get_ruleset
+from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
 from leagues import services
 from leagues.forms import (
     CommissionerAddForm,
@@ -124,8 +125,7 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
     """The settings page with fresh forms, except the one given bound (with its errors)."""
     services.league_require_commissioner(league=league, user=request.user)
     league = _league(league.pk)  # a failed update may have touched the object in memory
-    ruleset = get_ruleset(league.game_system)
-    catalog = ruleset.catalog(league.house_values)
+    catalog = SLAUGHTERBALL.catalog(league.house_values)
     house_form = forms.get("house_form") or house_values_form(league)
     return render(
         request,
@@ -133,17 +133,15 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
         {
             "league": league,
             "settings_form": forms.get("settings_form")
-            or LeagueSettingsForm(
-                initial=LeagueSettingsForm.initial_for(league), switches=get_ruleset(league.game_system).switches
-            ),
+            or LeagueSettingsForm(initial=LeagueSettingsForm.initial_for(league), switches=SLAUGHTERBALL.switches),
             "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
-            "money_unit": ruleset.money_unit,
+            "money_unit": SLAUGHTERBALL.money_unit,
             "grant_form": forms.get("grant_form") or grant_form(league),
             "house_form": house_form,
             "house_groups": house_form.groups(),
             "required_count": house_form.required_count(),
             "skills": sorted(catalog.skills.values(), key=lambda s: s.slug),
-            "athlete_types": ruleset.athlete_types,
+            "athlete_types": SLAUGHTERBALL.athlete_types,
         },
         status=status,
     )
@@ -158,7 +156,7 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
         return redirect(own_settings, league.pk)  # this page has the options of the games that use it
     if request.method == "GET":
         return settings_page(request, league)
-    form = LeagueSettingsForm(request.POST, switches=get_ruleset(league.game_system).switches)
+    form = LeagueSettingsForm(request.POST, switches=SLAUGHTERBALL.switches)
     if form.is_valid():
         try:
             services.league_update(

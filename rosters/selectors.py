@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from engine.core.money import TREASURY
 from engine.registry import get_ruleset
 from engine.slaughterball.facts import AthleteFacts, SpendingWindow, TeamFacts
-from engine.slaughterball.ruleset import SlaughterballRuleset
+from engine.slaughterball.ruleset import RULESET, SlaughterballRuleset
 from leagues.models import League
 from leagues.selectors import leagues_playing
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
@@ -185,7 +185,7 @@ class TeamSummary:
 
 
 def team_summary(team: Team) -> TeamSummary:
-    ruleset = get_ruleset(team.league.game_system)
+    ruleset = RULESET
     catalog = ruleset.catalog(team.league.house_values)
     facts = team_facts(team)
 

@@ -8,9 +8,9 @@ from django.db import IntegrityError, transaction
 
 from engine.core.money import TREASURY, format_credits
 from engine.core.violations import RuleViolation
-from engine.registry import get_ruleset
 from engine.slaughterball.purchases import PurchaseRequest
 from engine.slaughterball.roster import AthleteRequest
+from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from leagues.services import league_require_commissioner
 from pitside.errors import Invalid, NotFound, NotPermitted
@@ -27,7 +27,7 @@ def team_create(*, league: League, coach: Any, name: str, portfolio: str, athlet
     """Sign a new team up in a league open for sign-ups; its creator becomes its coach."""
     if not league.open_for_signups:
         raise Invalid.one("league-closed", "league", "This league is not open for sign-ups.")
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     catalog = ruleset.catalog(league.house_values)
     requests = [AthleteRequest(type=a["type"], name=a["name"], number=a["number"]) for a in athletes]
     try:
@@ -99,7 +99,7 @@ def purchase_make(
                         "This idempotency key was already used for a different purchase.",
                     )
                 return earlier, False
-        ruleset = get_ruleset(team.league.game_system)
+        ruleset = RULESET
         catalog = ruleset.catalog(team.league.house_values)
         facts = team_facts(team)
         try:

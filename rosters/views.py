@@ -16,7 +16,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.core.money import format_credits
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from leagues.forms import apply_domain_errors, new_idempotency_key
 from leagues.views import domain_errors
 from pitside.errors import Invalid
@@ -42,7 +42,7 @@ def _team(team_id: int) -> Team:
 @require_http_methods(["GET", "POST"])
 def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get(league_id)
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     forms = TeamSignupForms(
         request.POST if request.method == "POST" else None,
         portfolios=dict(ruleset.catalog(league.house_values).portfolios),
@@ -75,7 +75,7 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
 
 def _staff_offers(context: dict[str, Any]) -> list[tuple[Any, str]]:
     """The staff the team may hire now, each with the idempotency key of its Hire form."""
-    ruleset = get_ruleset(context["league"].game_system)
+    ruleset = RULESET
     options = ruleset.staff_options(context["catalog"], context["summary"].facts)
     return [(option, new_idempotency_key()) for option in options]
 
@@ -137,7 +137,7 @@ def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
 def _spend_context(athlete: Athlete, form: SpendForm | None = None, success: str = "") -> dict[str, Any]:
     team = _team(athlete.team_id)
     context = team_context(team)
-    ruleset = get_ruleset(team.league.game_system)
+    ruleset = RULESET
     facts = context["summary"].facts
     options = ruleset.purchase_options(context["catalog"], facts, facts.athlete(athlete.pk))
     context.update(

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from engine.core.money import TREASURY, format_credits
 from engine.core.violations import RuleViolation
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from leagues.selectors import league_is_commissioner
 from notifications.services import notify
 from pitside.errors import Invalid, NotFound, NotPermitted
@@ -60,7 +60,7 @@ def auction_open(*, game_id: Any, user: Any) -> tuple[Auction, bool]:
             if existing is not None:
                 return existing, False
             league = game_league(game)
-            ruleset = get_ruleset(league.game_system)
+            ruleset = RULESET
             if ruleset.option_value(league.options, "no_mavericks"):
                 raise Invalid.one("no-mavericks", "game", "This league bans mavericks (No Mavericks in Leagues): no auction.")
             require_game_scheduled(game)
@@ -75,7 +75,7 @@ def auction_open(*, game_id: Any, user: Any) -> tuple[Auction, bool]:
 
 def _roll_and_draw(game: Game, sides: list[GameSide], user: Any) -> Auction:
     league = game_league(game)
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     rules = ruleset.auctions
     facts = teams_facts([s.team_id for s in sides], league.game_system)
     potentials = team_potentials(facts, league.game_system)
@@ -153,7 +153,7 @@ def held_draws(auction: Auction) -> dict[int, int]:
 def next_nominator(auction: Auction) -> int | None:
     """Whose turn it is to put a drawn maverick up (rogues are put up by any coach, out of turn)."""
     last = Lot.objects.filter(auction=auction, draw__isnull=False).order_by("-number").values_list("nominated_by", flat=True)
-    rules = get_ruleset(auction.game.week.season.league.game_system).auctions
+    rules = RULESET.auctions
     return rules.next_nominator([entry["team"] for entry in auction.order], held_draws(auction), last.first())
 
 
@@ -175,7 +175,7 @@ def lot_nominate(
         auction = _locked_auction(auction_id)
         game = auction.game
         league = game_league(game)
-        ruleset = get_ruleset(league.game_system)
+        ruleset = RULESET
         sides = game_sides(game)
         require_game_scheduled(game)
         if auction.closed_at is not None:
@@ -268,7 +268,7 @@ def bid_place(
                 return earlier, False
         if lot.state != Lot.State.OPEN:
             raise Invalid.one("lot-closed", "lot", "Bidding on this maverick is over.")
-        rules = get_ruleset(game_league(game).game_system).auctions
+        rules = RULESET.auctions
         turn, made = lot_turn(lot)
         out_of_turn = rules.check_turn(turn, team.pk, _turn_names(lot))
         _refuse(out_of_turn or rules.check_bid(amount, lot.high_amount, _free_credits(team.pk, lot.pk)))
@@ -298,7 +298,7 @@ def lot_pass(*, lot_id: Any, user: Any, team_id: int | None = None, idempotency_
                 return earlier, False
         if lot.state != Lot.State.OPEN:
             raise Invalid.one("lot-closed", "lot", "Bidding on this maverick is over.")
-        rules = get_ruleset(game_league(lot.auction.game).game_system).auctions
+        rules = RULESET.auctions
         turn, made = lot_turn(lot)
         _refuse(rules.check_turn(turn, team.pk, _turn_names(lot)))
         passed = LotPass.objects.create(
@@ -339,7 +339,7 @@ def _settle(lot: Lot, user: Any) -> None:
     for the next highest bid of another team."""
     game = lot.auction.game
     league = game_league(game)
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     catalog = ruleset.catalog(league.house_values)
     card = ruleset.auctions.card_for(catalog, lot.card)
     if card is None:

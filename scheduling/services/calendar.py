@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.core.violations import RuleViolation
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from leagues.services import league_require_commissioner
 from notifications.services import notify, notify_many
@@ -126,7 +126,7 @@ def season_start(*, season: Season, user: Any, games_due: datetime | None = None
         if season.status != Season.Status.SIGNUP:
             raise Invalid.one("season-not-signup", "season", "Only a season in sign-up can start.")
         league = season.league
-        ruleset = get_ruleset(league.game_system)
+        ruleset = RULESET
         # Lock the teams: a coach spending staff budget right now finishes first, or waits and
         # then finds the budget gone; the expiry never takes an account below zero.
         team_ids = list(
@@ -176,7 +176,7 @@ def _frozen_order(season: Season, previous: Week | None) -> dict[str, Any]:
     """Games for Later Weeks: League Rank now and the challenge order it gives, kept on the week so
     the round runs in one order even if results change while it runs. No-Shows: the coaches who
     missed a game of the previous week challenge last."""
-    ruleset = get_ruleset(season.league.game_system)
+    ruleset = RULESET
     ranking = season_ranking(season)
     missed = (
         sorted(set(GameSide.objects.filter(game__week=previous, no_show=True).values_list("team_id", flat=True)))
@@ -231,7 +231,7 @@ def week_create(
                 f"{len(done)} team{'s have' if len(done) != 1 else ' has'} played {season.games_per_team} games: "
                 "make makeup games for the lagging teams, or the playoffs.",
             )
-        random_games = get_ruleset(season.league.game_system).option_value(season.league.options, "random_league_games")
+        random_games = RULESET.option_value(season.league.options, "random_league_games")
         kind = Week.Kind.RANDOM if random_games else Week.Kind.CHALLENGE
         if kind == Week.Kind.RANDOM and challenges_due is not None:
             raise Invalid.one(
@@ -297,7 +297,7 @@ def week_draw(*, week: Week, user: Any) -> tuple[Week, bool]:
             return week, False
         if week.season.status != Season.Status.RUNNING:
             raise Invalid.one("season-not-running", "season", "The season is not running.")
-        ruleset = get_ruleset(week.season.league.game_system)
+        ruleset = RULESET
         teams = sorted(SeasonTeam.objects.filter(season=week.season).values_list("team_id", flat=True))
         seed = secrets.randbits(63)
         try:

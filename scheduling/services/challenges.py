@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.core.violations import RuleViolation
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import Pick
 from leagues.services import league_require_commissioner
 from notifications.services import notify_many
@@ -127,7 +127,7 @@ def challenge_issue(
             if earlier is not None:
                 return earlier, False
         _require_known(state, challenged, "challenged")
-        ruleset = get_ruleset(week.season.league.game_system)
+        ruleset = RULESET
         turn = state.turn.team if state.turn.action == "challenge" else None
         try:
             ruleset.schedule.check_challenge(team.pk, challenged, state.unscheduled, turn)
@@ -201,7 +201,7 @@ def steal_make(
         if turn.team != team.pk:
             raise Invalid.one("steal-turn", "team", "The leftover coach with fewer League Points steals.")
         _require_known(state, stolen, "stolen")
-        ruleset = get_ruleset(week.season.league.game_system)
+        ruleset = RULESET
         try:
             ruleset.schedule.check_steal(
                 state.frozen.entries[team.pk], len(state.unscheduled), stolen, list(state.games.values()), state.frozen.potentials
@@ -229,7 +229,7 @@ def round_fill(*, week: Week, user: Any) -> list[Challenge]:
         if week.challenges_due and timezone.now() < week.challenges_due:
             raise Invalid.one("deadline-not-passed", "week", "Challenges are not due yet: coaches may still challenge.")
         state = round_state(week)
-        ruleset = get_ruleset(week.season.league.game_system)
+        ruleset = RULESET
         picks: list[Pick] = ruleset.schedule.fill_round(
             state.frozen.order,
             state.frozen.entries,
@@ -324,7 +324,7 @@ def rearrange(
         games, _numbers = game_teams(week)
         from_game = next((g for g, teams in games.items() if team_id in teams), None)
         team_count = SeasonTeam.objects.filter(season_id=week.season_id).count()
-        ruleset = get_ruleset(week.season.league.game_system)
+        ruleset = RULESET
         try:
             ruleset.schedule.check_rearrange(games, team_count, team_id, to_game_id, swap_with_id)
         except RuleViolation as refused:
@@ -376,7 +376,7 @@ def appeal_create(*, game: Game, user: Any, team_id: int, reason: str) -> tuple[
     first. Returns (appeal, made now)."""
     week = game.week
     league = week.season.league
-    if not get_ruleset(league.game_system).option_value(league.options, "appeals_allowed"):
+    if not RULESET.option_value(league.options, "appeals_allowed"):
         raise Invalid.one("appeals-off", "game", "This league does not allow appeals.")
     reason = reason.strip()
     if not reason:

@@ -19,8 +19,8 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from engine.core.violations import RuleViolation
-from engine.registry import get_ruleset
 from engine.slaughterball.facts import TeamFacts
+from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import RankingEntry
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
@@ -101,7 +101,7 @@ def teams_facts(team_ids: Iterable[int], game_system: str) -> dict[int, TeamFact
 
 
 def team_potentials(facts: Mapping[int, TeamFacts], game_system: str) -> dict[int, int]:
-    ruleset = get_ruleset(game_system)
+    ruleset = RULESET
     return {team: ruleset.team_potential(f) for team, f in facts.items()}
 
 
@@ -132,7 +132,7 @@ def league_rank_order(game: Game, potentials: Mapping[int, int]) -> list[dict[st
 
     League Rank: League Points from confirmed games, ties by Team Potential, then the season's recorded
     draw (or the team id where none was recorded)."""
-    ruleset = get_ruleset(game_league(game).game_system)
+    ruleset = RULESET
     points = league_points(game, potentials)
     draws = season_draws(game, potentials)
     entries = [
@@ -211,7 +211,7 @@ def _lineup_snapshot(facts: TeamFacts, athlete_ids: Sequence[int], hires: Mappin
 
 def _auction_gate(game: Game, league: League) -> Auction | None:
     """Lineups come after the maverick auction: it must have been held, with no lot open and no draw held."""
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     if ruleset.option_value(league.options, "no_mavericks"):
         return None
     auction = Auction.objects.filter(game=game).first()
@@ -235,7 +235,7 @@ def _auction_gate(game: Game, league: League) -> Auction | None:
 def lineup_preview(*, game: Game, team_id: int, athlete_ids: Sequence[int], maverick_ids: Sequence[int]) -> dict[str, Any]:
     """What the lineup picker shows while a coach ticks boxes: the Pit Power of the chosen athletes so far."""
     league = game_league(game)
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     facts = teams_facts([team_id], league.game_system)[team_id]
     values = [a.value for a in facts.athletes if a.id in set(athlete_ids)]
     hires = MaverickHire.objects.filter(game=game, team_id=team_id, pk__in=list(maverick_ids))
@@ -260,7 +260,7 @@ def lineup_pick(
     with transaction.atomic():
         game = game_get(game_id, lock=True)  # one pick at a time per game: the last one computes the figures
         league = game_league(game)
-        ruleset = get_ruleset(league.game_system)
+        ruleset = RULESET
         sides = game_sides(game)
         side = next((s for s in sides if s.team_id == team_id), None)
         if side is None:
@@ -322,7 +322,7 @@ def order_of_play_set(*, game_id: Any, user: Any, team_ids: Sequence[int]) -> li
         sides = game_sides(game)
         require_game_member(game=game, user=user, sides=sides)
         require_game_scheduled(game)
-        ruleset = get_ruleset(game_league(game).game_system)
+        ruleset = RULESET
         problems = ruleset.auctions.check_order_of_play(list(team_ids), [s.team_id for s in sides])
         if problems:
             raise Invalid.from_rules(RuleViolation(problems))
@@ -388,7 +388,7 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
     `lasting_injuries_void`). Entries that do not name someone who played are skipped: the result's
     submission checks them (ruleset.injuries.check_injuries)."""
     league = League.objects.get(pk=game.week.season.league_id)
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     if not ruleset.option_value(league.options, "lasting_injuries"):
         return []
     with transaction.atomic():

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from engine.core.money import TREASURY, format_credits
 from engine.core.violations import RuleViolation, Violation
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from leagues.selectors import league_is_commissioner
 from leagues.services import league_require_commissioner
 from notifications.services import notify
@@ -174,8 +174,7 @@ def result_submit(
             raise Invalid.one(
                 "result-confirmed", "game", "This game's result is confirmed; a commissioner must void it before another."
             )
-        league = game_league(game)
-        ruleset = get_ruleset(league.game_system)
+        ruleset = RULESET
         game_sides = list(game.sides.all())
         results = [
             ruleset.games.SideResult(
@@ -317,7 +316,7 @@ def _post_game(game: Game) -> None:
     counted last and paid nothing; Lasting Injuries when the league plays them. The spending window
     opens by itself (it is the team's latest confirmed game) and Team Potential is read from the
     rosters. After commit: the standings recompute."""
-    ruleset = get_ruleset(game_league(game).game_system)
+    ruleset = RULESET
     submission = game_submission(game)
     assert submission is not None
     sides = list(game.sides.all())

@@ -18,7 +18,7 @@ from django.urls import path
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from leagues.views import domain_errors
@@ -255,7 +255,7 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
             for t in view.targets()
         }
         challenge_form = ChallengeForm(teams=view.targets(), labels=labels, initial={"team": state.turn.team})
-    appeals_allowed = get_ruleset(league.game_system).option_value(league.options, "appeals_allowed")
+    appeals_allowed = RULESET.option_value(league.options, "appeals_allowed")
     appealed = {(a.game_id, a.team_id) for a in view.appeals}
     appeal_forms = []
     if appeals_allowed and week.season.status == Season.Status.RUNNING:

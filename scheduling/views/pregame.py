@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, path, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from leagues.forms import CreditsField, new_idempotency_key
 from leagues.selectors import league_is_commissioner
 from leagues.views import domain_errors
@@ -64,7 +64,7 @@ def _base_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         "my_teams": [side.team for side in sides if side.team.coach_id == user_id],
         "is_commissioner": league_is_commissioner(league, request.user),
         "game_url": _optional_url("game-detail", game.pk),
-        "mavericks_allowed": not get_ruleset(league.game_system).option_value(league.options, "no_mavericks"),
+        "mavericks_allowed": not RULESET.option_value(league.options, "no_mavericks"),
     }
 
 
@@ -90,7 +90,7 @@ def _live_context(request: HttpRequest, game: Game, errors: list[str] | None = N
     state = auction_state(auction) if auction else None
     my_ids = {team.pk for team in context["my_teams"]}
     current = state["current_lot"] if state else None
-    ruleset = get_ruleset(context["league"].game_system)
+    ruleset = RULESET
     catalog = ruleset.catalog(context["league"].house_values)
     context.update(
         {
@@ -334,7 +334,7 @@ def _lineup_context(
             "preview": preview,
             "picked": bool(side_state and side_state["picked"]),
             "errors": errors or [],
-            "lineup_size": get_ruleset(context["league"].game_system).auctions.LINEUP_SIZE,
+            "lineup_size": RULESET.auctions.LINEUP_SIZE,
         }
     )
     return context

@@ -20,7 +20,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.core.violations import Violation
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from leagues.forms import new_idempotency_key
 from leagues.selectors import league_is_commissioner
 from leagues.views import domain_errors
@@ -184,7 +184,7 @@ def _draft(game: Game) -> dict[str, Any]:
 
 def _log_lines(game: Game, log: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[int, int]]:
     """The draft's log with each line's points (engine: Scoring), and the total per team."""
-    ruleset = get_ruleset(game_league(game).game_system)
+    ruleset = RULESET
     names = {s.team_id: s.team.name for s in game.sides.all()}
     totals = dict.fromkeys(names, 0)
     lines = []
@@ -210,7 +210,7 @@ def _log_lines(game: Game, log: list[dict[str, Any]]) -> tuple[list[dict[str, An
 def _injury_athletes(game: Game) -> list[Athlete]:
     """Athletes a result may report injured (Lasting Injuries on): each lineup, or the whole roster."""
     league = game_league(game)
-    if not get_ruleset(league.game_system).option_value(league.options, "lasting_injuries"):
+    if not RULESET.option_value(league.options, "lasting_injuries"):
         return []
     ids = [e["id"] for s in game.sides.all() for e in s.lineup or [] if isinstance(e, dict) and e.get("id")]
     teams = [s.team_id for s in game.sides.all() if not s.lineup]
@@ -278,7 +278,7 @@ def _game_page(
     errors: list[str] | None = None,
 ) -> HttpResponse:
     league = game_league(game)
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     rights = game_rights(game, request.user)
     draft = _draft(game) if rights.submit else {}
     log_lines, totals = _log_lines(game, list(draft.get("scoring_log") or []))
@@ -364,7 +364,7 @@ def game_live_entry(request: HttpRequest, game_id: int) -> HttpResponse:
     """Live entry: add a scoring log line, remove one, or mark a slaughter's foul penalized. The draft
     keeps the log and the scores (each team's total) after every change."""
     game = _game(game_id)
-    ruleset = get_ruleset(game_league(game).game_system)
+    ruleset = RULESET
     draft = _draft(game)
     log = list(draft.get("scoring_log") or [])
     action = request.POST.get("action", "add")

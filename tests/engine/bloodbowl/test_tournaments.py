@@ -347,7 +347,7 @@ def test_a_drawn_match_needs_the_house_value():
         playoff_points(match(A, B, 1, 1), A)
     assert codes(refused) == [("house-value-required", DRAW_POINTS)]
     assert DRAW_POINTS == "tournament.draw_points"
-    assert "League settings -> House values" in str(refused.value)
+    assert "League settings, House values" in str(refused.value)
 
 
 def test_a_drawn_match_scores_the_house_value():
