@@ -38,6 +38,7 @@ from scheduling.models import (
     ResultEvent,
     SeasonTeam,
 )
+from scheduling.selectors import game_played
 
 # --- Shared by the auction and the lineups ----------------------------------------------------------------
 
@@ -401,9 +402,7 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
             return []
         sides = game_sides(game)
         facts = teams_facts([s.team_id for s in sides], league.game_system)
-        played = {e["id"]: s.team_id for s in sides for e in s.lineup if e.get("id") is not None}
-        if not any(s.lineup for s in sides):  # no lineups recorded: any athlete of the game's teams
-            played = {a.id: team for team, f in facts.items() for a in f.athletes}
+        played = game_played(game, sides).athletes
         hires = {h.pk: h for h in MaverickHire.objects.filter(game=game)}
         problems = ruleset.injuries.check_injuries(reports, played, hires)
         bad = {int(p.path.split("[")[1].split("]")[0]) for p in problems}

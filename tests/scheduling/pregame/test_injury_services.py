@@ -116,7 +116,6 @@ def test_entries_naming_someone_who_did_not_play_are_skipped(played, team, rival
     assert [r.athlete_id for r in rows] == [razor(rival_team).pk]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 9: the post-game reads who played differently from the submission")
 def test_an_injury_accepted_for_a_side_without_a_lineup_is_rolled_after_confirmation(
     game, team, rival_team, coach, rival, script
 ):
