@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -357,18 +356,18 @@ def _pregame_figures(sides: Sequence[GameSide], facts: Mapping[int, TeamFacts], 
 # --- Lasting Injuries (Optional Rules) ---------------------------------------------------------------------
 
 
-def injury_losses(athlete_ids: Iterable[int]) -> tuple[dict[int, Counter[str]], dict[int, set[str]]]:
-    """Traits points and skills each athlete lost to lasting injuries not voided (the rosters tables show
-    the value change only; the injuries engine needs the traits and skills too)."""
-    traits: dict[int, Counter[str]] = {}
-    skills: dict[int, set[str]] = {}
+def injury_losses(athlete_ids: Iterable[int]) -> dict[int, tuple[list[str], list[str]]]:
+    """(trait points, skills) each athlete lost to lasting injuries not voided, one entry per point and
+    skill lost (the rosters tables show the value change only; the injuries engine needs these too)."""
+    losses: dict[int, tuple[list[str], list[str]]] = {}
     rows = LastingInjury.objects.filter(athlete__in=list(athlete_ids), voided_at=None).values_list(
         "athlete", "traits_lost", "skills_lost"
     )
-    for athlete, traits_lost, skills_lost in rows:
-        traits.setdefault(athlete, Counter()).update(traits_lost)
-        skills.setdefault(athlete, set()).update(skills_lost)
-    return traits, skills
+    for athlete, traits_lost, skills_lost in rows.order_by("id"):
+        traits, skills = losses.setdefault(athlete, ([], []))
+        traits += traits_lost
+        skills += skills_lost
+    return losses
 
 
 def reported_injuries(game: Game) -> list[dict[str, Any]]:
@@ -408,7 +407,7 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
         bad = {int(p.path.split("[")[1].split("]")[0]) for p in problems}
         catalog = ruleset.catalog(league.house_values)
         rng, seed = new_rng()
-        traits_lost, skills_lost = injury_losses(played)
+        losses = injury_losses(played)
         rows: list[LastingInjury] = []
         for index, report in enumerate(reports):
             if index in bad or (not report.get("tokens") and not report.get("killed")):
@@ -417,14 +416,14 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
             if "athlete" in report:
                 team_id = played[report["athlete"]]
                 athlete = facts[team_id].athlete(report["athlete"])
-                traits = Counter(athlete.traits)
-                traits.subtract(traits_lost.get(athlete.id, Counter()))
-                skills = [s for s in athlete.skills if s not in skills_lost.get(athlete.id, set())]
+                traits, skills = ruleset.injuries.after_lasting_injuries(
+                    athlete.traits, athlete.skills, *losses.get(athlete.id, ((), ()))
+                )
                 costs = {s: catalog.skills[s].cost if s in catalog.skills else None for s in skills}
                 roll = ruleset.injuries.roll_lasting_injury(
                     report=injury_report,
                     toughness=traits["toughness"],
-                    traits=dict(traits),
+                    traits=traits,
                     skills=skills,
                     skill_costs=costs,
                     rng=rng,
