@@ -13,8 +13,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Sum
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from engine.core.violations import RuleViolation
@@ -38,6 +36,7 @@ from scheduling.models import (
     SeasonTeam,
 )
 from scheduling.selectors import game_played
+from scheduling.services.standings import standings_now
 
 # --- Shared by the auction and the lineups ----------------------------------------------------------------
 
@@ -113,33 +112,22 @@ def season_draws(game: Game, team_ids: Iterable[int]) -> dict[int, float]:
     return {team: draw for team, draw in rows if draw is not None}
 
 
-def league_points(game: Game, team_ids: Iterable[int]) -> dict[int, int]:
-    """League Points each team has earned in confirmed games of this game's season."""
-    rows = (
-        GameSide.objects.filter(
-            team__in=list(team_ids), game__week__season_id=game.week.season_id, game__state=Game.State.CONFIRMED
-        )
-        .order_by()
-        .values("team")
-        .annotate(points=Coalesce(Sum("league_points"), 0))
-        .values_list("team", "points")
-    )
-    return dict(rows)
-
-
-def league_rank_order(game: Game, potentials: Mapping[int, int]) -> list[dict[str, int]]:
+def league_rank_order(game: Game) -> list[dict[str, int]]:
     """The order in which the game's coaches choose athletes: ascending League Rank, the lowest first.
 
-    League Rank: League Points from confirmed games, ties by Team Potential, then the season's recorded
-    draw (or the team id where none was recorded)."""
+    League Rank's figures as the standings compute them now (standings_now: League Points from the season's
+    confirmed games, Team Potential, the recorded draw), in the engine's order."""
     ruleset = get_ruleset(game_league(game).game_system)
-    points = league_points(game, potentials)
-    draws = season_draws(game, potentials)
+    teams = set(GameSide.objects.filter(game=game).values_list("team_id", flat=True))
+    rows = {row.team: row for row in standings_now(season_id=game.week.season_id) if row.team in teams}
     entries = [
-        RankingEntry(team, points.get(team, 0), potentials[team], draws.get(team, float(team))) for team in sorted(potentials)
+        RankingEntry(row.team, row.league_points, row.team_potential, float(row.team) if row.draw is None else row.draw)
+        for row in rows.values()
     ]
     order = ruleset.auctions.lineup_order(entries)
-    return [{"team": team, "league_points": points.get(team, 0), "team_potential": potentials[team]} for team in order]
+    return [
+        {"team": team, "league_points": rows[team].league_points, "team_potential": rows[team].team_potential} for team in order
+    ]
 
 
 # --- Lineups: Choose Athletes, Calculate Pit Power, Underdog Bonus ---------------------------------------------
@@ -280,7 +268,7 @@ def lineup_pick(
         facts = teams_facts([s.team_id for s in sides], league.game_system)
         pregame, _ = Pregame.objects.get_or_create(game=game)
         if {entry["team"] for entry in pregame.lineup_order} != {s.team_id for s in sides}:  # first pick (or sides changed)
-            pregame.lineup_order = league_rank_order(game, team_potentials(facts, league.game_system))
+            pregame.lineup_order = league_rank_order(game)
             pregame.save(update_fields=["lineup_order"])
         position = [entry["team"] for entry in pregame.lineup_order].index(team_id)
         before = {entry["team"] for entry in pregame.lineup_order[:position]}
