@@ -54,7 +54,6 @@ from pitside.errors import Invalid, NotPermitted
 from rosters.models import LedgerEntry, Team
 
 _rng = random.SystemRandom()
-PLAYOFF_WEEKS = range(1, 4)
 
 
 # --- the tournament row, its history, who may act ---------------------------------------------------------------------
@@ -86,9 +85,12 @@ def _require_running(tournament: Tournament) -> None:
 
 
 def _require_playoffs(tournament: Tournament, field: str, what: str) -> None:
-    if tournament.week not in PLAYOFF_WEEKS:
+    weeks = rules.playoff_weeks()
+    if tournament.week not in weeks:
         raise Invalid.one(
-            "playoffs-over", field, f"{what} belong to the play-offs (weeks 1 to 3); this is week {tournament.week}."
+            "playoffs-over",
+            field,
+            f"{what} belong to the play-offs (weeks {weeks[0]} to {weeks[-1]}); this is week {tournament.week}.",
         )
 
 
@@ -221,12 +223,16 @@ def tournament_advance(*, tournament_id: int, user: Any, idempotency_key: str | 
         if _replayed(tournament, idempotency_key):
             return tournament, False
         _require_running(tournament)
-        if tournament.week == 3:
+        if tournament.week == rules.playoff_weeks()[-1]:
             _end_playoffs(tournament, user)
-        elif tournament.week == 4 and len(semi_final_results(tournament)) < 2:
-            raise Invalid.one("semi-finals-unfinished", "week", "Both semi-finals need a confirmed result before week 5.")
-        elif tournament.week == 5:
-            raise Invalid.one("final-week", "week", "Week 5 is the last: give the final's prizes to end the tournament.")
+        elif tournament.week == rules.semi_final_week() and len(semi_final_results(tournament)) < 2:
+            raise Invalid.one(
+                "semi-finals-unfinished", "week", f"Both semi-finals need a confirmed result before week {rules.final_week()}."
+            )
+        elif tournament.week == rules.final_week():
+            raise Invalid.one(
+                "final-week", "week", f"Week {rules.final_week()} is the last: give the final's prizes to end the tournament."
+            )
         tournament.week += 1
         tournament.save(update_fields=["week", "qualification", "semi_finals"])
         _event(tournament, user, "advanced", {"week": tournament.week}, idempotency_key)
@@ -279,7 +285,7 @@ def tournament_match_arrange(
         if (earlier := _replayed(tournament, idempotency_key)) is not None:
             return Match.objects.get(pk=earlier.data["match"]), False
         _require_running(tournament)
-        if tournament.week in PLAYOFF_WEEKS:
+        if tournament.week in rules.playoff_weeks():
             planned = rules.MatchResult(home_team_id, away_team_id, 0, 0, tournament.week)
             _rules(lambda: rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), planned))
             stage = rules.PLAYOFF
@@ -473,7 +479,7 @@ def final_prizes_apply(
         if tournament.status == Tournament.Status.FINISHED:
             return tournament, False
         final = final_match(tournament)
-        if tournament.week != 5 or final is None or final.status != Match.Status.CONFIRMED:
+        if tournament.week != rules.final_week() or final is None or final.status != Match.Status.CONFIRMED:
             raise Invalid.one("final-unplayed", "final", "The final needs a confirmed result before its prizes are given.")
         kind = tournament_kind(tournament)
         result = match_result(final)

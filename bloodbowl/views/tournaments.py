@@ -161,7 +161,7 @@ def _rights(request: HttpRequest, view: Any) -> dict[str, Any]:
     user = request.user
     commissioner = league_is_commissioner(tournament.league, user)
     running = tournament.status == tournament.Status.RUNNING
-    playoffs = running and tournament.week <= 3
+    playoffs = running and tournament.week in rules.playoff_weeks()
     entered = {e.team_id for e in tournament.entries.all()}
     own = list(Team.objects.filter(league=tournament.league, coach_id=getattr(user, "pk", None), bb__isnull=False))
     own_entered = [t for t in own if t.pk in entered]
@@ -176,6 +176,9 @@ def _rights(request: HttpRequest, view: Any) -> dict[str, Any]:
         "own_ids": {t.pk for t in own},
         "entrants": entrants,
         "can_arrange": running and (commissioner or bool(own_entered)),
+        "last_playoff_week": tournament.week == rules.playoff_weeks()[-1],
+        "semi_final_week": tournament.week == rules.semi_final_week(),
+        "final_week": tournament.week == rules.final_week(),
     }
 
 

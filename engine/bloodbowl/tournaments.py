@@ -217,7 +217,22 @@ def _played(played: Iterable[MatchResult], team: int, other: int) -> bool:
 
 
 def _in_playoffs(week: int) -> bool:
-    return 1 <= week <= _schedule("playoff_weeks")
+    return week in playoff_weeks()
+
+
+def playoff_weeks() -> range:
+    """Running a Tournament: the play-offs are weeks 1 to 3."""
+    return range(1, _schedule("playoff_weeks") + 1)
+
+
+def semi_final_week() -> int:
+    """Running a Tournament: the semi-finals are played in week 4."""
+    return _schedule("semi_final_week")
+
+
+def final_week() -> int:
+    """Running a Tournament: the final (and the match for 3rd place) is played in week 5, the last."""
+    return _schedule("final_week")
 
 
 def _score_problems(match: MatchResult) -> list[Violation]:

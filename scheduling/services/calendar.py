@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from engine.core.violations import RuleViolation
 from engine.slaughterball.ruleset import RULESET
+from engine.slaughterball.schedule import GAME_SIZE, GAMES_PER_TEAM, PLAYOFF_SIZE, SMALLEST_GAME, game_size_allowed
 from leagues.models import League
 from leagues.services import league_require_commissioner
 from notifications.services import notify, notify_many
@@ -69,8 +70,8 @@ def season_create(
     league: League,
     user: Any,
     name: str,
-    games_per_team: int = 10,
-    playoff_size: int = 4,
+    games_per_team: int = GAMES_PER_TEAM,
+    playoff_size: int = PLAYOFF_SIZE,
     starts_on: date | None = None,
     previous_id: int | None = None,
 ) -> Season:
@@ -80,8 +81,10 @@ def season_create(
     league_require_commissioner(league=league, user=user)
     if not 1 <= games_per_team <= MAX_GAMES_PER_TEAM:
         raise Invalid.one("games-per-team", "games_per_team", f"A team plays between 1 and {MAX_GAMES_PER_TEAM} games.")
-    if not 2 <= playoff_size <= 4:
-        raise Invalid.one("playoff-size", "playoff_size", "The Slaughterbrawl is one game: 2 to 4 teams.")
+    if not game_size_allowed(playoff_size):
+        raise Invalid.one(
+            "playoff-size", "playoff_size", f"The Slaughterbrawl is one game: {SMALLEST_GAME} to {GAME_SIZE} teams."
+        )
     with transaction.atomic():
         League.objects.select_for_update().filter(pk=league.pk).first()  # one season created at a time
         if Season.objects.filter(league=league).exclude(status=Season.Status.FINISHED).exists():
@@ -132,7 +135,7 @@ def season_start(*, season: Season, user: Any, games_due: datetime | None = None
         team_ids = list(
             Team.objects.select_for_update(of=("self",)).filter(league=league).order_by("pk").values_list("pk", flat=True)
         )
-        if len(team_ids) < 2:
+        if len(team_ids) < SMALLEST_GAME:
             raise Invalid.one("too-few-teams", "season", "A season needs at least two teams.")
         entered = set(SeasonTeam.objects.filter(season=season).values_list("team_id", flat=True))
         SeasonTeam.objects.bulk_create(SeasonTeam(season=season, team_id=t) for t in team_ids if t not in entered)
@@ -323,8 +326,8 @@ def makeup_game_create(*, season: Season, user: Any, teams: list[int], pays: boo
     league_require_commissioner(league=season.league, user=user)
     if len(set(teams)) != len(teams):
         raise Invalid.one("makeup-teams", "teams", "Name each team once.")
-    if not 2 <= len(teams) <= 4:
-        raise Invalid.one("makeup-size", "teams", "A game has 2 to 4 teams.")
+    if not game_size_allowed(len(teams)):
+        raise Invalid.one("makeup-size", "teams", f"A game has {SMALLEST_GAME} to {GAME_SIZE} teams.")
     with transaction.atomic():
         season = _lock_season(season)
         if season.status != Season.Status.RUNNING:

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from engine.core.violations import RuleViolation
 from engine.slaughterball.ruleset import RULESET
+from engine.slaughterball.schedule import SMALLEST_GAME
 from leagues.services import league_require_commissioner
 from notifications.services import notify_many
 from pitside.errors import Invalid
@@ -61,7 +62,7 @@ def playoff_create(*, season: Season, user: Any, allow_short: bool = False) -> t
             )
         entries = [ruleset.schedule.RankingEntry(r.team.pk, r.league_points, r.team_potential, r.draw) for r in ranking]
         seeds = [e.team for e in ruleset.schedule.playoff_seeds(entries, season.playoff_size)]
-        if len(seeds) < 2:
+        if len(seeds) < SMALLEST_GAME:
             raise Invalid.one("too-few-teams", "season", "The Slaughterbrawl needs at least two teams.")
         week = Week.objects.create(
             season=season,

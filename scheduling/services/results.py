@@ -25,13 +25,14 @@ from leagues.selectors import league_is_commissioner
 from leagues.services import league_require_commissioner
 from notifications.services import notify
 from pitside.errors import ErrorItem, Invalid, NotFound, NotPermitted
-from rosters.models import Athlete, LedgerEntry, Team
-from scheduling.models import Game, GameSide, MaverickHire, ResultDraft, ResultEvent
+from rosters.models import LedgerEntry, Team
+from scheduling.models import Game, GameSide, ResultDraft, ResultEvent
 from scheduling.selectors import (
     game_get,
     game_label,
     game_league,
     game_pending_teams,
+    game_played,
     game_submission,
     game_user_sides,
 )
@@ -136,17 +137,11 @@ def _normalized(
 
 
 def _injury_problems(game: Game, ruleset: Any, injuries: list[dict[str, Any]]) -> list[Violation]:
-    """The injuries must name athletes who played for a team of this game (its lineup; every
-    athlete of the team when no lineup was recorded) or mavericks hired for it."""
+    """The injuries must name athletes or mavericks who played in this game (game_played)."""
     if not injuries:
         return []
-    sides = list(game.sides.all())
-    played = {e["id"] for s in sides for e in s.lineup or [] if isinstance(e, dict) and e.get("id") is not None}
-    without_lineup = [s.team_id for s in sides if not s.lineup]
-    if without_lineup:
-        played |= set(Athlete.objects.filter(team_id__in=without_lineup).values_list("pk", flat=True))
-    hires = set(MaverickHire.objects.filter(game=game).values_list("pk", flat=True))
-    return list(ruleset.injuries.check_injuries(injuries, played, hires))
+    played = game_played(game)
+    return list(ruleset.injuries.check_injuries(injuries, played.athletes, played.mavericks))
 
 
 def result_submit(

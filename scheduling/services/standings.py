@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
@@ -70,8 +71,11 @@ _CURRENT_COLUMN = """
             SELECT 1 FROM scheduling_game game WHERE game.week_id = week.id AND game.state = %(confirmed)s)
         UNION ALL SELECT week FROM scheduling_missedgame WHERE season_id = %(season)s) played
 """
-_RECOMPUTE = """
-INSERT INTO scheduling_standing (season_id, week, team_id, rank, league_points, team_potential, games_played, draw)
+# Every team of the season with its League Points, games played, Team Potential and League Rank now: the
+# one computation that both fills the stored column (_RECOMPUTE) and answers League Rank as it stands
+# (standings_now). A draw not recorded yet (only before the recompute draws it) ranks after every recorded
+# one, by team id.
+_RANKED = """
 WITH
 entry AS (SELECT team_id, draw FROM scheduling_seasonteam WHERE season_id = %(season)s),
 result AS (
@@ -97,8 +101,16 @@ computed AS (
     FROM entry LEFT JOIN result ON result.team_id = entry.team_id LEFT JOIN missed ON missed.team_id = entry.team_id
     LEFT JOIN potential ON potential.team_id = entry.team_id),
 ranked AS (
-    SELECT computed.*, ROW_NUMBER() OVER (ORDER BY league_points DESC, team_potential DESC, draw, team_id) AS rank
+    SELECT computed.*,
+           ROW_NUMBER() OVER (ORDER BY league_points DESC, team_potential DESC, draw IS NULL, draw, team_id) AS rank
     FROM computed)
+"""
+_RECOMPUTE = (
+    """
+INSERT INTO scheduling_standing (season_id, week, team_id, rank, league_points, team_potential, games_played, draw)
+"""
+    + _RANKED
+    + """
 SELECT %(season)s, %(week)s, ranked.team_id, ranked.rank, ranked.league_points, ranked.team_potential,
        ranked.games_played, ranked.draw
 FROM ranked LEFT JOIN scheduling_standing stored
@@ -109,6 +121,8 @@ WHERE stored.id IS NULL
 ON CONFLICT (season_id, week, team_id) DO UPDATE SET rank = excluded.rank, league_points = excluded.league_points,
     team_potential = excluded.team_potential, games_played = excluded.games_played, draw = excluded.draw
 """
+)
+_NOW = _RANKED + "SELECT team_id, rank, league_points, team_potential, games_played, draw FROM ranked ORDER BY rank"
 # The columns after the current one (a voided week), and the current column's rows of a team no
 # longer in the season.
 _DELETE_STALE = """
@@ -140,6 +154,25 @@ def standings_recompute(*, season_id: int) -> int:
             deleted = cursor.rowcount
             cursor.execute(_RECOMPUTE, params)
             return deleted + cursor.rowcount
+
+
+@dataclass(frozen=True)
+class StandingNow:
+    team: int
+    rank: int
+    league_points: int
+    team_potential: int
+    games_played: int
+    draw: float | None  # None until the season's recompute draws it
+
+
+def standings_now(*, season_id: int) -> list[StandingNow]:
+    """League Rank as it stands now, first to last: the recompute's own computation, read without being
+    stored (one query). For what must not wait for the queued recompute, nor write: the pre-game."""
+    params = {"season": season_id, "confirmed": Game.State.CONFIRMED, "playoff": Week.Kind.PLAYOFF}
+    with connection.cursor() as cursor:
+        cursor.execute(_NOW, params)
+        return [StandingNow(*(int(value) for value in row[:5]), row[5]) for row in cursor.fetchall()]
 
 
 def standings_recompute_queue(season_id: int) -> None:

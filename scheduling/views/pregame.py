@@ -321,9 +321,7 @@ def _lineup_context(
     projected: list[dict[str, Any]] = []
     if not state["lineup_order"]:  # fixed at the first pick; until then, the order as it stands now
         names = {side.team_id: side.team.name for side in context["sides"]}
-        facts = pregame_services.teams_facts(names, context["league"].game_system)
-        potentials = pregame_services.team_potentials(facts, context["league"].game_system)
-        projected = [{**entry, "name": names[entry["team"]]} for entry in pregame_services.league_rank_order(game, potentials)]
+        projected = [{**entry, "name": names[entry["team"]]} for entry in pregame_services.league_rank_order(game)]
     context.update(
         {
             "projected_order": projected,

@@ -33,6 +33,7 @@ from scheduling.selectors import (
     game_label,
     game_league,
     game_pending_teams,
+    game_played,
     game_rights,
     game_submission,
     league_season,
@@ -208,13 +209,11 @@ def _log_lines(game: Game, log: list[dict[str, Any]]) -> tuple[list[dict[str, An
 
 
 def _injury_athletes(game: Game) -> list[Athlete]:
-    """Athletes a result may report injured (Lasting Injuries on): each lineup, or the whole roster."""
+    """Athletes a result may report injured (Lasting Injuries on): those who played (game_played)."""
     league = game_league(game)
     if not RULESET.option_value(league.options, "lasting_injuries"):
         return []
-    ids = [e["id"] for s in game.sides.all() for e in s.lineup or [] if isinstance(e, dict) and e.get("id")]
-    teams = [s.team_id for s in game.sides.all() if not s.lineup]
-    return list(Athlete.objects.filter(pk__in=ids) | Athlete.objects.filter(team_id__in=teams))
+    return list(Athlete.objects.filter(pk__in=list(game_played(game).athletes)))
 
 
 def _result_initial(game: Game, draft: dict[str, Any], totals: dict[int, int]) -> dict[str, Any]:
