@@ -18,7 +18,6 @@ from django.db.models import Max, Sum
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.core.violations import RuleViolation
 from engine.registry import get_ruleset
 from leagues.models import League
 from leagues.services import league_require_commissioner
@@ -300,10 +299,7 @@ def week_draw(*, week: Week, user: Any) -> tuple[Week, bool]:
         ruleset = get_ruleset(week.season.league.game_system)
         teams = sorted(SeasonTeam.objects.filter(season=week.season).values_list("team_id", flat=True))
         seed = secrets.randbits(63)
-        try:
-            groups = ruleset.schedule.draw_games(teams, random.Random(seed))
-        except RuleViolation as refused:
-            raise Invalid.from_rules(refused) from None
+        groups = ruleset.schedule.draw_games(teams, random.Random(seed))
         week.draws = [
             *week.draws,
             {"kind": GAMES_RECORD, "seed": seed, "teams": teams, "games": groups, "at": _now_iso(), "by": user.username},
