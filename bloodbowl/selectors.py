@@ -15,10 +15,9 @@ from engine.bloodbowl.house import HouseValues
 from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.teamlists import Race, TeamLists, parse_team_data
 from engine.core.money import TREASURY
-from engine.core.violations import RuleViolation
+from engine.core.violations import RuleViolation, paths_under
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
-from pitside.errors import Invalid
 from rosters.models import Team
 
 GAME_SYSTEM = RULESET.slug
@@ -119,11 +118,9 @@ def team_line(team: Team, house: HouseValues) -> TeamLine:
 
 
 def team_rating_of(team: Team, house: HouseValues) -> int:
-    """The team's Team Rating now; Invalid naming the house value it needs when one is unset."""
-    try:
+    """The team's Team Rating now; a RuleViolation naming the house value it needs when one is unset."""
+    with paths_under("house_values."):
         return RULESET.team.team_rating(team_facts(team), house)
-    except RuleViolation as missing:
-        raise Invalid.from_rules(missing, prefix="house_values.") from None
 
 
 def league_team_lines(league: League) -> list[TeamLine]:

@@ -7,7 +7,6 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from engine.core.money import TREASURY, format_credits
-from engine.core.violations import RuleViolation
 from engine.slaughterball.purchases import PurchaseRequest
 from engine.slaughterball.roster import AthleteRequest
 from engine.slaughterball.ruleset import RULESET
@@ -30,10 +29,7 @@ def team_create(*, league: League, coach: Any, name: str, portfolio: str, athlet
     ruleset = RULESET
     catalog = ruleset.catalog(league.house_values)
     requests = [AthleteRequest(type=a["type"], name=a["name"], number=a["number"]) for a in athletes]
-    try:
-        starting = ruleset.build_roster(catalog, portfolio, requests)
-    except RuleViolation as refused:
-        raise Invalid.from_rules(refused) from None
+    starting = ruleset.build_roster(catalog, portfolio, requests)
     name = name.strip()
     if Team.objects.filter(league=league, name__iexact=name).exists():
         raise _name_taken()
@@ -102,10 +98,7 @@ def purchase_make(
         ruleset = RULESET
         catalog = ruleset.catalog(team.league.house_values)
         facts = team_facts(team)
-        try:
-            quote = ruleset.quote_purchase(catalog, facts, PurchaseRequest(kind, item, athlete_id))  # type: ignore[arg-type]
-        except RuleViolation as refused:
-            raise Invalid.from_rules(refused) from None
+        quote = ruleset.quote_purchase(catalog, facts, PurchaseRequest(kind, item, athlete_id))  # type: ignore[arg-type]
         athlete = facts.athlete(athlete_id) if athlete_id is not None and kind != "staff" else None
         window_side_id, _ = spending_window_side(team)  # the window it is bought in (None: pre-season)
         purchase = Purchase.objects.create(

@@ -18,8 +18,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine.core.money import format_credits
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import apply_domain_errors, new_idempotency_key
-from leagues.views import domain_errors
 from pitside.errors import Invalid
+from pitside.page_errors import domain_errors, form_action
 from rosters import services
 from rosters.forms import SpendForm, StaffHireForm, TeamSignupForms
 from rosters.models import Athlete, Purchase, Team
@@ -57,17 +57,22 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
         "type_minimum": ruleset.type_minimum,
         "type_maximum": ruleset.type_maximum,
     }
-    if request.method == "POST":
-        if forms.is_valid():
-            try:
-                team = services.team_create(league=league, coach=request.user, **forms.team_data())
-            except Invalid as error:
-                forms.apply_errors(error)
-            else:
-                messages.success(request, f"{team.name} is signed up in {league.name}.")
-                return redirect("team-detail", team.pk)
+    if request.method == "GET":
+        return render(request, "rosters/team_create.html", context)
+    if not forms.is_valid():
         return render(request, "rosters/team_create.html", context, status=400)
-    return render(request, "rosters/team_create.html", context)
+
+    def created(team: Team) -> HttpResponse:
+        messages.success(request, f"{team.name} is signed up in {league.name}.")
+        return redirect("team-detail", team.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
+        forms.apply_errors(error)
+        return render(request, "rosters/team_create.html", context)
+
+    return form_action(
+        lambda: services.team_create(league=league, coach=request.user, **forms.team_data()), done=created, refused=refused
+    )
 
 
 # --- Team page and staff hires -------------------------------------------------------------------
@@ -113,22 +118,30 @@ def _bought_message(purchase: Purchase, created: bool, team: Team) -> str:
 def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
     team = _team(team_id)
     form = StaffHireForm(request.POST)
-    if form.is_valid():
-        try:
-            purchase, created = services.purchase_make(
-                team_id=team.pk,
-                user=request.user,
-                kind=Purchase.Kind.STAFF,
-                item=form.cleaned_data["item"],
-                idempotency_key=form.cleaned_data["idempotency_key"],
-            )
-        except Invalid as error:
+
+    def refused(error: Invalid | None = None) -> HttpResponse:
+        if error is not None:
             apply_domain_errors(form, error)
-        else:
-            messages.success(request, _bought_message(purchase, created, _team(team.pk)))
-            return redirect("team-detail", team.pk)
-    services.team_require_coach(team=team, user=request.user)
-    return _team_page(request, _team(team.pk), status=400, staff_form=form)
+        services.team_require_coach(team=team, user=request.user)
+        return _team_page(request, _team(team.pk), status=400, staff_form=form)
+
+    def hired(bought: tuple[Purchase, bool]) -> HttpResponse:
+        messages.success(request, _bought_message(*bought, _team(team.pk)))
+        return redirect("team-detail", team.pk)
+
+    if not form.is_valid():
+        return refused()
+    return form_action(
+        lambda: services.purchase_make(
+            team_id=team.pk,
+            user=request.user,
+            kind=Purchase.Kind.STAFF,
+            item=form.cleaned_data["item"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        ),
+        done=hired,
+        refused=refused,
+    )
 
 
 # --- Spending on an athlete ------------------------------------------------------------------------
@@ -163,25 +176,32 @@ def athlete_spend(request: HttpRequest, athlete_id: int) -> HttpResponse:
     if request.method == "GET":
         return render(request, template, _spend_context(athlete))
     form = SpendForm(request.POST)
-    if form.is_valid():
-        try:
-            purchase, created = services.purchase_make(
-                team_id=athlete.team_id,
-                user=request.user,
-                athlete_id=athlete.pk,
-                kind=form.cleaned_data["kind"],
-                item=form.cleaned_data["item"],
-                idempotency_key=form.cleaned_data["idempotency_key"],
-            )
-        except Invalid as error:
-            apply_domain_errors(form, error)
-        else:
-            message = _bought_message(purchase, created, _team(athlete.team_id))
-            if request.htmx:  # type: ignore[attr-defined]
-                return render(request, template, _spend_context(athlete, success=message))
-            messages.success(request, message)
-            return redirect("athlete-spend", athlete.pk)
-    return render(request, template, _spend_context(athlete, form=form), status=400)
+    if not form.is_valid():
+        return render(request, template, _spend_context(athlete, form=form), status=400)
+
+    def bought(made: tuple[Purchase, bool]) -> HttpResponse:
+        message = _bought_message(*made, _team(athlete.team_id))
+        if request.htmx:  # type: ignore[attr-defined]
+            return render(request, template, _spend_context(athlete, success=message))
+        messages.success(request, message)
+        return redirect("athlete-spend", athlete.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
+        apply_domain_errors(form, error)
+        return render(request, template, _spend_context(athlete, form=form))
+
+    return form_action(
+        lambda: services.purchase_make(
+            team_id=athlete.team_id,
+            user=request.user,
+            athlete_id=athlete.pk,
+            kind=form.cleaned_data["kind"],
+            item=form.cleaned_data["item"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        ),
+        done=bought,
+        refused=refused,
+    )
 
 
 # --- Team Roster Sheet ---------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.core.money import TREASURY, format_credits
-from engine.core.violations import RuleViolation
+from engine.core.violations import raise_if_any
 from engine.slaughterball.ruleset import RULESET
 from leagues.selectors import league_is_commissioner
 from notifications.services import notify
@@ -202,8 +202,7 @@ def lot_nominate(
         if draw_id is not None and next_nominator(auction) != team.pk:
             raise Invalid.one("nominate-turn", "draw", "It is another coach's turn to put a maverick up for auction.")
         problems = ruleset.auctions.check_hireable(catalog, card)
-        if problems:
-            raise Invalid.from_rules(RuleViolation(problems))
+        raise_if_any(problems)
         number = Lot.objects.filter(auction=auction).count() + 1
         return Lot.objects.create(
             auction=auction, number=number, nominated_by=team, draw_id=draw_id, card=card.key, name=card.name
@@ -240,11 +239,6 @@ def _turn_names(lot: Lot) -> dict[int, str]:
     return {entry["team"]: entry["name"] for entry in lot.auction.order}
 
 
-def _refuse(problems: list[Any]) -> None:
-    if problems:
-        raise Invalid.from_rules(RuleViolation(problems))
-
-
 def bid_place(
     *, lot_id: Any, user: Any, amount: int, team_id: int | None = None, idempotency_key: str | None = None
 ) -> tuple[Bid, bool]:
@@ -271,7 +265,7 @@ def bid_place(
         rules = RULESET.auctions
         turn, made = lot_turn(lot)
         out_of_turn = rules.check_turn(turn, team.pk, _turn_names(lot))
-        _refuse(out_of_turn or rules.check_bid(amount, lot.high_amount, _free_credits(team.pk, lot.pk)))
+        raise_if_any(out_of_turn or rules.check_bid(amount, lot.high_amount, _free_credits(team.pk, lot.pk)))
         bid = Bid.objects.create(
             lot=lot, team=team, amount=amount, position=made, created_by=user, idempotency_key=idempotency_key or None
         )
@@ -300,7 +294,7 @@ def lot_pass(*, lot_id: Any, user: Any, team_id: int | None = None, idempotency_
             raise Invalid.one("lot-closed", "lot", "Bidding on this maverick is over.")
         rules = RULESET.auctions
         turn, made = lot_turn(lot)
-        _refuse(rules.check_turn(turn, team.pk, _turn_names(lot)))
+        raise_if_any(rules.check_turn(turn, team.pk, _turn_names(lot)))
         passed = LotPass.objects.create(
             lot=lot, team=team, position=made, created_by=user, idempotency_key=idempotency_key or None
         )
@@ -344,7 +338,7 @@ def _settle(lot: Lot, user: Any) -> None:
     card = ruleset.auctions.card_for(catalog, lot.card)
     if card is None:
         raise Invalid.one("card-unknown", "lot", "This lot's maverick is not in the league's tables.")
-    _refuse(ruleset.auctions.check_hireable(catalog, card))
+    raise_if_any(ruleset.auctions.check_hireable(catalog, card))
     winner = None
     tried: set[int] = set()
     for bid in Bid.objects.filter(lot=lot).order_by("-amount", "id"):

@@ -13,7 +13,6 @@ from django.db.models import ProtectedError, Q
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.core.violations import RuleViolation
 from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import Pick
 from leagues.services import league_require_commissioner
@@ -46,10 +45,6 @@ def _season_team(week: Week, team_id: int) -> Team:
 def _require_coach(team: Team, user: Any, what: str) -> None:
     if team.coach_id != getattr(user, "pk", None):
         raise NotPermitted.one("not-coach", "team", f"Only this team's coach can {what}.")
-
-
-def _rules_refused(refused: RuleViolation) -> Invalid:
-    return Invalid.from_rules(refused)
 
 
 def _started(game_ids: list[int]) -> bool:
@@ -129,10 +124,7 @@ def challenge_issue(
         _require_known(state, challenged, "challenged")
         ruleset = RULESET
         turn = state.turn.team if state.turn.action == "challenge" else None
-        try:
-            ruleset.schedule.check_challenge(team.pk, challenged, state.unscheduled, turn)
-        except RuleViolation as refused:
-            raise _rules_refused(refused) from None
+        ruleset.schedule.check_challenge(team.pk, challenged, state.unscheduled, turn)
         game = Game.objects.create(week=week, number=_next_number(state))
         GameSide.objects.bulk_create(GameSide(game=game, team_id=t) for t in [team.pk, *challenged])
         challenge = Challenge.objects.create(
@@ -202,12 +194,9 @@ def steal_make(
             raise Invalid.one("steal-turn", "team", "The leftover coach with fewer League Points steals.")
         _require_known(state, stolen, "stolen")
         ruleset = RULESET
-        try:
-            ruleset.schedule.check_steal(
-                state.frozen.entries[team.pk], len(state.unscheduled), stolen, list(state.games.values()), state.frozen.potentials
-            )
-        except RuleViolation as refused:
-            raise _rules_refused(refused) from None
+        ruleset.schedule.check_steal(
+            state.frozen.entries[team.pk], len(state.unscheduled), stolen, list(state.games.values()), state.frozen.potentials
+        )
         challenge, game, leftovers = _apply_steal(
             week, state, team.pk, stolen, _next_number(state), user, False, idempotency_key or None
         )
@@ -325,10 +314,7 @@ def rearrange(
         from_game = next((g for g, teams in games.items() if team_id in teams), None)
         team_count = SeasonTeam.objects.filter(season_id=week.season_id).count()
         ruleset = RULESET
-        try:
-            ruleset.schedule.check_rearrange(games, team_count, team_id, to_game_id, swap_with_id)
-        except RuleViolation as refused:
-            raise _rules_refused(refused) from None
+        ruleset.schedule.check_rearrange(games, team_count, team_id, to_game_id, swap_with_id)
         if _started([g for g in (from_game, to_game_id) if g is not None]):
             raise Invalid.one(
                 "game-started", "to_game", "A game whose pre-game has begun, or that has a result, keeps its teams."

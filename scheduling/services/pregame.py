@@ -15,7 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from engine.core.violations import RuleViolation
+from engine.core.violations import raise_if_any
 from engine.slaughterball.facts import TeamFacts
 from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import RankingEntry
@@ -287,8 +287,7 @@ def lineup_pick(
             out=out,
             hired=list(hires),
         )
-        if problems:
-            raise Invalid.from_rules(RuleViolation(problems))
+        raise_if_any(problems)
         if auction is not None and auction.closed_at is None:
             auction.closed_at = timezone.now()  # no more lots once the first coach has chosen
             auction.save(update_fields=["closed_at"])
@@ -312,8 +311,7 @@ def order_of_play_set(*, game_id: Any, user: Any, team_ids: Sequence[int]) -> li
         require_game_scheduled(game)
         ruleset = RULESET
         problems = ruleset.auctions.check_order_of_play(list(team_ids), [s.team_id for s in sides])
-        if problems:
-            raise Invalid.from_rules(RuleViolation(problems))
+        raise_if_any(problems)
         position = {team: index for index, team in enumerate(team_ids, start=1)}
         for side in sides:
             side.order_of_play = position[side.team_id]

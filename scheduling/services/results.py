@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.core.money import TREASURY, format_credits
-from engine.core.violations import RuleViolation, Violation
+from engine.core.violations import RuleViolation, Violation, raise_if_any
 from engine.slaughterball.ruleset import RULESET
 from leagues.selectors import league_is_commissioner
 from leagues.services import league_require_commissioner
@@ -186,8 +186,7 @@ def result_submit(
         except RuleViolation as refused:
             problems += refused.violations
         problems += _injury_problems(game, ruleset, payload["injuries"])
-        if problems:
-            raise Invalid.from_rules(RuleViolation(problems))
+        raise_if_any(problems)
 
         by_team = {s.team_id: s for s in game_sides}
         for order, line in enumerate(payload["sides"], start=1):

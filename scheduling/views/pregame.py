@@ -20,9 +20,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import CreditsField, new_idempotency_key
 from leagues.selectors import league_is_commissioner
-from leagues.views import domain_errors
 from pitside.errors import Invalid
-from scheduling.models import Auction, Game, Lot, MaverickDraw
+from pitside.page_errors import domain_errors, form_action
+from scheduling.models import Auction, Game, GameSide, Lot, MaverickDraw
 from scheduling.selectors_pregame import (
     auction_for_game,
     auction_get,
@@ -132,14 +132,16 @@ def game_auction_live(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _auction_action(request: HttpRequest, game: Game, action: Callable[[], str]) -> HttpResponse:
     """Run one auction service; answer htmx with the live part (400 with the errors), a form post with a redirect."""
-    try:
-        done = action()
-    except Invalid as error:
-        return _room(request, game, errors=[item.message for item in error.items], status=400)
-    if request.htmx:  # type: ignore[attr-defined]
-        return _room(request, game)
-    messages.success(request, done)
-    return redirect("game-auction", game.pk)
+
+    def done(message: str) -> HttpResponse:
+        if request.htmx:  # type: ignore[attr-defined]
+            return _room(request, game)
+        messages.success(request, message)
+        return redirect("game-auction", game.pk)
+
+    return form_action(
+        action, done=done, refused=lambda error: _room(request, game, errors=[item.message for item in error.items])
+    )
 
 
 @login_required
@@ -351,15 +353,23 @@ def game_lineup(request: HttpRequest, game_id: int) -> HttpResponse:
     if not team.isdigit():
         context = _lineup_context(request, game, (athlete_ids, hire_ids), errors=["Choose the team."])
         return render(request, "scheduling/pregame/lineup.html", context, status=400)
-    try:
-        _, created = pregame_services.lineup_pick(
-            game_id=game.pk, user=request.user, team_id=int(team), athlete_ids=athlete_ids, maverick_ids=hire_ids
-        )
-    except Invalid as error:
+
+    def picked(made: tuple[GameSide, bool]) -> HttpResponse:
+        _, created = made
+        messages.success(request, "Athletes chosen and revealed." if created else "This lineup was already chosen.")
+        return redirect(f"{reverse('game-lineup', args=[game.pk])}?team={team}")
+
+    def refused(error: Invalid) -> HttpResponse:
         context = _lineup_context(request, game, (athlete_ids, hire_ids), errors=[item.message for item in error.items])
-        return render(request, "scheduling/pregame/lineup.html", context, status=400)
-    messages.success(request, "Athletes chosen and revealed." if created else "This lineup was already chosen.")
-    return redirect(f"{reverse('game-lineup', args=[game.pk])}?team={team}")
+        return render(request, "scheduling/pregame/lineup.html", context)
+
+    return form_action(
+        lambda: pregame_services.lineup_pick(
+            game_id=game.pk, user=request.user, team_id=int(team), athlete_ids=athlete_ids, maverick_ids=hire_ids
+        ),
+        done=picked,
+        refused=refused,
+    )
 
 
 @require_POST
@@ -429,14 +439,21 @@ def game_order_of_play(request: HttpRequest, game_id: int) -> HttpResponse:
     form = OrderOfPlayForm(request.POST, sides=pregame_services.game_sides(game))
     if not form.is_valid():
         return _pregame_page(request, game, form, status=400)
-    try:
-        pregame_services.order_of_play_set(game_id=game.pk, user=request.user, team_ids=form.teams())
-    except Invalid as error:
+
+    def recorded(_: object) -> HttpResponse:
+        messages.success(request, "Order of play recorded.")
+        return redirect("game-pregame", game.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
         for item in error.items:
             form.add_error(None, item.message)
-        return _pregame_page(request, game, form, status=400)
-    messages.success(request, "Order of play recorded.")
-    return redirect("game-pregame", game.pk)
+        return _pregame_page(request, game, form)
+
+    return form_action(
+        lambda: pregame_services.order_of_play_set(game_id=game.pk, user=request.user, team_ids=form.teams()),
+        done=recorded,
+        refused=refused,
+    )
 
 
 urlpatterns = [

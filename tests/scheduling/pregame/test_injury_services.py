@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from pitside.errors import Invalid
 from rosters.models import LedgerEntry
 from rosters.selectors import team_get, team_summary
 from rosters.services import grant_create, purchase_make
@@ -14,6 +13,7 @@ from scheduling.services import pregame as services
 from scheduling.services.pregame import athletes_out, lasting_injuries_apply, lasting_injuries_void, mavericks_out
 from scheduling.services.results import result_confirm, result_submit
 from tests.engine.test_auctions import Scripted
+from tests.refusals import raises_invalid
 from tests.scheduling.pregame.helpers import make_game
 from tests.scheduling.results.helpers import result
 
@@ -212,7 +212,7 @@ def test_an_athlete_with_injury_tokens_cannot_buy_after_the_game(played, team, c
     lasting_injuries_apply(game=played, injuries=[{"athlete": razor(team).pk, "tokens": 2}])
     grant_create(league=league, user=commissioner, team_id=team.pk, amount=1_000_000, reason="Sponsor")
 
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         purchase_make(team_id=team.pk, user=coach, kind="trait", item="speed", athlete_id=razor(team).pk)
     assert [i.code for i in refused.value.items] == ["window-injured"]
     uninjured = team.athletes.get(number=2)

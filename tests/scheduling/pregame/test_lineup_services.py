@@ -13,6 +13,7 @@ from scheduling.selectors_pregame import auction_state, pregame_state
 from scheduling.services import auctions as auction_services
 from scheduling.services.pregame import lineup_pick, lineup_preview
 from scheduling.services.standings import standings_recompute
+from tests.refusals import raises_invalid
 from tests.scheduling.pregame.helpers import make_game
 
 pytestmark = pytest.mark.django_db
@@ -185,7 +186,7 @@ def test_a_maverick_hired_by_another_team_cannot_play_for_you(game, coach, rival
     auction_services.bid_place(lot_id=lot.pk, user=coach, amount=100_000)
     auction_services.lot_pass(lot_id=lot.pk, user=rival)  # the rival does not raise: the coach hires
     lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=six(team))
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         lineup_pick(
             game_id=game.pk, user=rival, team_id=rival_team.pk, athlete_ids=six(rival_team)[:5], maverick_ids=[lot.hire.pk]
         )
@@ -201,7 +202,7 @@ def test_a_maverick_hired_by_another_team_cannot_play_for_you(game, coach, rival
     ],
 )
 def test_illegal_lineups_name_the_field(game, coach, team, rival_team, done_auction, pick, code, field):
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=pick(team, rival_team))
     assert next((i.code, i.field) for i in refused.value.items) == (code, field)
     assert not GameSide.objects.get(game=game, team=team).lineup
