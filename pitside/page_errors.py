@@ -46,23 +46,6 @@ def refusal_shown_by(page: Callable[[Invalid], HttpResponse]) -> Iterator[None]:
         raise PageRefusal(page(_as_invalid(error))) from error
 
 
-def form_action[T](
-    call: Callable[[], T],
-    *,
-    done: Callable[[T], HttpResponse],
-    refused: Callable[[Invalid], HttpResponse],
-) -> HttpResponse:
-    """Run a page form's service call: `done(result)` when it succeeds; when the input is refused,
-    `refused(error)` with status 400. (Being replaced by `refusal_shown_by`.)"""
-    try:
-        result = call()
-    except (Invalid, RuleViolation) as error:
-        response = refused(_as_invalid(error))
-        response.status_code = 400
-        return response
-    return done(result)
-
-
 def domain_errors(view: View) -> View:
     """A refusal a form showed (`refusal_shown_by`) -> that page, 400; NotPermitted -> the 403 page, NotFound ->
     the 404 page; a refusal no form showed -> the 400 page."""
