@@ -8,9 +8,9 @@ class BloodBowlConfig(AppConfig):
     verbose_name = "Blood Bowl"
 
     def ready(self) -> None:
+        from bloodbowl.forms import SettingsForm
         from bloodbowl.selectors import RULESET
-        from bloodbowl.sheets import league_panel_context
-        from bloodbowl.views.league import settings_page
+        from bloodbowl.sheets import league_panel_context, settings_panel_context
         from leagues.game_apps import GameApp, register
 
         register(
@@ -19,6 +19,8 @@ class BloodBowlConfig(AppConfig):
                 league_panel="bloodbowl/_league_panel.html",
                 league_context=lambda league, user: league_panel_context(league),
                 settings_url="bb-league-settings",
-                settings_page=settings_page,
+                settings_form=SettingsForm,
+                settings_panel="bloodbowl/_settings_panel.html",
+                settings_context=settings_panel_context,
             )
         )

@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 
 from engine.bloodbowl.standings import TIE_BREAKERS
-from leagues.forms import CreditsField
+from leagues.forms import CreditsField, LeagueSettingsForm
 from pitside.errors import DomainError
 
 PLAYER_ERROR = re.compile(r"^players\[(\d+)\]\.(\w+)$")
@@ -17,11 +17,9 @@ TIE_BREAKER_PLACES = len(TIE_BREAKERS)
 MAX_TEXT = 1_000_000  # characters of a team lists file
 
 
-class SettingsForm(forms.Form):
+class SettingsForm(LeagueSettingsForm):
     """General settings: name, sign-ups and the ruleset's options (starting budget, standings, switches)."""
 
-    name = forms.CharField(max_length=100)
-    open_for_signups = forms.BooleanField(required=False, label="Open for sign-ups")
     starting_budget = CreditsField(
         min_value=1,
         label="Starting budget (gold pieces)",
@@ -30,25 +28,26 @@ class SettingsForm(forms.Form):
     points_win = forms.IntegerField(min_value=0, label="Standings points for a win")
     points_draw = forms.IntegerField(min_value=0, label="Standings points for a draw")
     points_loss = forms.IntegerField(min_value=0, label="Standings points for a loss")
+    option_keys = ("starting_budget", "points_win", "points_draw", "points_loss")
+    note = (
+        "Blood Bowl (Death Zone). The rulebook prints no league standings: points per result and the "
+        "tie-breakers, in order, are this league's choice."
+    )
 
     def __init__(self, *args: Any, switches: Mapping[str, str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, switches=switches, **kwargs)
         choices = [("", "none"), *TIE_BREAKERS.items()]
         for place in range(1, TIE_BREAKER_PLACES + 1):
             self.fields[f"tie_breaker_{place}"] = forms.ChoiceField(choices=choices, required=False, label=f"Tie-breaker {place}")
-        self.switches = dict(switches)
-        for key, label in self.switches.items():
-            self.fields[key] = forms.BooleanField(required=False, label=label)
 
     @classmethod
     def initial_for(cls, league: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         breakers = {f"tie_breaker_{i}": slug for i, slug in enumerate(options["tie_breakers"], start=1)}
-        return {"name": league.name, "open_for_signups": league.open_for_signups, **options, **breakers}
+        return {**super().initial_for(league, options), **breakers}
 
     def options(self) -> dict[str, Any]:
         breakers = [self.cleaned_data[f"tie_breaker_{i}"] for i in range(1, TIE_BREAKER_PLACES + 1)]
-        keys = ["starting_budget", "points_win", "points_draw", "points_loss", *self.switches]
-        return {**{key: self.cleaned_data[key] for key in keys}, "tie_breakers": [b for b in breakers if b]}
+        return {**super().options(), "tie_breakers": [b for b in breakers if b]}
 
 
 class TeamListsForm(forms.Form):

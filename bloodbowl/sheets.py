@@ -124,3 +124,9 @@ def league_panel_context(league: League) -> dict[str, Any]:
     """The league page's Blood Bowl panel: the teams with their Team Rating and treasury, and the team lists' state."""
     team_lists = team_lists_of(league)
     return {"teams": league_team_lines(league), "race_count": len(team_lists.races) if team_lists else 0}
+
+
+def settings_panel_context(league: League) -> dict[str, Any]:
+    """The settings page's Blood Bowl section: the league's team lists."""
+    team_lists = team_lists_of(league)
+    return {"game_sections": [("team-lists", "Team lists")], "races": team_lists.races if team_lists else ()}

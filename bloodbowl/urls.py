@@ -3,9 +3,10 @@
 from django.urls import path
 
 from bloodbowl.views import league, teams
+from leagues.views import league_settings
 
 urlpatterns = [
-    path("leagues/<int:league_id>/settings/", league.league_settings, name="bb-league-settings"),
+    path("leagues/<int:league_id>/settings/", league_settings, name="bb-league-settings"),
     path("leagues/<int:league_id>/team-lists/", league.team_lists, name="bb-team-lists"),
     path("leagues/<int:league_id>/team-lists.yaml", league.team_lists_download, name="bb-team-lists-download"),
     path("team-lists/samples/<str:name>", league.team_lists_sample, name="bb-team-lists-sample"),

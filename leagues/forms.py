@@ -71,25 +71,28 @@ class LeagueCreateForm(forms.Form):
 
 
 class LeagueSettingsForm(forms.Form):
+    """A league's general settings: its name, sign-ups and its game system's options, with a checkbox for
+    each on/off rule. A game system's form adds the fields of its other options, named in `option_keys`."""
+
     name = forms.CharField(max_length=100)
     open_for_signups = forms.BooleanField(required=False, label="Open for sign-ups")
-    skill_budget = BudgetField(label="Skill Budget", suggested=300_000)
-    staff_budget = BudgetField(label="Support Staff Budget", suggested=200_000)
+    option_keys: tuple[str, ...] = ()
+    note = ""  # a sentence above the form, where the rulebook leaves the options to the league
 
-    def __init__(self, *args: Any, switches: dict[str, str], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, switches: Mapping[str, str], **kwargs: Any) -> None:
         """`switches`: the ruleset's on/off rules (option key -> name), one checkbox each."""
         super().__init__(*args, **kwargs)
-        self.switches = switches
-        for key, label in switches.items():
+        self.switches = dict(switches)
+        for key, label in self.switches.items():
             self.fields[key] = forms.BooleanField(required=False, label=label)
 
     @classmethod
-    def initial_for(cls, league: Any) -> dict[str, Any]:
-        return {"name": league.name, "open_for_signups": league.open_for_signups, **league.options}
+    def initial_for(cls, league: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+        """`options`: every option of the league, defaults included."""
+        return {"name": league.name, "open_for_signups": league.open_for_signups, **options}
 
     def options(self) -> dict[str, Any]:
-        keys = ["skill_budget", "staff_budget", *self.switches]
-        return {key: self.cleaned_data[key] for key in keys}
+        return {key: self.cleaned_data[key] for key in (*self.option_keys, *self.switches)}
 
 
 class CommissionerAddForm(forms.Form):

@@ -11,10 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import HttpResponse
-
 from engine import registry as engine_registry
 from engine.core.ruleset import Ruleset
+from leagues.forms import LeagueSettingsForm
 from leagues.models import League
 
 
@@ -24,9 +23,11 @@ class GameApp:
     league_panel: str  # template included on the league page, below its header
     league_context: Callable[[League, Any], dict[str, Any]]  # (league, user) -> the panel's context
     settings_url: str  # url name of the league settings page (takes the league id)
-    # (request, league, status=200, **bound forms) -> the settings page, for the shared settings forms
-    # (commissioners, grants, house values) to show their errors on
-    settings_page: Callable[..., HttpResponse]
+    # The settings page is shared (leagues.views.settings_page); a game system gives its general
+    # settings form (its options), a template for its own sections and their context.
+    settings_form: type[LeagueSettingsForm]
+    settings_panel: str
+    settings_context: Callable[[League], dict[str, Any]]
 
 
 _APPS: dict[str, GameApp] = {}

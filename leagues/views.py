@@ -10,19 +10,17 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.registry import game_systems, get_ruleset
-from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
 from leagues import services
 from leagues.forms import (
     CommissionerAddForm,
     GrantForm,
     HouseValuesForm,
     LeagueCreateForm,
-    LeagueSettingsForm,
     apply_domain_errors,
 )
 from leagues.game_apps import game_app
@@ -103,29 +101,28 @@ def grant_form(league: League, data: Any = None) -> GrantForm:
 
 
 def settings_page(request: HttpRequest, league: League, status: int = 200, **forms: Any) -> HttpResponse:
-    """The settings page with fresh forms, except the one given bound (with its errors)."""
+    """Any game system's settings page, with fresh forms except the one given bound (with its errors):
+    the shared sections, and the game system's own (GameApp.settings_panel)."""
     services.league_require_commissioner(league=league, user=request.user)
     league = _league(league.pk)  # a failed update may have touched the object in memory
-    catalog = SLAUGHTERBALL.catalog(league.house_values)
+    app = game_app(league)
+    schema = app.ruleset.options
+    options = {key: schema.value(league.options, key) for key in schema.defaults}
     house_form = forms.get("house_form") or house_values_form(league)
-    return render(
-        request,
-        "leagues/league_settings.html",
-        {
-            "league": league,
-            "settings_form": forms.get("settings_form")
-            or LeagueSettingsForm(initial=LeagueSettingsForm.initial_for(league), switches=SLAUGHTERBALL.switches),
-            "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
-            "money_unit": SLAUGHTERBALL.money_unit,
-            "grant_form": forms.get("grant_form") or grant_form(league),
-            "house_form": house_form,
-            "house_groups": house_form.groups(),
-            "required_count": house_form.required_count(),
-            "skills": sorted(catalog.skills.values(), key=lambda s: s.slug),
-            "athlete_types": SLAUGHTERBALL.athlete_types,
-        },
-        status=status,
-    )
+    context = {
+        "league": league,
+        "game_app": app,
+        "settings_form": forms.get("settings_form")
+        or app.settings_form(initial=app.settings_form.initial_for(league, options), switches=schema.switches),
+        "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
+        "money_unit": app.ruleset.money_unit,
+        "grant_form": forms.get("grant_form") or grant_form(league),
+        "house_form": house_form,
+        "house_groups": house_form.groups(),
+        "required_count": house_form.required_count(),
+        **app.settings_context(league),
+    }
+    return render(request, "leagues/league_settings.html", context, status=status)
 
 
 @login_required
@@ -133,11 +130,16 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
 @require_http_methods(["GET", "POST"])
 def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
-    if (own_settings := game_app(league).settings_url) != "league-settings":
-        return redirect(own_settings, league.pk)  # this page has the options of the games that use it
+    app = game_app(league)
+    here = request.resolver_match.url_name if request.resolver_match else None
+    if here != app.settings_url:
+        # /leagues/<id>/settings/ leads to the league's own settings address; another game's address is not found
+        if here == "league-settings":
+            return redirect(app.settings_url, league.pk)
+        raise Http404
     if request.method == "GET":
         return settings_page(request, league)
-    form = LeagueSettingsForm(request.POST, switches=SLAUGHTERBALL.switches)
+    form = app.settings_form(request.POST, switches=app.ruleset.options.switches)
     if not form.is_valid():
         return settings_page(request, league, status=400, settings_form=form)
 
@@ -154,11 +156,11 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
             options=form.options(),
         )
     messages.success(request, "Settings saved.")
-    return redirect("league-settings", league.pk)
+    return redirect(app.settings_url, league.pk)
 
 
 # --- The settings forms every game system's settings page shares: each answers with the league's own
-# settings page (GameApp.settings_url and settings_page). ---------------------------------------------------
+# settings page (GameApp.settings_url). -------------------------------------------------------------------
 
 
 @login_required
@@ -168,11 +170,11 @@ def league_commissioner_add(request: HttpRequest, league_id: int) -> HttpRespons
     league = _league(league_id)
     form = CommissionerAddForm(request.POST)
     if not form.is_valid():
-        return game_app(league).settings_page(request, league, status=400, commissioner_form=form)
+        return settings_page(request, league, status=400, commissioner_form=form)
 
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error)
-        return game_app(league).settings_page(request, league, commissioner_form=form)
+        return settings_page(request, league, commissioner_form=form)
 
     with refusal_shown_by(refused):
         services.league_commissioner_add(league=league, user=request.user, username=form.cleaned_data["username"])
@@ -187,11 +189,11 @@ def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     form = grant_form(league, request.POST)
     if not form.is_valid():
-        return game_app(league).settings_page(request, league, status=400, grant_form=form)
+        return settings_page(request, league, status=400, grant_form=form)
 
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error)
-        return game_app(league).settings_page(request, league, grant_form=form)
+        return settings_page(request, league, grant_form=form)
 
     with refusal_shown_by(refused):
         entry, created = grant_create(
@@ -216,12 +218,12 @@ def league_house_values(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     form = house_values_form(league, request.POST)
     if not form.is_valid():
-        return game_app(league).settings_page(request, league, status=400, house_form=form)
+        return settings_page(request, league, status=400, house_form=form)
     changes = form.changes()
 
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error, prefixes=("house_values.",))
-        return game_app(league).settings_page(request, league, house_form=form)
+        return settings_page(request, league, house_form=form)
 
     with refusal_shown_by(refused):
         services.league_update(league=league, user=request.user, house_values=changes)

@@ -7,8 +7,8 @@ class RostersConfig(AppConfig):
     def ready(self) -> None:
         from engine.slaughterball.ruleset import RULESET
         from leagues.game_apps import GameApp, register
-        from leagues.views import settings_page
-        from rosters.sheets import league_team_lines
+        from rosters.forms import SettingsForm
+        from rosters.sheets import league_team_lines, settings_panel_context
 
         register(
             GameApp(
@@ -16,6 +16,8 @@ class RostersConfig(AppConfig):
                 league_panel="rosters/_league_panel.html",
                 league_context=lambda league, user: {"teams": league_team_lines(league)},
                 settings_url="league-settings",
-                settings_page=settings_page,
+                settings_form=SettingsForm,
+                settings_panel="rosters/_settings_panel.html",
+                settings_context=settings_panel_context,
             )
         )

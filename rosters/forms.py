@@ -7,10 +7,18 @@ from typing import Any
 
 from django import forms
 
-from leagues.forms import apply_domain_errors
+from leagues.forms import BudgetField, LeagueSettingsForm, apply_domain_errors
 from pitside.errors import DomainError
 
 ATHLETE_ERROR = re.compile(r"^athletes\[(\d+)\]\.(\w+)$")
+
+
+class SettingsForm(LeagueSettingsForm):
+    """A Slaughterball league's general settings: with the Optional Rules' budgets."""
+
+    skill_budget = BudgetField(label="Skill Budget", suggested=300_000)
+    staff_budget = BudgetField(label="Support Staff Budget", suggested=200_000)
+    option_keys = ("skill_budget", "staff_budget")
 
 
 class TeamForm(forms.Form):

@@ -121,6 +121,16 @@ def league_team_lines(league: League) -> list[LeagueTeamLine]:
     return [LeagueTeamLine(team_summary(t), portfolios.get(t.portfolio, t.portfolio)) for t in teams]
 
 
+def settings_panel_context(league: League) -> dict[str, Any]:
+    """The settings page's Slaughterball section: the slugs that list house values take."""
+    catalog = RULESET.catalog(league.house_values)
+    return {
+        "game_sections": [("reference", "Slugs for list values")],
+        "skills": sorted(catalog.skills.values(), key=lambda s: s.slug),
+        "athlete_types": RULESET.athlete_types,
+    }
+
+
 def roster_pdf(request: HttpRequest, context: dict[str, Any]) -> bytes:
     """The Team Roster Sheet as PDF, from the same template as the print page."""
     return sheet_pdf(request, SHEET_TEMPLATE, context)

@@ -6,8 +6,6 @@ form's errors (status 400); the rules and permissions are the engine's and the s
 
 from __future__ import annotations
 
-from typing import Any
-
 import yaml
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,73 +14,16 @@ from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
-from bloodbowl.forms import SettingsForm, TeamListsForm
+from bloodbowl.forms import TeamListsForm
 from bloodbowl.models import TeamLists as TeamListsRow
 from bloodbowl.selectors import RULESET, league_get, team_lists_of
 from bloodbowl.services.teamlists import team_lists_import
 from leagues import services as league_services
-from leagues.forms import CommissionerAddForm, apply_domain_errors
 from leagues.models import League
-from leagues.views import grant_form, house_values_form
-from pitside.errors import ErrorItem, Invalid
+from pitside.errors import ErrorItem
 from pitside.page_errors import domain_errors, refusal_shown_by
 
 SAMPLES = {"house-team.yaml": "application/yaml", "house-team.csv": "text/csv"}
-
-
-def _options(league: League) -> dict[str, Any]:
-    return {
-        key: RULESET.option_value(league.options, key)
-        for key in ("starting_budget", "points_win", "points_draw", "points_loss", "tie_breakers", *RULESET.switches)
-    }
-
-
-def settings_page(request: HttpRequest, league: League, status: int = 200, **forms: Any) -> HttpResponse:
-    """The settings page with fresh forms, except the one given bound (with its errors)."""
-    league_services.league_require_commissioner(league=league, user=request.user)
-    league = league_get(league.pk)  # a failed update may have touched the object in memory
-    house_form = forms.get("house_form") or house_values_form(league)
-    team_lists = team_lists_of(league)
-    context = {
-        "league": league,
-        "settings_form": forms.get("settings_form")
-        or SettingsForm(initial=SettingsForm.initial_for(league, _options(league)), switches=RULESET.switches),
-        "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
-        "money_unit": RULESET.money_unit,
-        "grant_form": forms.get("grant_form") or grant_form(league),
-        "house_form": house_form,
-        "house_groups": house_form.groups(),
-        "required_count": house_form.required_count(),
-        "races": team_lists.races if team_lists else (),
-    }
-    return render(request, "bloodbowl/league_settings.html", context, status=status)
-
-
-@login_required
-@domain_errors
-@require_http_methods(["GET", "POST"])
-def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = league_get(league_id)
-    if request.method == "GET":
-        return settings_page(request, league)
-    form = SettingsForm(request.POST, switches=RULESET.switches)
-    if not form.is_valid():
-        return settings_page(request, league, status=400, settings_form=form)
-
-    def refused(error: Invalid) -> HttpResponse:
-        apply_domain_errors(form, error, prefixes=("options.",))
-        return settings_page(request, league, settings_form=form)
-
-    with refusal_shown_by(refused):
-        league_services.league_update(
-            league=league,
-            user=request.user,
-            name=form.cleaned_data["name"],
-            open_for_signups=form.cleaned_data["open_for_signups"],
-            options=form.options(),
-        )
-    messages.success(request, "Settings saved.")
-    return redirect("bb-league-settings", league.pk)
 
 
 # --- Team lists ------------------------------------------------------------------------------------
