@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -14,7 +16,7 @@ from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
 
 
-class LeagueOutputSerializer(serializers.Serializer):
+class LeagueOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     game_system = serializers.CharField()
@@ -32,10 +34,10 @@ class LeagueOutputSerializer(serializers.Serializer):
 class LeagueListApi(APIView):
     pagination_class = Pagination
 
-    class FilterSerializer(serializers.Serializer):
+    class FilterSerializer(serializers.Serializer[Any]):
         game_system = serializers.CharField(required=False, allow_blank=True)
 
-    class LeagueCreateInputSerializer(serializers.Serializer):
+    class LeagueCreateInputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=100)
         game_system = serializers.ChoiceField(choices=[slug for slug, _ in game_systems()])
         options = serializers.DictField(required=False, default=dict)
@@ -61,7 +63,7 @@ class LeagueListApi(APIView):
 
 
 class LeagueDetailApi(APIView):
-    class LeagueUpdateInputSerializer(serializers.Serializer):
+    class LeagueUpdateInputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=100, required=False)
         options = serializers.DictField(required=False)
         house_values = serializers.DictField(required=False)

@@ -118,7 +118,9 @@ class SlugListField(forms.CharField):
     """A comma-separated list of slugs: blank means "not set", `none` means an empty list."""
 
     def to_python(self, value: Any) -> list[str] | None:  # type: ignore[override]
-        text = super().to_python(value).strip()
+        text = super().to_python(value)
+        assert text is not None  # a CharField's empty_value is ""
+        text = text.strip()
         if not text:
             return None
         if text.lower() == NO_ITEMS:
