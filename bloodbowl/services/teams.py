@@ -212,7 +212,7 @@ def purchase_make(
                     )
                 player = team.bb_players.filter(name__iexact=name).first() if hired else None
                 return PurchaseMade(kind, hired.slug if hired else kind, -earlier.amount, earlier, player, team.treasury), False
-        request = PurchaseRequest(kind, position)  # type: ignore[arg-type]
+        request = PurchaseRequest(kind, position)
         problems = _new_player_problems(team, name, number) if hired is not None else []
         try:
             quote = RULESET.postmatch.quote_purchase(team_facts(team), team_lists, league_house(team.league), request)
