@@ -20,6 +20,7 @@ from engine.registry import get_ruleset
 from leagues.forms import apply_domain_errors, new_idempotency_key
 from leagues.views import domain_errors
 from pitside.errors import Invalid
+from pitside.http import HtmxHttpRequest
 from rosters import services
 from rosters.forms import SpendForm, StaffHireForm, TeamSignupForms
 from rosters.models import Athlete, Purchase, Team
@@ -156,10 +157,10 @@ def _spend_context(athlete: Athlete, form: SpendForm | None = None, success: str
 @login_required
 @domain_errors
 @require_http_methods(["GET", "POST"])
-def athlete_spend(request: HttpRequest, athlete_id: int) -> HttpResponse:
+def athlete_spend(request: HtmxHttpRequest, athlete_id: int) -> HttpResponse:
     athlete = get_object_or_404(Athlete.objects.select_related("team"), pk=athlete_id)
     services.team_require_coach(team=athlete.team, user=request.user)
-    template = "rosters/_spend_panel.html" if request.htmx else "rosters/athlete_spend.html"  # type: ignore[attr-defined]
+    template = "rosters/_spend_panel.html" if request.htmx else "rosters/athlete_spend.html"
     if request.method == "GET":
         return render(request, template, _spend_context(athlete))
     form = SpendForm(request.POST)
@@ -177,7 +178,7 @@ def athlete_spend(request: HttpRequest, athlete_id: int) -> HttpResponse:
             apply_domain_errors(form, error)
         else:
             message = _bought_message(purchase, created, _team(athlete.team_id))
-            if request.htmx:  # type: ignore[attr-defined]
+            if request.htmx:
                 return render(request, template, _spend_context(athlete, success=message))
             messages.success(request, message)
             return redirect("athlete-spend", athlete.pk)

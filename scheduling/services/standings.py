@@ -132,14 +132,15 @@ def standings_recompute(*, season_id: int) -> int:
         if season is None or season.status == Season.Status.FINISHED:
             return 0
         _ensure_draws(season)
-        params = {"season": season.pk, "confirmed": Game.State.CONFIRMED, "playoff": Week.Kind.PLAYOFF}
+        params: dict[str, int | str] = {"season": season.pk, "confirmed": Game.State.CONFIRMED, "playoff": Week.Kind.PLAYOFF}
         with connection.cursor() as cursor:
             cursor.execute(_CURRENT_COLUMN, params)
             (params["week"],) = cursor.fetchone()
             cursor.execute(_DELETE_STALE, params)
-            deleted = cursor.rowcount
+            deleted: int = cursor.rowcount
             cursor.execute(_RECOMPUTE, params)
-            return deleted + cursor.rowcount
+            written: int = cursor.rowcount
+            return deleted + written
 
 
 def standings_recompute_queue(season_id: int) -> None:

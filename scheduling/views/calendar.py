@@ -365,7 +365,7 @@ def week_challenge_view(request: HttpRequest, week_id: int) -> HttpResponse:
     try:
         made, created = service(
             week=week, user=request.user, team_id=data["team"], idempotency_key=data["idempotency_key"], **targets
-        )  # type: ignore[operator]
+        )
     except Invalid as error:
         return _week_page(request, week, 400, challenge_form=form, errors=error.items)
     if created:

@@ -22,6 +22,7 @@ from leagues.forms import CreditsField, new_idempotency_key
 from leagues.selectors import league_is_commissioner
 from leagues.views import domain_errors
 from pitside.errors import Invalid
+from pitside.http import HtmxHttpRequest
 from scheduling.models import Auction, Game, Lot, MaverickDraw
 from scheduling.selectors_pregame import (
     auction_for_game,
@@ -114,13 +115,13 @@ def _live_context(request: HttpRequest, game: Game, errors: list[str] | None = N
     return context
 
 
-def _room(request: HttpRequest, game: Game, errors: list[str] | None = None, status: int = 200) -> HttpResponse:
-    template = "scheduling/pregame/_auction_live.html" if request.htmx else "scheduling/pregame/auction.html"  # type: ignore[attr-defined]
+def _room(request: HtmxHttpRequest, game: Game, errors: list[str] | None = None, status: int = 200) -> HttpResponse:
+    template = "scheduling/pregame/_auction_live.html" if request.htmx else "scheduling/pregame/auction.html"
     return render(request, template, _live_context(request, game, errors), status=status)
 
 
 @require_GET
-def game_auction(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_auction(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _room(request, _game(game_id))
 
 
@@ -130,13 +131,13 @@ def game_auction_live(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "scheduling/pregame/_auction_live.html", _live_context(request, _game(game_id)))
 
 
-def _auction_action(request: HttpRequest, game: Game, action: Callable[[], str]) -> HttpResponse:
+def _auction_action(request: HtmxHttpRequest, game: Game, action: Callable[[], str]) -> HttpResponse:
     """Run one auction service; answer htmx with the live part (400 with the errors), a form post with a redirect."""
     try:
         done = action()
     except Invalid as error:
         return _room(request, game, errors=[item.message for item in error.items], status=400)
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return _room(request, game)
     messages.success(request, done)
     return redirect("game-auction", game.pk)
@@ -145,7 +146,7 @@ def _auction_action(request: HttpRequest, game: Game, action: Callable[[], str])
 @login_required
 @domain_errors
 @require_POST
-def game_auction_open(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_auction_open(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = _game(game_id)
 
     def open_it() -> str:
@@ -164,7 +165,7 @@ def _auction_game(auction: Auction | None) -> Game:
 @login_required
 @domain_errors
 @require_POST
-def auction_draw_return(request: HttpRequest, draw_id: int) -> HttpResponse:
+def auction_draw_return(request: HtmxHttpRequest, draw_id: int) -> HttpResponse:
     draw = MaverickDraw.objects.filter(pk=draw_id).first()
     if draw is None:
         raise Http404("No such draw.")
@@ -180,7 +181,7 @@ def auction_draw_return(request: HttpRequest, draw_id: int) -> HttpResponse:
 @login_required
 @domain_errors
 @require_POST
-def auction_nominate(request: HttpRequest, auction_id: int) -> HttpResponse:
+def auction_nominate(request: HtmxHttpRequest, auction_id: int) -> HttpResponse:
     auction = auction_get(auction_id)
     game = _auction_game(auction)
     draw = request.POST.get("draw", "")
@@ -221,11 +222,11 @@ def _lot_game(lot_id: int) -> Game:
 @login_required
 @domain_errors
 @require_POST
-def lot_bid(request: HttpRequest, lot_id: int) -> HttpResponse:
+def lot_bid(request: HtmxHttpRequest, lot_id: int) -> HttpResponse:
     game = _lot_game(lot_id)
     form = BidForm(request.POST)
     if not form.is_valid():
-        problems = [f"{form.fields[name].label or name}: {' '.join(errs)}" for name, errs in form.errors.items()]
+        problems = [f"{form.fields[name].label or name}: {' '.join(str(e) for e in errs)}" for name, errs in form.errors.items()]
         return _room(request, game, errors=problems, status=400)
 
     def bid() -> str:
@@ -249,7 +250,7 @@ class PassForm(forms.Form):
 @login_required
 @domain_errors
 @require_POST
-def lot_pass(request: HttpRequest, lot_id: int) -> HttpResponse:
+def lot_pass(request: HtmxHttpRequest, lot_id: int) -> HttpResponse:
     game = _lot_game(lot_id)
     form = PassForm(request.POST)
     if not form.is_valid():
@@ -270,7 +271,7 @@ def lot_pass(request: HttpRequest, lot_id: int) -> HttpResponse:
 @login_required
 @domain_errors
 @require_POST
-def lot_close(request: HttpRequest, lot_id: int) -> HttpResponse:
+def lot_close(request: HtmxHttpRequest, lot_id: int) -> HttpResponse:
     game = _lot_game(lot_id)
 
     def close() -> str:
@@ -321,8 +322,8 @@ def _lineup_context(
     projected: list[dict[str, Any]] = []
     if not state["lineup_order"]:  # fixed at the first pick; until then, the order as it stands now
         names = {side.team_id: side.team.name for side in context["sides"]}
-        facts = pregame_services.teams_facts(names, context["league"].game_system)
-        potentials = pregame_services.team_potentials(facts, context["league"].game_system)
+        facts_by_team = pregame_services.teams_facts(names, context["league"].game_system)
+        potentials = pregame_services.team_potentials(facts_by_team, context["league"].game_system)
         projected = [{**entry, "name": names[entry["team"]]} for entry in pregame_services.league_rank_order(game, potentials)]
     context.update(
         {
@@ -389,6 +390,7 @@ class OrderOfPlayForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean returns cleaned_data
         orders = [data.get(f"order_{side.team_id}") for side in self.sides]
         if None not in orders and len(set(orders)) != len(orders):
             raise forms.ValidationError("Give each team its own place in the order of play (1 = First Coach).")
