@@ -12,7 +12,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from bloodbowl.models import Player, TeamProfile
-from bloodbowl.selectors import RULESET, league_house, team_facts, team_get, team_lists_of
+from bloodbowl.selectors import RULESET, TeamWithTreasury, league_house, team_facts, team_get, team_lists_of
 from engine.bloodbowl.postmatch import PurchaseRequest
 from engine.bloodbowl.team import NewPlayer, NewTeamRequest
 from engine.bloodbowl.teamlists import Position, TeamLists
@@ -128,7 +128,7 @@ def team_create(
     return team
 
 
-def _locked_team(team_id: int) -> Team:
+def _locked_team(team_id: int) -> TeamWithTreasury:
     """The team row locked for this transaction, then the team again with its players and treasury,
     which a locking query cannot aggregate (as rosters.services._locked_team)."""
     locked = Team.objects.select_for_update(of=("self",)).filter(pk=team_id, league__game_system=RULESET.slug).first()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -30,7 +31,7 @@ from bloodbowl.models import (
     WizardContract,
     WrittenChallenge,
 )
-from bloodbowl.selectors import league_house, team_rating_of, teams
+from bloodbowl.selectors import TeamWithTreasury, league_house, team_rating_of, teams
 from bloodbowl.selectors_tournaments import (
     OPEN,
     draw_points,
@@ -96,7 +97,7 @@ def _coaches(user: Any, *team_ids: int) -> bool:
     return Team.objects.filter(pk__in=team_ids, coach_id=getattr(user, "pk", None)).exists()
 
 
-def _rules(call: Callable[[], Any], prefix: str = "") -> Any:
+def _rules[T](call: Callable[[], T], prefix: str = "") -> T:
     """An engine rule's answer; its violations become the service's Invalid."""
     try:
         return call()
@@ -196,7 +197,7 @@ def _end_playoffs(tournament: Tournament, user: Any) -> None:
             match.save(update_fields=["status"])
             MatchEvent.objects.create(match=match, user=user, action="voided", data={"reason": "The play-offs ended."})
     results, draws = playoff_results(tournament), draw_points(tournament)  # voided matches were not confirmed
-    forward = [_rules(lambda e=e: put_forward_of(e, results, draws), "entries.") for e in tournament.entries.all()]
+    forward = [_rules(partial(put_forward_of, e, results, draws), "entries.") for e in tournament.entries.all()]
     loaded = {t.pk: t for t in teams().filter(pk__in=[e.team for e in forward])}
     house = league_house(tournament.league)
     ratings = {team_id: team_rating_of(team, house) for team_id, team in loaded.items()}
@@ -248,7 +249,7 @@ def _arrange(tournament: Tournament, user: Any, home: int, away: int, stage: str
     )
 
 
-def _knockout_stage(tournament: Tournament, home: int, away: int) -> str:
+def _knockout_stage(tournament: Tournament, home: int, away: int) -> rules.Stage:
     """Running a Tournament: week 4 a pair of the semi-final draw; week 5 the final (the winners) or the
     optional match for 3rd and 4th place (the losers); each is arranged once."""
     stage = _rules(lambda: rules.stage_of(tournament.week, {home, away}, semi_final_results(tournament)))
@@ -263,7 +264,7 @@ def _knockout_stage(tournament: Tournament, home: int, away: int) -> str:
     return stage
 
 
-def _round_name(stage: str) -> str:
+def _round_name(stage: rules.Stage) -> str:
     return {rules.SEMI_FINAL: "semi-final", rules.FINAL: "final", rules.THIRD_PLACE: "match for 3rd place"}.get(stage, stage)
 
 
@@ -493,7 +494,7 @@ def final_prizes_apply(
     return tournament_get(tournament_id), True
 
 
-def _apply(tournament: Tournament, final: Match, prizes: rules.Prizes, loaded: dict[int, Team], user: Any) -> None:
+def _apply(tournament: Tournament, final: Match, prizes: rules.Prizes, loaded: dict[int, TeamWithTreasury], user: Any) -> None:
     now = timezone.now()
     for cash in prizes.cash:
         LedgerEntry.objects.create(team_id=cash.team, account=TREASURY, amount=cash.amount, reason=cash.reason, created_by=user)

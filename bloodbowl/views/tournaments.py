@@ -8,6 +8,7 @@ service's errors, status 400); the rules and the permissions are the engine's an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -265,10 +266,11 @@ def _key(form: forms.Form) -> str | None:
 def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
     """Enter a team, issue a challenge, put results forward, arrange a match (coaches); advance the week,
     give the final's prizes, name the Player of the Year (the commissioner). The URL names the action."""
+    assert request.user.is_authenticated  # @login_required
     tournament = tournament_get(tournament_id)
     entrants = [e.team for e in tournament.entries.all()]
     own = list(Team.objects.filter(league=tournament.league, coach=request.user))
-    forms_by_action = {
+    forms_by_action: dict[str, Callable[[], forms.Form]] = {
         "enter": lambda: TeamForm(request.POST, teams=own),
         "challenge": lambda: ChallengeForm(request.POST, own=own, others=entrants),
         "arrange": lambda: MatchForm(request.POST, teams=entrants),
