@@ -377,7 +377,7 @@ def game_live_entry(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if form.is_valid():
             entry = {k: form.cleaned_data.get(k) for k in services.LOG_FIELDS}
             entry["target"] = entry["target"] or None
-            present = [ruleset.games.SideResult(s.team_id, None) for s in game.sides.all()]  # type: ignore[arg-type]
+            present = [ruleset.games.SideResult(s.team_id, None) for s in game.sides.all()]
             problems: list[Violation] = ruleset.games.check_scoring_log(present, [ruleset.games.ScoringEntry(**entry)])
             for problem in problems:
                 field = problem.path.rsplit(".", 1)[-1]
