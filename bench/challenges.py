@@ -61,7 +61,7 @@ def main() -> None:
         from django.utils import timezone
 
         import notifications.tasks
-        from engine.registry import get_ruleset
+        from engine.slaughterball.ruleset import RULESET
         from leagues.demo import demo_athletes, demo_house_values
         from leagues.services import league_create, league_update
         from rosters.models import Athlete, Purchase, Team
@@ -72,7 +72,7 @@ def main() -> None:
         from scheduling.services.challenges import challenge_issue, round_fill
 
         call_command("check")
-        schedule = get_ruleset("slaughterball").schedule
+        schedule = RULESET.schedule
         users = get_user_model()
 
         # --- A league of `teams` teams (set up in bulk: not measured) ---------------------------------------

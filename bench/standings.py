@@ -88,7 +88,7 @@ def build(team_count: int, weeks: int) -> tuple[League, Season]:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from engine.registry import get_ruleset
+    from engine.slaughterball.ruleset import RULESET
     from leagues.demo import demo_athletes, demo_house_values
     from leagues.services import league_create, league_update
     from rosters.models import Athlete, Purchase, Team
@@ -99,7 +99,7 @@ def build(team_count: int, weeks: int) -> tuple[League, Season]:
     coaches = get_user_model().objects.bulk_create(get_user_model()(username=f"coach{i}") for i in range(team_count))
     league = league_create(user=boss, name="Bench", game_system="slaughterball", options={})
     league_update(league=league, user=boss, house_values=demo_house_values())
-    ruleset = get_ruleset("slaughterball")
+    ruleset = RULESET
     catalog = ruleset.catalog(league.house_values)
     portfolios = list(catalog.portfolios)
     teams = Team.objects.bulk_create(

@@ -8,14 +8,14 @@ class BloodBowlConfig(AppConfig):
     verbose_name = "Blood Bowl"
 
     def ready(self) -> None:
-        from bloodbowl.selectors import RULESET
         from bloodbowl.sheets import league_panel_context
         from bloodbowl.views.league import settings_page
+        from engine.bloodbowl.ruleset import RULESET
         from leagues.game_apps import GameApp, register
 
         register(
             GameApp(
-                game_system=RULESET.slug,
+                ruleset=RULESET,
                 league_panel="bloodbowl/_league_panel.html",
                 league_context=lambda league, user: league_panel_context(league),
                 settings_url="bb-league-settings",

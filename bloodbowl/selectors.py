@@ -14,17 +14,15 @@ from bloodbowl.models import TeamLists as TeamListsRow
 from engine.bloodbowl.facts import Characteristics, PlayerFacts, Status, TeamFacts
 from engine.bloodbowl.house import HouseValues
 from engine.bloodbowl.postmatch import SprChoice
-from engine.bloodbowl.ruleset import BloodBowlRuleset
+from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.standings import StandingRow
 from engine.bloodbowl.teamlists import Race, TeamLists, parse_team_data
 from engine.core.money import TREASURY
-from engine.core.violations import RuleViolation
+from engine.core.violations import RuleViolation, paths_under
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
-from pitside.errors import Invalid
 from rosters.models import Team
 
-RULESET = BloodBowlRuleset()
 GAME_SYSTEM = RULESET.slug
 
 
@@ -131,11 +129,9 @@ def team_line(team: TeamWithTreasury, house: HouseValues) -> TeamLine:
 
 
 def team_rating_of(team: TeamWithTreasury, house: HouseValues) -> int:
-    """The team's Team Rating now; Invalid naming the house value it needs when one is unset."""
-    try:
+    """The team's Team Rating now; a RuleViolation naming the house value it needs when one is unset."""
+    with paths_under("house_values."):
         rating: int = RULESET.team.team_rating(team_facts(team), house)
-    except RuleViolation as missing:
-        raise Invalid.from_rules(missing, prefix="house_values.") from None
     return rating
 
 

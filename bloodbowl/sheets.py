@@ -7,18 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from bloodbowl.models import Player
-from bloodbowl.selectors import (
-    RULESET,
-    TeamWithTreasury,
-    league_house,
-    league_team_lines,
-    team_line,
-    team_lists_of,
-    team_match_record,
-)
+from bloodbowl.selectors import TeamWithTreasury, league_house, league_team_lines, team_line, team_lists_of, team_match_record
 from engine.bloodbowl import house as hv
 from engine.bloodbowl.facts import TeamFacts
 from engine.bloodbowl.postmatch import PurchaseRequest
+from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.teamlists import TeamLists
 from engine.core.violations import RuleViolation
 from leagues.models import League

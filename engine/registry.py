@@ -1,17 +1,21 @@
-"""The one place that maps a game system's slug to its ruleset object."""
+"""The one place that maps a game system's slug to its ruleset. It is open: each game system's app
+registers its ruleset once when Django starts (leagues.game_apps.register), and shared code asks
+here, never branching on a game's name."""
 
 from __future__ import annotations
 
-from engine.bloodbowl.ruleset import BloodBowlRuleset
-from engine.slaughterball.ruleset import SlaughterballRuleset
+from engine.core.ruleset import Ruleset
 
-Ruleset = SlaughterballRuleset | BloodBowlRuleset
-
-_RULESETS: dict[str, Ruleset] = {ruleset.slug: ruleset for ruleset in (SlaughterballRuleset(), BloodBowlRuleset())}
+_RULESETS: dict[str, Ruleset] = {}
 
 
 class UnknownGameSystem(LookupError):
     pass
+
+
+def register(ruleset: Ruleset) -> None:
+    """Add a game system; registering the same slug again replaces it (a reloaded app)."""
+    _RULESETS[ruleset.slug] = ruleset
 
 
 def get_ruleset(slug: str) -> Ruleset:
@@ -22,5 +26,5 @@ def get_ruleset(slug: str) -> Ruleset:
 
 
 def game_systems() -> list[tuple[str, str]]:
-    """(slug, name) of every supported game system, for choices in forms and the API."""
+    """(slug, name) of every registered game system, for choices in forms and the API."""
     return [(slug, ruleset.name) for slug, ruleset in _RULESETS.items()]

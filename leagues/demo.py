@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
 
 TRAITS = ("accuracy", "agility", "brawling", "speed", "toughness")
 DEMO_BUTCHER = {"value": 2_800_000, "accuracy": 2, "agility": 2, "brawling": 6, "speed": 4, "toughness": 6, "skills": []}
@@ -37,9 +37,8 @@ NAMES = ["Vex", "Quill", "Gristle", "Marrow", "Sinew", "Cleft", "Hackjaw", "Bris
 
 def demo_house_values() -> dict[str, object]:
     """A value for every cell the rulebook leaves out, so every action works in the demo league."""
-    ruleset = get_ruleset("slaughterball")
     values: dict[str, object] = {}
-    for field in ruleset.house_value_fields():
+    for field in SLAUGHTERBALL.house_value_fields():
         if field.printed is not None:
             continue
         key = field.key

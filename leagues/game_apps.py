@@ -1,8 +1,8 @@
 """The Django side of the engine registry: for each game system, the app that serves its leagues.
 
 The league pages are shared; what a game system adds to them (its teams table, its links, its
-settings page) comes from the app registered here under the ruleset's slug, so shared code never
-branches on a game's name. Each app registers itself in its AppConfig.ready().
+settings page) comes from the app registered here with its ruleset, so shared code never
+branches on a game's name. Each app registers itself once, in its AppConfig.ready().
 """
 
 from __future__ import annotations
@@ -13,12 +13,14 @@ from typing import Any
 
 from django.http import HttpResponse
 
+from engine import registry as engine_registry
+from engine.core.ruleset import Ruleset
 from leagues.models import League
 
 
 @dataclass(frozen=True)
 class GameApp:
-    game_system: str  # the ruleset's slug
+    ruleset: Ruleset
     league_panel: str  # template included on the league page, below its header
     league_context: Callable[[League, Any], dict[str, Any]]  # (league, user) -> the panel's context
     settings_url: str  # url name of the league settings page (takes the league id)
@@ -31,7 +33,9 @@ _APPS: dict[str, GameApp] = {}
 
 
 def register(app: GameApp) -> None:
-    _APPS[app.game_system] = app
+    """A game system joins Pitside: its rules in the engine registry, its app here."""
+    engine_registry.register(app.ruleset)
+    _APPS[app.ruleset.slug] = app
 
 
 def game_app(league: League) -> GameApp:

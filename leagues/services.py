@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from engine.core.violations import RuleViolation
+from engine.core.violations import paths_under
 from engine.registry import UnknownGameSystem, game_systems, get_ruleset
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
@@ -24,10 +24,7 @@ def league_create(*, user: Any, name: str, game_system: str, options: dict[str, 
     except UnknownGameSystem:
         choices = ", ".join(slug for slug, _ in game_systems())
         raise Invalid.one("game-system-unknown", "game_system", f"Unknown game system; choose one of {choices}.") from None
-    try:
-        clean_options = ruleset.validate_options(options)
-    except RuleViolation as refused:
-        raise Invalid.from_rules(refused) from None
+    clean_options = ruleset.validate_options(options)
     with transaction.atomic():
         league = League.objects.create(name=name, game_system=game_system, options=clean_options)
         league.commissioners.add(user)
@@ -46,16 +43,11 @@ def league_update(
     """Change a league's settings. House values given are merged into the existing ones (null clears one)."""
     league_require_commissioner(league=league, user=user)
     ruleset = get_ruleset(league.game_system)
-    try:
-        if options is not None:
-            league.options = ruleset.validate_options({**league.options, **options})
-    except RuleViolation as refused:
-        raise Invalid.from_rules(refused) from None
-    try:
-        if house_values is not None:
+    if options is not None:
+        league.options = ruleset.validate_options({**league.options, **options})
+    if house_values is not None:
+        with paths_under("house_values."):
             league.house_values = ruleset.validate_house_values({**league.house_values, **house_values})
-    except RuleViolation as refused:
-        raise Invalid.from_rules(refused, prefix="house_values.") from None
     if name is not None:
         league.name = name
     if open_for_signups is not None:

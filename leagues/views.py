@@ -1,23 +1,21 @@
 """League pages. Each view validates the form, calls one service (or selector) and renders.
 
-Services raise Invalid (shown on the form, status 400), NotPermitted (the 403 page) and
-NotFound (the 404 page); `domain_errors` turns the last two into Django's own.
+Services raise Invalid or a RuleViolation (shown on the form by `form_action`, status 400), NotPermitted
+(the 403 page) and NotFound (the 404 page); `domain_errors` turns the last two into Django's own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.registry import game_systems, get_ruleset
+from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
 from leagues import services
 from leagues.forms import (
     CommissionerAddForm,
@@ -30,27 +28,10 @@ from leagues.forms import (
 from leagues.game_apps import game_app
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
-from pitside.errors import Invalid, NotFound, NotPermitted
+from pitside.errors import Invalid
+from pitside.page_errors import domain_errors, form_action
+from rosters.models import LedgerEntry
 from rosters.services import grant_create
-
-View = Callable[..., HttpResponse]
-
-
-def domain_errors(view: View) -> View:
-    """NotPermitted -> the 403 page, NotFound -> the 404 page; an Invalid a view did not put on a form -> 400."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            return view(request, *args, **kwargs)
-        except NotPermitted as error:
-            raise PermissionDenied(str(error)) from error
-        except NotFound as error:
-            raise Http404(str(error)) from error
-        except Invalid as error:
-            return render(request, "400.html", {"errors": error.items}, status=400)
-
-    return wrapper
 
 
 @require_GET
@@ -65,22 +46,29 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def league_create(request: HttpRequest) -> HttpResponse:
     form = LeagueCreateForm(request.POST or None)
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                league = services.league_create(
-                    user=request.user,
-                    name=form.cleaned_data["name"],
-                    game_system=form.cleaned_data["game_system"],
-                    options=form.options(),
-                )
-            except Invalid as error:
-                apply_domain_errors(form, error, prefixes=("options.",))
-            else:
-                messages.success(request, f"{league.name} is created; you are its commissioner.")
-                return redirect("league-detail", league.pk)
+    if request.method == "GET":
+        return render(request, "leagues/league_create.html", {"form": form})
+    if not form.is_valid():
         return render(request, "leagues/league_create.html", {"form": form}, status=400)
-    return render(request, "leagues/league_create.html", {"form": form})
+
+    def created(league: League) -> HttpResponse:
+        messages.success(request, f"{league.name} is created; you are its commissioner.")
+        return redirect("league-detail", league.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
+        apply_domain_errors(form, error, prefixes=("options.",))
+        return render(request, "leagues/league_create.html", {"form": form})
+
+    return form_action(
+        lambda: services.league_create(
+            user=request.user,
+            name=form.cleaned_data["name"],
+            game_system=form.cleaned_data["game_system"],
+            options=form.options(),
+        ),
+        done=created,
+        refused=refused,
+    )
 
 
 def _league(league_id: int) -> League:
@@ -124,8 +112,7 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
     """The settings page with fresh forms, except the one given bound (with its errors)."""
     services.league_require_commissioner(league=league, user=request.user)
     league = _league(league.pk)  # a failed update may have touched the object in memory
-    ruleset = get_ruleset(league.game_system)
-    catalog = ruleset.catalog(league.house_values)
+    catalog = SLAUGHTERBALL.catalog(league.house_values)
     house_form = forms.get("house_form") or house_values_form(league)
     return render(
         request,
@@ -133,17 +120,15 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
         {
             "league": league,
             "settings_form": forms.get("settings_form")
-            or LeagueSettingsForm(
-                initial=LeagueSettingsForm.initial_for(league), switches=get_ruleset(league.game_system).switches
-            ),
+            or LeagueSettingsForm(initial=LeagueSettingsForm.initial_for(league), switches=SLAUGHTERBALL.switches),
             "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
-            "money_unit": ruleset.money_unit,
+            "money_unit": SLAUGHTERBALL.money_unit,
             "grant_form": forms.get("grant_form") or grant_form(league),
             "house_form": house_form,
             "house_groups": house_form.groups(),
             "required_count": house_form.required_count(),
             "skills": sorted(catalog.skills.values(), key=lambda s: s.slug),
-            "athlete_types": ruleset.athlete_types,
+            "athlete_types": SLAUGHTERBALL.athlete_types,
         },
         status=status,
     )
@@ -158,22 +143,29 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
         return redirect(own_settings, league.pk)  # this page has the options of the games that use it
     if request.method == "GET":
         return settings_page(request, league)
-    form = LeagueSettingsForm(request.POST, switches=get_ruleset(league.game_system).switches)
-    if form.is_valid():
-        try:
-            services.league_update(
-                league=league,
-                user=request.user,
-                name=form.cleaned_data["name"],
-                open_for_signups=form.cleaned_data["open_for_signups"],
-                options=form.options(),
-            )
-        except Invalid as error:
-            apply_domain_errors(form, error, prefixes=("options.",))
-        else:
-            messages.success(request, "Settings saved.")
-            return redirect("league-settings", league.pk)
-    return settings_page(request, league, status=400, settings_form=form)
+    form = LeagueSettingsForm(request.POST, switches=SLAUGHTERBALL.switches)
+    if not form.is_valid():
+        return settings_page(request, league, status=400, settings_form=form)
+
+    def saved(_league: League) -> HttpResponse:
+        messages.success(request, "Settings saved.")
+        return redirect("league-settings", league.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
+        apply_domain_errors(form, error, prefixes=("options.",))
+        return settings_page(request, league, settings_form=form)
+
+    return form_action(
+        lambda: services.league_update(
+            league=league,
+            user=request.user,
+            name=form.cleaned_data["name"],
+            open_for_signups=form.cleaned_data["open_for_signups"],
+            options=form.options(),
+        ),
+        done=saved,
+        refused=refused,
+    )
 
 
 # --- The settings forms every game system's settings page shares: each answers with the league's own
@@ -186,15 +178,22 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
 def league_commissioner_add(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     form = CommissionerAddForm(request.POST)
-    if form.is_valid():
-        try:
-            services.league_commissioner_add(league=league, user=request.user, username=form.cleaned_data["username"])
-        except Invalid as error:
-            apply_domain_errors(form, error)
-        else:
-            messages.success(request, f"{form.cleaned_data['username']} is now a commissioner of {league.name}.")
-            return redirect(game_app(league).settings_url, league.pk)
-    return game_app(league).settings_page(request, league, status=400, commissioner_form=form)
+    if not form.is_valid():
+        return game_app(league).settings_page(request, league, status=400, commissioner_form=form)
+
+    def added(_: None) -> HttpResponse:
+        messages.success(request, f"{form.cleaned_data['username']} is now a commissioner of {league.name}.")
+        return redirect(game_app(league).settings_url, league.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
+        apply_domain_errors(form, error)
+        return game_app(league).settings_page(request, league, commissioner_form=form)
+
+    return form_action(
+        lambda: services.league_commissioner_add(league=league, user=request.user, username=form.cleaned_data["username"]),
+        done=added,
+        refused=refused,
+    )
 
 
 @login_required
@@ -203,25 +202,33 @@ def league_commissioner_add(request: HttpRequest, league_id: int) -> HttpRespons
 def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     form = grant_form(league, request.POST)
-    if form.is_valid():
-        try:
-            entry, created = grant_create(
-                league=league,
-                user=request.user,
-                team_id=form.cleaned_data["team"],
-                amount=form.cleaned_data["amount"],
-                reason=form.cleaned_data["reason"],
-                idempotency_key=form.cleaned_data["idempotency_key"],
-            )
-        except Invalid as error:
-            apply_domain_errors(form, error)
-        else:
-            what = "Granted" if entry.amount > 0 else "Fined"
-            again = "" if created else " (this form was already sent; it was applied once)"
-            unit = get_ruleset(league.game_system).money_unit
-            messages.success(request, f"{what} {entry.team.name} {abs(entry.amount):,} {unit}: {entry.reason}{again}.")
-            return redirect(game_app(league).settings_url, league.pk)
-    return game_app(league).settings_page(request, league, status=400, grant_form=form)
+    if not form.is_valid():
+        return game_app(league).settings_page(request, league, status=400, grant_form=form)
+
+    def granted(made: tuple[LedgerEntry, bool]) -> HttpResponse:
+        entry, created = made
+        what = "Granted" if entry.amount > 0 else "Fined"
+        again = "" if created else " (this form was already sent; it was applied once)"
+        unit = get_ruleset(league.game_system).money_unit
+        messages.success(request, f"{what} {entry.team.name} {abs(entry.amount):,} {unit}: {entry.reason}{again}.")
+        return redirect(game_app(league).settings_url, league.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
+        apply_domain_errors(form, error)
+        return game_app(league).settings_page(request, league, grant_form=form)
+
+    return form_action(
+        lambda: grant_create(
+            league=league,
+            user=request.user,
+            team_id=form.cleaned_data["team"],
+            amount=form.cleaned_data["amount"],
+            reason=form.cleaned_data["reason"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        ),
+        done=granted,
+        refused=refused,
+    )
 
 
 @login_required
@@ -230,13 +237,20 @@ def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
 def league_house_values(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     form = house_values_form(league, request.POST)
-    if form.is_valid():
-        changes = form.changes()
-        try:
-            services.league_update(league=league, user=request.user, house_values=changes)
-        except Invalid as error:
-            apply_domain_errors(form, error, prefixes=("house_values.",))
-        else:
-            messages.success(request, f"House values saved ({len(changes)} changed)." if changes else "No house value changed.")
-            return redirect(game_app(league).settings_url, league.pk)
-    return game_app(league).settings_page(request, league, status=400, house_form=form)
+    if not form.is_valid():
+        return game_app(league).settings_page(request, league, status=400, house_form=form)
+    changes = form.changes()
+
+    def saved(_league: League) -> HttpResponse:
+        messages.success(request, f"House values saved ({len(changes)} changed)." if changes else "No house value changed.")
+        return redirect(game_app(league).settings_url, league.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
+        apply_domain_errors(form, error, prefixes=("house_values.",))
+        return game_app(league).settings_page(request, league, house_form=form)
+
+    return form_action(
+        lambda: services.league_update(league=league, user=request.user, house_values=changes),
+        done=saved,
+        refused=refused,
+    )

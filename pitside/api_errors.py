@@ -11,7 +11,8 @@ from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from pitside.errors import DomainError
+from engine.core.violations import RuleViolation
+from pitside.errors import DomainError, Invalid
 
 
 class ErrorItemSerializer(serializers.Serializer[Any]):
@@ -58,6 +59,8 @@ def _flatten(detail: Any, field: str = "") -> list[dict[str, str]]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, RuleViolation):  # an engine rule refused the input; the services let it through
+        exc = Invalid.from_rules(exc)
     if isinstance(exc, DomainError):
         errors = [{"code": i.code, "field": i.field, "message": i.message} for i in exc.items]
         return Response({"errors": errors}, status=exc.status)

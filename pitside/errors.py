@@ -1,4 +1,8 @@
-"""Domain errors raised by services; the API and the pages turn them into 4xx answers."""
+"""Domain errors raised by services; the API and the pages turn them into 4xx answers.
+
+An engine rule's RuleViolation is not caught by the services: the API's exception handler and the pages'
+`form_action` and `domain_errors` turn it into the same answer as an Invalid, with `Invalid.from_rules`.
+"""
 
 from __future__ import annotations
 
@@ -32,8 +36,9 @@ class Invalid(DomainError):
     """The input breaks a rule; nothing was changed."""
 
     @classmethod
-    def from_rules(cls, refused: RuleViolation, prefix: str = "") -> Invalid:
-        return cls(ErrorItem(v.code, f"{prefix}{v.path}", v.message) for v in refused.violations)
+    def from_rules(cls, refused: RuleViolation) -> Invalid:
+        """The engine's violations as error items: each one's path is the field it names."""
+        return cls(ErrorItem(v.code, v.path, v.message) for v in refused.violations)
 
 
 class NotPermitted(DomainError):

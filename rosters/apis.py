@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from leagues.services import league_require_commissioner
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.idempotency import KEY_LENGTH
@@ -251,7 +251,7 @@ class AthletePurchaseOptionsApi(APIView):
     def get(self, request: Request, athlete_id: int) -> Response:
         athlete = get_object_or_404(Athlete, pk=athlete_id)
         team = _team_or_404(athlete.team_id)
-        ruleset = get_ruleset(team.league.game_system)
+        ruleset = RULESET
         facts = team_facts(team)
         options = ruleset.purchase_options(ruleset.catalog(team.league.house_values), facts, facts.athlete(athlete.pk))
         return Response(PurchaseOptionSerializer(options, many=True).data)
@@ -261,6 +261,6 @@ class TeamPurchaseOptionsApi(APIView):
     @extend_schema(responses={200: PurchaseOptionSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, team_id: int) -> Response:
         team = _team_or_404(team_id)
-        ruleset = get_ruleset(team.league.game_system)
+        ruleset = RULESET
         options = ruleset.staff_options(ruleset.catalog(team.league.house_values), team_facts(team))
         return Response(PurchaseOptionSerializer(options, many=True).data)

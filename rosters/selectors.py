@@ -13,11 +13,13 @@ from django.shortcuts import get_object_or_404
 from engine.core.money import TREASURY
 from engine.registry import get_ruleset
 from engine.slaughterball.facts import AthleteFacts, SpendingWindow, TeamFacts
-from engine.slaughterball.ruleset import SlaughterballRuleset
+from engine.slaughterball.games import SidePlayers, who_played
+from engine.slaughterball.ruleset import RULESET, SlaughterballRuleset
 from leagues.models import League
 from leagues.selectors import leagues_playing
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
 from scheduling.models import AthleteAdjustment, Game, GameSide
+from scheduling.selectors import lineup_athlete_ids
 
 # The game system whose teams, seasons and games the rosters and scheduling apps serve; the
 # leagues of another game system are served by that system's own app (leagues.game_apps).
@@ -97,34 +99,22 @@ def spending_window_side(team: Team) -> tuple[int | None, list[Any]]:
     return (side["pk"], list(side["lineup"] or [])) if side else (None, [])
 
 
-def _lineup_athlete_ids(lineup: list[Any]) -> frozenset[int]:
-    """The regular athletes of a lineup: ids, or {"id": ...} rows (a hired maverick has no
-    roster id and never learns)."""
-    ids = set()
-    for member in lineup:
-        if isinstance(member, dict):
-            if member.get("maverick") or member.get("hire"):
-                continue
-            member = member.get("athlete", member.get("id"))
-        if isinstance(member, int) and not isinstance(member, bool):
-            ids.add(member)
-    return frozenset(ids)
-
-
 def spending_window(team: Team, purchases: list[Purchase] | None = None) -> SpendingWindow:
     """Skills in Leagues: before its first confirmed game a team's window is pre-season (the
     optional budgets may pay). After it, the window is that of its latest confirmed game: only
-    the athletes in that game's lineup may learn, one skill and one trait point each, counted by
-    the purchases recorded in this window. A side without a lineup lets no athlete learn (the
-    lineup is how Pitside knows who played)."""
+    the athletes known to have played it (engine: who_played, its lineup) may learn, one skill and
+    one trait point each, counted by the purchases recorded in this window. A side without a
+    lineup lets no athlete learn (the lineup is how Pitside knows who played)."""
     side_id, lineup = spending_window_side(team)
     if side_id is None:
         return SpendingWindow(pre_season=True)
     bought = [p for p in (team.purchases.all() if purchases is None else purchases) if p.game_side_id == side_id]
+    roster = [athlete.pk for athlete in team.athletes.all()]
+    played = who_played([SidePlayers(team.pk, roster, lineup_athlete_ids(lineup) if lineup else None)])
     return SpendingWindow(
         pre_season=False,
-        played=_lineup_athlete_ids(lineup),
-        injured=_lineup_athlete_ids([m for m in lineup if isinstance(m, dict) and m.get("injured")]),
+        played=played.known,
+        injured=lineup_athlete_ids([m for m in lineup if isinstance(m, dict) and m.get("injured")]),
         skill_bought=frozenset(p.athlete_id for p in bought if p.kind == Purchase.Kind.SKILL and p.athlete_id),
         trait_bought=frozenset(p.athlete_id for p in bought if p.kind == Purchase.Kind.TRAIT and p.athlete_id),
     )
@@ -186,7 +176,7 @@ class TeamSummary:
 
 
 def team_summary(team: Team) -> TeamSummary:
-    ruleset = get_ruleset(team.league.game_system)
+    ruleset = RULESET
     catalog = ruleset.catalog(team.league.house_values)
     facts = team_facts(team)
 

@@ -7,10 +7,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from engine.core.money import TREASURY, format_credits
-from engine.core.violations import RuleViolation
-from engine.registry import get_ruleset
 from engine.slaughterball.purchases import PurchaseRequest
 from engine.slaughterball.roster import AthleteRequest
+from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from leagues.services import league_require_commissioner
 from pitside.errors import Invalid, NotFound, NotPermitted
@@ -27,13 +26,10 @@ def team_create(*, league: League, coach: Any, name: str, portfolio: str, athlet
     """Sign a new team up in a league open for sign-ups; its creator becomes its coach."""
     if not league.open_for_signups:
         raise Invalid.one("league-closed", "league", "This league is not open for sign-ups.")
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     catalog = ruleset.catalog(league.house_values)
     requests = [AthleteRequest(type=a["type"], name=a["name"], number=a["number"]) for a in athletes]
-    try:
-        starting = ruleset.build_roster(catalog, portfolio, requests)
-    except RuleViolation as refused:
-        raise Invalid.from_rules(refused) from None
+    starting = ruleset.build_roster(catalog, portfolio, requests)
     name = name.strip()
     if Team.objects.filter(league=league, name__iexact=name).exists():
         raise _name_taken()
@@ -99,13 +95,10 @@ def purchase_make(
                         "This idempotency key was already used for a different purchase.",
                     )
                 return earlier, False
-        ruleset = get_ruleset(team.league.game_system)
+        ruleset = RULESET
         catalog = ruleset.catalog(team.league.house_values)
         facts = team_facts(team)
-        try:
-            quote = ruleset.quote_purchase(catalog, facts, PurchaseRequest(kind, item, athlete_id))  # type: ignore[arg-type]
-        except RuleViolation as refused:
-            raise Invalid.from_rules(refused) from None
+        quote = ruleset.quote_purchase(catalog, facts, PurchaseRequest(kind, item, athlete_id))  # type: ignore[arg-type]
         athlete = facts.athlete(athlete_id) if athlete_id is not None and kind != "staff" else None
         window_side_id, _ = spending_window_side(team)  # the window it is bought in (None: pre-season)
         purchase = Purchase.objects.create(

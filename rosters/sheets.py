@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 
 from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from rosters.models import Team
 from rosters.selectors import AthleteRow, TeamSummary, team_summary, teams_with_summary_data
@@ -89,7 +90,7 @@ def balances(game_system: str, amounts: dict[str, int] | Any) -> list[Balance]:
 def team_context(team: Team) -> dict[str, Any]:
     """Everything the team page, the spend page and the roster sheet show of a team."""
     league = team.league
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     catalog = ruleset.catalog(league.house_values)
     summary = team_summary(team)
     record = team_game_record(team)
@@ -115,7 +116,7 @@ class LeagueTeamLine:
 
 def league_team_lines(league: League) -> list[LeagueTeamLine]:
     """The league page's teams table: each team with its Team Potential and treasury."""
-    portfolios = get_ruleset(league.game_system).catalog(league.house_values).portfolios
+    portfolios = RULESET.catalog(league.house_values).portfolios
     teams = teams_with_summary_data(league.teams.all(), league.game_system)
     return [LeagueTeamLine(team_summary(t), portfolios.get(t.portfolio, t.portfolio)) for t in teams]
 

@@ -16,11 +16,11 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.core.money import format_credits
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from leagues.forms import apply_domain_errors, new_idempotency_key
-from leagues.views import domain_errors
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest
+from pitside.page_errors import domain_errors, form_action
 from rosters import services
 from rosters.forms import SpendForm, StaffHireForm, TeamSignupForms
 from rosters.models import Athlete, Purchase, Team
@@ -43,7 +43,7 @@ def _team(team_id: int) -> Team:
 @require_http_methods(["GET", "POST"])
 def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get(league_id)
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     forms = TeamSignupForms(
         request.POST if request.method == "POST" else None,
         portfolios=dict(ruleset.catalog(league.house_values).portfolios),
@@ -58,17 +58,22 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
         "type_minimum": ruleset.type_minimum,
         "type_maximum": ruleset.type_maximum,
     }
-    if request.method == "POST":
-        if forms.is_valid():
-            try:
-                team = services.team_create(league=league, coach=request.user, **forms.team_data())
-            except Invalid as error:
-                forms.apply_errors(error)
-            else:
-                messages.success(request, f"{team.name} is signed up in {league.name}.")
-                return redirect("team-detail", team.pk)
+    if request.method == "GET":
+        return render(request, "rosters/team_create.html", context)
+    if not forms.is_valid():
         return render(request, "rosters/team_create.html", context, status=400)
-    return render(request, "rosters/team_create.html", context)
+
+    def created(team: Team) -> HttpResponse:
+        messages.success(request, f"{team.name} is signed up in {league.name}.")
+        return redirect("team-detail", team.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
+        forms.apply_errors(error)
+        return render(request, "rosters/team_create.html", context)
+
+    return form_action(
+        lambda: services.team_create(league=league, coach=request.user, **forms.team_data()), done=created, refused=refused
+    )
 
 
 # --- Team page and staff hires -------------------------------------------------------------------
@@ -76,7 +81,7 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
 
 def _staff_offers(context: dict[str, Any]) -> list[tuple[Any, str]]:
     """The staff the team may hire now, each with the idempotency key of its Hire form."""
-    ruleset = get_ruleset(context["league"].game_system)
+    ruleset = RULESET
     options = ruleset.staff_options(context["catalog"], context["summary"].facts)
     return [(option, new_idempotency_key()) for option in options]
 
@@ -114,22 +119,30 @@ def _bought_message(purchase: Purchase, created: bool, team: Team) -> str:
 def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
     team = _team(team_id)
     form = StaffHireForm(request.POST)
-    if form.is_valid():
-        try:
-            purchase, created = services.purchase_make(
-                team_id=team.pk,
-                user=request.user,
-                kind=Purchase.Kind.STAFF,
-                item=form.cleaned_data["item"],
-                idempotency_key=form.cleaned_data["idempotency_key"],
-            )
-        except Invalid as error:
+
+    def refused(error: Invalid | None = None) -> HttpResponse:
+        if error is not None:
             apply_domain_errors(form, error)
-        else:
-            messages.success(request, _bought_message(purchase, created, _team(team.pk)))
-            return redirect("team-detail", team.pk)
-    services.team_require_coach(team=team, user=request.user)
-    return _team_page(request, _team(team.pk), status=400, staff_form=form)
+        services.team_require_coach(team=team, user=request.user)
+        return _team_page(request, _team(team.pk), status=400, staff_form=form)
+
+    def hired(bought: tuple[Purchase, bool]) -> HttpResponse:
+        messages.success(request, _bought_message(*bought, _team(team.pk)))
+        return redirect("team-detail", team.pk)
+
+    if not form.is_valid():
+        return refused()
+    return form_action(
+        lambda: services.purchase_make(
+            team_id=team.pk,
+            user=request.user,
+            kind=Purchase.Kind.STAFF,
+            item=form.cleaned_data["item"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        ),
+        done=hired,
+        refused=refused,
+    )
 
 
 # --- Spending on an athlete ------------------------------------------------------------------------
@@ -138,7 +151,7 @@ def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
 def _spend_context(athlete: Athlete, form: SpendForm | None = None, success: str = "") -> dict[str, Any]:
     team = _team(athlete.team_id)
     context = team_context(team)
-    ruleset = get_ruleset(team.league.game_system)
+    ruleset = RULESET
     facts = context["summary"].facts
     options = ruleset.purchase_options(context["catalog"], facts, facts.athlete(athlete.pk))
     context.update(
@@ -164,25 +177,32 @@ def athlete_spend(request: HtmxHttpRequest, athlete_id: int) -> HttpResponse:
     if request.method == "GET":
         return render(request, template, _spend_context(athlete))
     form = SpendForm(request.POST)
-    if form.is_valid():
-        try:
-            purchase, created = services.purchase_make(
-                team_id=athlete.team_id,
-                user=request.user,
-                athlete_id=athlete.pk,
-                kind=form.cleaned_data["kind"],
-                item=form.cleaned_data["item"],
-                idempotency_key=form.cleaned_data["idempotency_key"],
-            )
-        except Invalid as error:
-            apply_domain_errors(form, error)
-        else:
-            message = _bought_message(purchase, created, _team(athlete.team_id))
-            if request.htmx:
-                return render(request, template, _spend_context(athlete, success=message))
-            messages.success(request, message)
-            return redirect("athlete-spend", athlete.pk)
-    return render(request, template, _spend_context(athlete, form=form), status=400)
+    if not form.is_valid():
+        return render(request, template, _spend_context(athlete, form=form), status=400)
+
+    def bought(made: tuple[Purchase, bool]) -> HttpResponse:
+        message = _bought_message(*made, _team(athlete.team_id))
+        if request.htmx:
+            return render(request, template, _spend_context(athlete, success=message))
+        messages.success(request, message)
+        return redirect("athlete-spend", athlete.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
+        apply_domain_errors(form, error)
+        return render(request, template, _spend_context(athlete, form=form))
+
+    return form_action(
+        lambda: services.purchase_make(
+            team_id=athlete.team_id,
+            user=request.user,
+            athlete_id=athlete.pk,
+            kind=form.cleaned_data["kind"],
+            item=form.cleaned_data["item"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        ),
+        done=bought,
+        refused=refused,
+    )
 
 
 # --- Team Roster Sheet ---------------------------------------------------------------------------

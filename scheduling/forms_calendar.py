@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 
+from engine.slaughterball.schedule import GAME_SIZE, GAMES_PER_TEAM, PLAYOFF_SIZE, SMALLEST_GAME
 from leagues.forms import new_idempotency_key
 
 DATETIME_FORMATS = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S"]
@@ -28,8 +29,10 @@ def _choices(items: Iterable[tuple[Any, str]]) -> list[tuple[Any, str]]:
 
 class SeasonCreateForm(forms.Form):
     name = forms.CharField(max_length=100)
-    games_per_team = forms.IntegerField(min_value=1, max_value=50, initial=10, label="Games per team")
-    playoff_size = forms.IntegerField(min_value=2, max_value=4, initial=4, label="Teams in the Slaughterbrawl")
+    games_per_team = forms.IntegerField(min_value=1, max_value=50, initial=GAMES_PER_TEAM, label="Games per team")
+    playoff_size = forms.IntegerField(
+        min_value=SMALLEST_GAME, max_value=GAME_SIZE, initial=PLAYOFF_SIZE, label="Teams in the Slaughterbrawl"
+    )
     starts_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}), label="Starts on")
     previous = forms.TypedChoiceField(
         coerce=int,
@@ -100,7 +103,9 @@ class AppealDecideForm(forms.Form):
 
 
 class MakeupGameForm(forms.Form):
-    teams = forms.TypedMultipleChoiceField(coerce=int, widget=forms.CheckboxSelectMultiple, label="Teams (2 to 4)")
+    teams = forms.TypedMultipleChoiceField(
+        coerce=int, widget=forms.CheckboxSelectMultiple, label=f"Teams ({SMALLEST_GAME} to {GAME_SIZE})"
+    )
     pays = forms.BooleanField(required=False, initial=True, label="Pays League Points and winnings")
 
     def __init__(self, *args: Any, teams: Iterable[tuple[Any, str]] = (), **kwargs: Any) -> None:

@@ -10,10 +10,11 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet, Subquery
 
+from engine.slaughterball.games import Played, SidePlayers, who_played
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
-from rosters.models import Team
-from scheduling.models import Game, GameSide, ResultEvent, Season, Standing, Week
+from rosters.models import Athlete, Team
+from scheduling.models import Game, GameSide, MaverickHire, ResultEvent, Season, Standing, Week
 
 # =====================================================================================================
 # Results and standings (results area)
@@ -121,6 +122,33 @@ def game_rights(game: Game, user: Any) -> GameRights:
         commissioner=commissioner,
         coach=bool(own),
     )
+
+
+def lineup_athlete_ids(lineup: Iterable[Any]) -> frozenset[int]:
+    """The regular athletes of a stored lineup (GameSide.lineup): ids, or {"id": ...} rows (a hired
+    maverick has no roster id)."""
+    ids = set()
+    for member in lineup:
+        if isinstance(member, dict):
+            if member.get("maverick") or member.get("hire"):
+                continue
+            member = member.get("athlete", member.get("id"))
+        if isinstance(member, int) and not isinstance(member, bool):
+            ids.add(member)
+    return frozenset(ids)
+
+
+def game_played(game: Game, sides: Iterable[GameSide] | None = None) -> Played:
+    """Who played in a game, by the engine's rule (games.who_played): its sides' lineups, the rosters of
+    the sides that recorded none (one query, only then) and its maverick hires (one query)."""
+    sides = list(game.sides.all() if sides is None else sides)
+    unrecorded = [side.team_id for side in sides if not side.lineup]
+    rosters: dict[int, list[int]] = defaultdict(list)
+    for athlete, team in Athlete.objects.filter(team_id__in=unrecorded).values_list("pk", "team_id") if unrecorded else ():
+        rosters[team].append(athlete)
+    hires = dict(MaverickHire.objects.filter(game=game).values_list("pk", "team_id"))
+    recorded = {side.team_id: lineup_athlete_ids(side.lineup) if side.lineup else None for side in sides}
+    return who_played([SidePlayers(team, rosters[team], lineup) for team, lineup in recorded.items()], hires)
 
 
 def game_injuries(game: Game) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, Subquery
 
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import RankingEntry, Turn
 from leagues.models import League
 from rosters.models import Team
@@ -197,7 +197,7 @@ class RoundState:
 def round_state(week: Week) -> RoundState:
     """Where a challenge round stands: the frozen order, the games made so far, who is still free
     and whose turn it is. Two queries (games, sides); the order is on the week row."""
-    ruleset = get_ruleset(week.season.league.game_system)
+    ruleset = RULESET
     frozen = FrozenOrder.from_record(record(week, ORDER_RECORD))
     games, numbers = game_teams(week)
     scheduled = {t for teams in games.values() for t in teams}
@@ -235,7 +235,7 @@ def week_warnings(
     warnings: list[Warning] = []
     if week.kind not in ROTATION_KINDS:
         return warnings
-    ruleset = get_ruleset(week.season.league.game_system)
+    ruleset = RULESET
     smallest = ruleset.schedule.smallest_legal_game(team_count)
     for game, teams in sorted(games.items(), key=lambda item: numbers.get(item[0], 0)):
         if len(teams) < smallest:

@@ -10,9 +10,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from engine.registry import get_ruleset
 from engine.slaughterball.auctions import BiddingTurn
 from engine.slaughterball.catalog import Catalog
+from engine.slaughterball.ruleset import RULESET
 from scheduling.models import Auction, Bid, Game, GameSide, Lot, LotPass, MaverickHire, Pregame
 
 
@@ -57,7 +57,7 @@ def _card(rules: Any, catalog: Catalog, key: str) -> dict[str, Any]:
 def lot_turn(lot: Lot) -> tuple[BiddingTurn, int]:
     """Whose turn it is on a lot (the engine's bidding_turn) and how many turns were taken: two queries,
     its bids and its passes, in the order they were made."""
-    rules = get_ruleset(lot.auction.game.week.season.league.game_system).auctions
+    rules = RULESET.auctions
     bids = Bid.objects.filter(lot=lot).values_list("position", "id", "team_id")
     passes = LotPass.objects.filter(lot=lot).values_list("position", "id", "team_id")
     moves = sorted([(*row, True) for row in bids] + [(*row, False) for row in passes])
@@ -93,7 +93,7 @@ def auction_state(auction: Auction) -> dict[str, Any]:
     the auction's game (when not loaded), its draws with their lots, its lots with their hires; two more
     (the open lot's bids and passes) while a maverick is up."""
     league = auction.game.week.season.league
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     rules = ruleset.auctions
     catalog = ruleset.catalog(league.house_values)
     names = {entry["team"]: entry["name"] for entry in auction.order}
@@ -173,7 +173,7 @@ def pregame_state(game: Game) -> dict[str, Any]:
     Edge tokens, staff tokens and the order of picking Edge tokens, as stored at the game; once the order of play
     is recorded, the order of taking support-staff tokens."""
     league = game.week.season.league
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     sides = list(GameSide.objects.filter(game=game).select_related("team").order_by("id"))
     pregame = Pregame.objects.filter(game=game).first()
     by_team = {side.team_id: side for side in sides}

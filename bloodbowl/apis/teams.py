@@ -12,9 +12,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bloodbowl.models import Player
-from bloodbowl.selectors import RULESET, TeamLine, TeamWithTreasury, league_get, league_house, team_get, team_line, teams
+from bloodbowl.selectors import TeamLine, TeamWithTreasury, league_get, league_house, team_get, team_line, teams
 from bloodbowl.services.teams import player_retire, purchase_make, team_create
 from engine.bloodbowl.postmatch import PurchaseKind
+from engine.bloodbowl.ruleset import RULESET
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
 from rosters.apis import IDEMPOTENCY_KEY, TeamIdentityOutputSerializer, _idempotency_key

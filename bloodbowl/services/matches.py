@@ -20,7 +20,6 @@ from django.utils import timezone
 
 from bloodbowl.models import Match, MatchEvent, MatchSide, Player, Roll, StarPlayerRoll, TeamProfile, Tournament
 from bloodbowl.selectors import (
-    RULESET,
     TeamWithTreasury,
     apothecary_candidates,
     league_house,
@@ -35,8 +34,9 @@ from bloodbowl.selectors import player_facts as _player_facts
 from bloodbowl.selectors_tournaments import knockout_report_problems, match_stage, prematch_trophies, sponsorship_of
 from engine.bloodbowl.facts import PlayerFacts, TeamFacts
 from engine.bloodbowl.report import REFUSED_SCORE, SIDES, Injury, MatchReport, PlayerEvents, Side, SideReport
+from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import TREASURY, format_credits
-from engine.core.violations import RuleViolation, raise_if_any
+from engine.core.violations import paths_under, raise_if_any
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
@@ -167,17 +167,14 @@ def _side_name(side: MatchSide) -> Side:
 def prematch_roll(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = None) -> Match:
     """Pre-Match Sequence, steps 3 to 6: the gate, the handicap and Special Play Cards, niggling injuries.
     Rolled once: asking again returns the same match."""
-    try:
-        with transaction.atomic():
-            match = _locked(match_id)
-            _require_player_or_commissioner(match, user, "make the pre-match rolls")
-            if match.gate is not None:
-                return match
-            if match.status != Match.Status.SCHEDULED:
-                raise Invalid.one("match-not-scheduled", "match", "This match is no longer waiting for kick-off.")
-            _prematch(match, user, Dice(match, user, dice))
-    except RuleViolation as refused:
-        raise Invalid.from_rules(refused) from None
+    with transaction.atomic():
+        match = _locked(match_id)
+        _require_player_or_commissioner(match, user, "make the pre-match rolls")
+        if match.gate is not None:
+            return match
+        if match.status != Match.Status.SCHEDULED:
+            raise Invalid.one("match-not-scheduled", "match", "This match is no longer waiting for kick-off.")
+        _prematch(match, user, Dice(match, user, dice))
     return match
 
 
@@ -231,8 +228,7 @@ def cards_choose(*, match_id: int, user: Any, decks: Mapping[str, Any]) -> Match
         match = _locked(match_id)
         side = _own_side_at_kickoff(match, user, "choose their Special Play Cards")
         problems = rules.prematch.check_card_decks(side.special_play_cards or 0, decks)
-        if problems:
-            raise Invalid.from_rules(RuleViolation(problems))
+        raise_if_any(problems)
         side.card_decks = dict(decks)
         side.save(update_fields=["card_decks"])
         _history(match, user, "cards", {"team": side.team_id, "decks": dict(decks)})
@@ -291,7 +287,7 @@ def report_submit(
     """A coach of the match (or a commissioner) reports it; the engine checks it against both rosters and
     every problem comes back at once. Sent again with the same key, it is applied once."""
     try:
-        with transaction.atomic():
+        with paths_under("report."), transaction.atomic():
             match = _locked(match_id)
             _require_player_or_commissioner(match, user, "report this match")
             if idempotency_key and match.events.filter(idempotency_key=idempotency_key).exists():
@@ -308,8 +304,6 @@ def report_submit(
             match.report, match.reported_by, match.status = report, user, Match.Status.REPORTED
             match.save(update_fields=["report", "reported_by", "status"])
             _history(match, user, "reported", {"report": report}, key=idempotency_key)
-    except RuleViolation as refused:
-        raise Invalid.from_rules(refused, prefix="report.") from None
     except IntegrityError:
         return Match.objects.get(pk=match_id), False  # the same key won a race: applied once
     return match, True
@@ -337,21 +331,18 @@ def _require_reported(match: Match) -> None:
 def report_confirm(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = None) -> Match:
     """The other coach confirms the report (a commissioner may approve it, even when disputed); then the
     post-match sequence runs. Confirming twice does nothing more."""
-    try:
-        with transaction.atomic():
-            match = _locked(match_id)
-            if match.status == Match.Status.CONFIRMED:
-                return match
-            _require_reported(match)
-            rights = match_rights(match, user)
-            if not (rights.confirm or rights.approve):
-                raise NotPermitted.one(
-                    "not-confirmer", "match", "The other coach confirms this report; a commissioner may approve it."
-                )
-            _postmatch(match, user, Dice(match, user, dice))
-            _history(match, user, "confirmed" if rights.confirm else "approved")
-    except RuleViolation as refused:
-        raise Invalid.from_rules(refused) from None
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.status == Match.Status.CONFIRMED:
+            return match
+        _require_reported(match)
+        rights = match_rights(match, user)
+        if not (rights.confirm or rights.approve):
+            raise NotPermitted.one(
+                "not-confirmer", "match", "The other coach confirms this report; a commissioner may approve it."
+            )
+        _postmatch(match, user, Dice(match, user, dice))
+        _history(match, user, "confirmed" if rights.confirm else "approved")
     return match
 
 
@@ -628,10 +619,7 @@ def spr_choose(*, spr_id: int, user: Any, kind: str, target: str | None = None) 
             raise Invalid.one("team-lists-missing", "league", "This league has no team lists.")
         facts, team_lists, race = position
         choice = rules.postmatch.SprChoice(kind, target)
-        try:
-            after = rules.postmatch.apply_spr_choice(facts, (spr.dice[0], spr.dice[1]), choice, team_lists, race)
-        except RuleViolation as refused:
-            raise Invalid.from_rules(refused) from None
+        after = rules.postmatch.apply_spr_choice(facts, (spr.dice[0], spr.dice[1]), choice, team_lists, race)
         dice = Dice(spr.match, user, None)
         if rules.postmatch.peak_roll_due(after):
             first, second = dice.roll(

@@ -5,11 +5,9 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from bloodbowl.models import TeamLists as TeamListsRow
-from bloodbowl.selectors import RULESET
-from engine.core.violations import RuleViolation
+from engine.bloodbowl.ruleset import RULESET
 from leagues.models import League
 from leagues.services import league_require_commissioner
-from pitside.errors import Invalid
 
 Format = Literal["yaml", "csv"]
 
@@ -21,10 +19,7 @@ def team_lists_import(*, league: League, user: Any, fmt: Format, text: str) -> T
     Existing teams keep what they copied at sign-up (their re-roll price, their players' lines).
     """
     league_require_commissioner(league=league, user=user)
-    try:
-        team_lists = RULESET.teamlists.parse_team_lists(text, fmt)
-    except RuleViolation as refused:
-        raise Invalid.from_rules(refused) from None
+    team_lists = RULESET.teamlists.parse_team_lists(text, fmt)
     row, _ = TeamListsRow.objects.update_or_create(
         league=league, defaults={"data": RULESET.teamlists.team_lists_to_data(team_lists), "updated_by": user}
     )

@@ -12,8 +12,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from bloodbowl.models import Player, TeamProfile
-from bloodbowl.selectors import RULESET, TeamWithTreasury, league_house, team_facts, team_get, team_lists_of
+from bloodbowl.selectors import TeamWithTreasury, league_house, team_facts, team_get, team_lists_of
 from engine.bloodbowl.postmatch import PurchaseRequest
+from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.team import NewPlayer, NewTeamRequest
 from engine.bloodbowl.teamlists import Position, TeamLists
 from engine.core.money import TREASURY, format_credits
@@ -90,10 +91,7 @@ def team_create(
         cheerleaders=cheerleaders,
     )
     budget = RULESET.option_value(league.options, "starting_budget")
-    try:
-        cost = RULESET.team.check_new_team(team_lists, league_house(league), budget, request)
-    except RuleViolation as refused:
-        raise Invalid.from_rules(refused) from None
+    cost = RULESET.team.check_new_team(team_lists, league_house(league), budget, request)
     name = name.strip()
     if Team.objects.filter(league=league, name__iexact=name).exists():
         raise _name_taken()
@@ -258,10 +256,7 @@ def player_retire(*, player_id: int, user: Any, as_assistant_coach: bool = False
     with transaction.atomic():
         team = _locked_team(team_id)
         team_require_coach(team=team, user=user)
-        try:
-            after = RULESET.postmatch.retire_player(team_facts(team), player_id, as_assistant_coach)
-        except RuleViolation as refused:
-            raise Invalid.from_rules(refused) from None
+        after = RULESET.postmatch.retire_player(team_facts(team), player_id, as_assistant_coach)
         player = next(p for p in team.bb_players.all() if p.pk == player_id)
         player.status = Player.Status.RETIRED
         player.save(update_fields=["status"])

@@ -10,8 +10,7 @@ in one transaction with the tournament row locked; random draws and dice are sto
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from functools import partial
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -48,14 +47,13 @@ from bloodbowl.selectors_tournaments import (
 from bloodbowl.services.matches import Dice, match_create, match_refusal_record, spp_award
 from engine.bloodbowl import tournaments as rules
 from engine.core.money import TREASURY
-from engine.core.violations import RuleViolation
+from engine.core.violations import paths_under
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
 from rosters.models import LedgerEntry, Team
 
 _rng = random.SystemRandom()
-PLAYOFF_WEEKS = range(1, 4)
 
 
 # --- the tournament row, its history, who may act ---------------------------------------------------------------------
@@ -87,22 +85,17 @@ def _require_running(tournament: Tournament) -> None:
 
 
 def _require_playoffs(tournament: Tournament, field: str, what: str) -> None:
-    if tournament.week not in PLAYOFF_WEEKS:
+    weeks = rules.playoff_weeks()
+    if tournament.week not in weeks:
         raise Invalid.one(
-            "playoffs-over", field, f"{what} belong to the play-offs (weeks 1 to 3); this is week {tournament.week}."
+            "playoffs-over",
+            field,
+            f"{what} belong to the play-offs (weeks {weeks[0]} to {weeks[-1]}); this is week {tournament.week}.",
         )
 
 
 def _coaches(user: Any, *team_ids: int) -> bool:
     return Team.objects.filter(pk__in=team_ids, coach_id=getattr(user, "pk", None)).exists()
-
-
-def _rules[T](call: Callable[[], T], prefix: str = "") -> T:
-    """An engine rule's answer; its violations become the service's Invalid."""
-    try:
-        return call()
-    except RuleViolation as refused:
-        raise Invalid.from_rules(refused, prefix=prefix) from None
 
 
 # --- creating, entering, advancing --------------------------------------------------------------------------------------
@@ -135,7 +128,7 @@ def tournament_create(
     if kind == rules.MINOR:
         if not name.strip():
             raise Invalid.one("tournament-name", "name", "Name the minor tournament.")
-        _rules(lambda: rules.minor_tournament(name, winner_prize or 0, runner_up_prize or 0))
+        rules.minor_tournament(name, winner_prize or 0, runner_up_prize or 0)
     elif kind in majors:
         if winner_prize is not None or runner_up_prize is not None:
             raise Invalid.one("major-prizes", "winner_prize", f"The {majors[kind].name}'s prizes are the rulebook's.")
@@ -177,7 +170,7 @@ def entry_create(*, tournament_id: int, user: Any, team_id: int) -> tuple[Entry,
         if existing is not None:
             return existing, False
         entered = [rules.Entry(e.team_id, e.coach_id) for e in tournament.entries.all()]
-        _rules(lambda: rules.check_entry(entered, rules.Entry(team.pk, team.coach_id)))
+        rules.check_entry(entered, rules.Entry(team.pk, team.coach_id))
         try:
             with transaction.atomic():
                 entry = Entry.objects.create(tournament=tournament, team=team, coach_id=team.coach_id)
@@ -197,11 +190,12 @@ def _end_playoffs(tournament: Tournament, user: Any) -> None:
             match.save(update_fields=["status"])
             MatchEvent.objects.create(match=match, user=user, action="voided", data={"reason": "The play-offs ended."})
     results, draws = playoff_results(tournament), draw_points(tournament)  # voided matches were not confirmed
-    forward = [_rules(partial(put_forward_of, e, results, draws), "entries.") for e in tournament.entries.all()]
+    with paths_under("entries."):
+        forward = [put_forward_of(e, results, draws) for e in tournament.entries.all()]
     loaded = {t.pk: t for t in teams().filter(pk__in=[e.team for e in forward])}
     house = league_house(tournament.league)
     ratings = {team_id: team_rating_of(team, house) for team_id, team in loaded.items()}
-    qualification = _rules(lambda: rules.qualify(forward, ratings, _rng))
+    qualification = rules.qualify(forward, ratings, _rng)
     pairs = rules.draw_semi_finals(qualification.semi_finalists, _rng)
     tournament.qualification = {
         "order": [e.team for e in qualification.table],
@@ -222,12 +216,16 @@ def tournament_advance(*, tournament_id: int, user: Any, idempotency_key: str | 
         if _replayed(tournament, idempotency_key):
             return tournament, False
         _require_running(tournament)
-        if tournament.week == 3:
+        if tournament.week == rules.playoff_weeks()[-1]:
             _end_playoffs(tournament, user)
-        elif tournament.week == 4 and len(semi_final_results(tournament)) < 2:
-            raise Invalid.one("semi-finals-unfinished", "week", "Both semi-finals need a confirmed result before week 5.")
-        elif tournament.week == 5:
-            raise Invalid.one("final-week", "week", "Week 5 is the last: give the final's prizes to end the tournament.")
+        elif tournament.week == rules.semi_final_week() and len(semi_final_results(tournament)) < 2:
+            raise Invalid.one(
+                "semi-finals-unfinished", "week", f"Both semi-finals need a confirmed result before week {rules.final_week()}."
+            )
+        elif tournament.week == rules.final_week():
+            raise Invalid.one(
+                "final-week", "week", f"Week {rules.final_week()} is the last: give the final's prizes to end the tournament."
+            )
         tournament.week += 1
         tournament.save(update_fields=["week", "qualification", "semi_finals"])
         _event(tournament, user, "advanced", {"week": tournament.week}, idempotency_key)
@@ -252,7 +250,7 @@ def _arrange(tournament: Tournament, user: Any, home: int, away: int, stage: str
 def _knockout_stage(tournament: Tournament, home: int, away: int) -> rules.Stage:
     """Running a Tournament: week 4 a pair of the semi-final draw; week 5 the final (the winners) or the
     optional match for 3rd and 4th place (the losers); each is arranged once."""
-    stage = _rules(lambda: rules.stage_of(tournament.week, {home, away}, semi_final_results(tournament)))
+    stage = rules.stage_of(tournament.week, {home, away}, semi_final_results(tournament))
     if stage == rules.SEMI_FINAL and {home, away} not in [set(p) for p in tournament.semi_finals or []]:
         raise Invalid.one("knockout-teams", "away_team", "A semi-final is played by a pair of the semi-final draw.")
     arranged = any(
@@ -280,9 +278,9 @@ def tournament_match_arrange(
         if (earlier := _replayed(tournament, idempotency_key)) is not None:
             return Match.objects.get(pk=earlier.data["match"]), False
         _require_running(tournament)
-        if tournament.week in PLAYOFF_WEEKS:
+        if tournament.week in rules.playoff_weeks():
             planned = rules.MatchResult(home_team_id, away_team_id, 0, 0, tournament.week)
-            _rules(lambda: rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), planned))
+            rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), planned)
             stage = rules.PLAYOFF
         else:
             stage = _knockout_stage(tournament, home_team_id, away_team_id)
@@ -312,7 +310,7 @@ def challenge_issue(
         _require_running(tournament)
         challenge = rules.Challenge(challenger_id, challenged_id, tournament.week)
         issued = [_challenge_fact(c) for c in tournament.challenges.all()]
-        _rules(lambda: rules.check_challenge(entrants(tournament), playoff_meetings(tournament), issued, challenge))
+        rules.check_challenge(entrants(tournament), playoff_meetings(tournament), issued, challenge)
         try:
             with transaction.atomic():
                 row = WrittenChallenge.objects.create(
@@ -339,13 +337,13 @@ def _settle(tournament: Tournament, challenge: WrittenChallenge, user: Any, outc
     """Play: the match is arranged; refused: the 9-0 stands as a confirmed match with no rewards."""
     if outcome.status == "play":
         planned = rules.MatchResult(outcome.challenger, outcome.opponent, 0, 0, tournament.week)
-        _rules(lambda: rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), planned))
+        rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), planned)
         challenge.match = _arrange(tournament, user, outcome.challenger, outcome.opponent, rules.PLAYOFF)
         challenge.status = WrittenChallenge.Status.PLAY
         return
     result = outcome.result
     assert result is not None
-    _rules(lambda: rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), result))
+    rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), result)
     match = _arrange(tournament, user, result.team_a, result.team_b, rules.PLAYOFF)  # the winner at home
     challenge.match = match_refusal_record(match=match, user=user, refused_by="away")
     challenge.status, challenge.refused_by_id = WrittenChallenge.Status.REFUSED, result.refused_by
@@ -388,17 +386,15 @@ def challenge_answer(
                 tournament,
                 challenge,
                 user,
-                _rules(lambda: rules.answer_substitute(_challenge_fact(challenge), substitute, response)),
+                rules.answer_substitute(_challenge_fact(challenge), substitute, response),
             )
         else:
-            outcome = _rules(
-                lambda: rules.answer_challenge(
-                    _challenge_fact(challenge),
-                    response,
-                    entrants=entrants(tournament),
-                    played=playoff_meetings(tournament),
-                    substitute=substitute_id,
-                )
+            outcome = rules.answer_challenge(
+                _challenge_fact(challenge),
+                response,
+                entrants=entrants(tournament),
+                played=playoff_meetings(tournament),
+                substitute=substitute_id,
             )
             if outcome.status == "substitute":
                 challenge.status, challenge.substitute_id = status.SUBSTITUTE_ASKED, outcome.opponent
@@ -434,7 +430,8 @@ def put_forward_choose(*, tournament_id: int, user: Any, team_id: int, opponents
         chosen = None if opponents is None else list(opponents)
         if chosen is not None:
             results, draws = playoff_results(tournament), draw_points(tournament)
-            _rules(lambda: rules.put_forward(team_id, results, chosen, draws), "put_forward.")
+            with paths_under("put_forward."):
+                rules.put_forward(team_id, results, chosen, draws)
         entry.put_forward, entry.put_forward_at = chosen, timezone.now()
         entry.save(update_fields=["put_forward", "put_forward_at"])
         _event(tournament, user, "put-forward", {"team": team_id, "opponents": chosen})
@@ -474,7 +471,7 @@ def final_prizes_apply(
         if tournament.status == Tournament.Status.FINISHED:
             return tournament, False
         final = final_match(tournament)
-        if tournament.week != 5 or final is None or final.status != Match.Status.CONFIRMED:
+        if tournament.week != rules.final_week() or final is None or final.status != Match.Status.CONFIRMED:
             raise Invalid.one("final-unplayed", "final", "The final needs a confirmed result before its prizes are given.")
         kind = tournament_kind(tournament)
         result = match_result(final)
@@ -486,7 +483,7 @@ def final_prizes_apply(
             raise Invalid.one("chaos-cup-tag", "chaos_cup_tags", f"Chaos Cup modifier tags are: {', '.join(sorted(known))}.")
         tags = set(chaos_cup_tags) if chaos_cup_tags is not None else _winner_race_tags(loaded[result.winner])
         players = _final_players(final) if kind.finalist_medal_spp else None
-        prizes = _rules(lambda: rules.final_prizes(kind, result, _rng, winner_race_tags=tags, final_players=players))
+        prizes = rules.final_prizes(kind, result, _rng, winner_race_tags=tags, final_players=players)
         _apply(tournament, final, prizes, loaded, user)
         tournament.status, tournament.finished_at = Tournament.Status.FINISHED, timezone.now()
         tournament.save(update_fields=["prizes", "status", "finished_at"])
@@ -564,7 +561,7 @@ def player_of_the_year_award(*, tournament_id: int, user: Any) -> Tournament:
             )
         players = Player.objects.filter(team__league=tournament.league, status=Player.Status.ACTIVE).select_related("team")
         by_id = {p.pk: p for p in players}
-        award = _rules(lambda: rules.player_of_the_year([rules.PlayerSpp(p.pk, p.team_id, p.spp) for p in by_id.values()], _rng))
+        award = rules.player_of_the_year([rules.PlayerSpp(p.pk, p.team_id, p.spp) for p in by_id.values()], _rng)
         chosen = by_id[award.player]
         TeamProfile.objects.filter(team_id=chosen.team_id).update(fan_factor=F("fan_factor") + award.fan_factor.amount)
         tournament.player_of_the_year = {

@@ -18,13 +18,15 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from bloodbowl.forms import SettingsForm, TeamListsForm
 from bloodbowl.models import TeamLists as TeamListsRow
-from bloodbowl.selectors import RULESET, league_get, team_lists_of
+from bloodbowl.selectors import league_get, team_lists_of
 from bloodbowl.services.teamlists import team_lists_import
+from engine.bloodbowl.ruleset import RULESET
 from leagues import services as league_services
 from leagues.forms import CommissionerAddForm, apply_domain_errors
 from leagues.models import League
-from leagues.views import domain_errors, grant_form, house_values_form
-from pitside.errors import Invalid
+from leagues.views import grant_form, house_values_form
+from pitside.errors import ErrorItem, Invalid
+from pitside.page_errors import domain_errors, form_action
 
 SAMPLES = {"house-team.yaml": "application/yaml", "house-team.csv": "text/csv"}
 
@@ -65,21 +67,28 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
     if request.method == "GET":
         return settings_page(request, league)
     form = SettingsForm(request.POST, switches=RULESET.switches)
-    if form.is_valid():
-        try:
-            league_services.league_update(
-                league=league,
-                user=request.user,
-                name=form.cleaned_data["name"],
-                open_for_signups=form.cleaned_data["open_for_signups"],
-                options=form.options(),
-            )
-        except Invalid as error:
-            apply_domain_errors(form, error, prefixes=("options.",))
-        else:
-            messages.success(request, "Settings saved.")
-            return redirect("bb-league-settings", league.pk)
-    return settings_page(request, league, status=400, settings_form=form)
+    if not form.is_valid():
+        return settings_page(request, league, status=400, settings_form=form)
+
+    def saved(_league: League) -> HttpResponse:
+        messages.success(request, "Settings saved.")
+        return redirect("bb-league-settings", league.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
+        apply_domain_errors(form, error, prefixes=("options.",))
+        return settings_page(request, league, settings_form=form)
+
+    return form_action(
+        lambda: league_services.league_update(
+            league=league,
+            user=request.user,
+            name=form.cleaned_data["name"],
+            open_for_signups=form.cleaned_data["open_for_signups"],
+            options=form.options(),
+        ),
+        done=saved,
+        refused=refused,
+    )
 
 
 # --- Team lists ------------------------------------------------------------------------------------
@@ -100,20 +109,32 @@ def team_lists(request: HttpRequest, league_id: int) -> HttpResponse:
     form = TeamListsForm(
         request.POST or None, request.FILES or None, initial={"format": "yaml", "text": _team_lists_yaml(league)}
     )
-    errors: list[Any] = []
-    if request.method == "POST" and form.is_valid():
-        try:
-            row = team_lists_import(
-                league=league, user=request.user, fmt=form.cleaned_data["format"], text=form.cleaned_data["text"]
-            )
-        except Invalid as error:
-            errors = list(error.items)
-        else:
-            races, skills = len(row.data["races"]), len(row.data["skills"])
-            messages.success(request, f"Team lists saved: {races} race(s), {skills} skill(s).")
-            return redirect("bb-team-lists", league.pk)
-    context = {"league": league, "form": form, "errors": errors, "team_lists": team_lists_of(league), "samples": SAMPLES}
-    return render(request, "bloodbowl/team_lists.html", context, status=400 if request.method == "POST" else 200)
+
+    def page(errors: tuple[ErrorItem, ...] = ()) -> HttpResponse:
+        context = {
+            "league": league,
+            "form": form,
+            "errors": list(errors),
+            "team_lists": team_lists_of(league),
+            "samples": SAMPLES,
+        }
+        return render(request, "bloodbowl/team_lists.html", context, status=400 if request.method == "POST" else 200)
+
+    if request.method == "GET" or not form.is_valid():
+        return page()
+
+    def saved(row: TeamListsRow) -> HttpResponse:
+        races, skills = len(row.data["races"]), len(row.data["skills"])
+        messages.success(request, f"Team lists saved: {races} race(s), {skills} skill(s).")
+        return redirect("bb-team-lists", league.pk)
+
+    return form_action(
+        lambda: team_lists_import(
+            league=league, user=request.user, fmt=form.cleaned_data["format"], text=form.cleaned_data["text"]
+        ),
+        done=saved,
+        refused=lambda error: page(error.items),
+    )
 
 
 @require_GET

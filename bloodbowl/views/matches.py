@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from bloodbowl.apis import matches as apis
 from bloodbowl.apis.matches import ReportInputSerializer
-from bloodbowl.models import Player, StarPlayerRoll
+from bloodbowl.models import Match, Player, StarPlayerRoll
 from bloodbowl.selectors import (
     apothecary_candidates,
     league_get,
@@ -31,8 +31,8 @@ from bloodbowl.selectors import (
 from bloodbowl.selectors_tournaments import match_trophy_effects
 from bloodbowl.services import matches as services
 from engine.bloodbowl.report import EVENTS
-from leagues.views import domain_errors
 from pitside.errors import Invalid
+from pitside.page_errors import domain_errors, form_action
 
 CHARACTERISTICS = ("ma", "st", "ag", "av")
 EVENT_HEADINGS = {
@@ -52,24 +52,31 @@ DECKS = tuple(services.rules.tables.tables().decks)
 def league_matches(request: HttpRequest, league_id: int) -> HttpResponse:
     """The league's matches, and (for a coach or commissioner) a form to arrange one."""
     league = league_get(league_id)
-    errors: list[str] = []
-    if request.method == "POST":
-        if not request.user.is_authenticated:
-            return redirect(f"/accounts/login/?next={request.path}")
-        try:
-            match = services.match_create(
-                league=league,
-                user=request.user,
-                home_team_id=_int(request.POST.get("home_team")),
-                away_team_id=_int(request.POST.get("away_team")),
-            )
-        except Invalid as error:
-            errors = [item.message for item in error.items]
-        else:
-            messages.success(request, "The match is arranged: make the pre-match rolls at kick-off.")
-            return redirect("bb-match-detail", match.pk)
-    context = {"league": league, "matches": matches(league), "teams": league_team_lines(league), "errors": errors}
-    return render(request, "bloodbowl/match_list.html", context, status=400 if errors else 200)
+
+    def page(error: Invalid | None = None) -> HttpResponse:
+        errors = [item.message for item in error.items] if error else []
+        context = {"league": league, "matches": matches(league), "teams": league_team_lines(league), "errors": errors}
+        return render(request, "bloodbowl/match_list.html", context)
+
+    if request.method == "GET":
+        return page()
+    if not request.user.is_authenticated:
+        return redirect(f"/accounts/login/?next={request.path}")
+
+    def arranged(match: Match) -> HttpResponse:
+        messages.success(request, "The match is arranged: make the pre-match rolls at kick-off.")
+        return redirect("bb-match-detail", match.pk)
+
+    return form_action(
+        lambda: services.match_create(
+            league=league,
+            user=request.user,
+            home_team_id=_int(request.POST.get("home_team")),
+            away_team_id=_int(request.POST.get("away_team")),
+        ),
+        done=arranged,
+        refused=page,
+    )
 
 
 def _int(value: Any) -> int:
@@ -194,15 +201,19 @@ def _dice_input(post: Any, labels: tuple[str, ...]) -> dict[str, Any]:
 def match_action(request: HttpRequest, match_id: int, action: str) -> HttpResponse:
     """One of the match page's forms (MATCH_ACTIONS): its input checked as the API checks it, then its service."""
     match_get(match_id)
-    write, form_input, done = MATCH_ACTIONS[action]
+    write, form_input, message = MATCH_ACTIONS[action]
     data = write.input_serializer(data=form_input(request.POST))
     if not data.is_valid():
         return _match_page(request, match_id, errors=_messages(data.errors), status=400)
-    try:
-        write.service(match_id=match_id, user=request.user, **data.validated_data)
-    except Invalid as error:
-        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
-    messages.success(request, done)
+    return form_action(
+        lambda: write.service(match_id=match_id, user=request.user, **data.validated_data),
+        done=lambda _: _back_to_match(request, message, match_id),
+        refused=lambda error: _match_page(request, match_id, errors=[i.message for i in error.items]),
+    )
+
+
+def _back_to_match(request: HttpRequest, message: str, match_id: int) -> HttpResponse:
+    messages.success(request, message)
     return redirect("bb-match-detail", match_id)
 
 
@@ -246,17 +257,16 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     data = ReportInputSerializer(data={side: _side_from_post(request.POST, side, players[side]) for side in players})
     if not data.is_valid():
         return _match_page(request, match_id, errors=_messages(data.errors), status=400)
-    try:
-        services.report_submit(
+    return form_action(
+        lambda: services.report_submit(
             match_id=match_id,
             user=request.user,
             report=data.validated_data,
             idempotency_key=request.POST.get("idempotency_key") or None,
-        )
-    except Invalid as error:
-        return _match_page(request, match_id, errors=[i.message for i in error.items], status=400)
-    messages.success(request, "The report is in: the other coach confirms it.")
-    return redirect("bb-match-detail", match_id)
+        ),
+        done=lambda _: _back_to_match(request, "The report is in: the other coach confirms it.", match_id),
+        refused=lambda error: _match_page(request, match_id, errors=[i.message for i in error.items]),
+    )
 
 
 def _messages(errors: Any, path: str = "") -> list[str]:
@@ -274,12 +284,11 @@ def _messages(errors: Any, path: str = "") -> list[str]:
 def spr_choose(request: HttpRequest, spr_id: int) -> HttpResponse:
     spr = get_object_or_404(StarPlayerRoll, pk=spr_id)
     kind, _, target = (request.POST.get("choice") or "").partition(":")
-    try:
-        services.spr_choose(spr_id=spr_id, user=request.user, kind=kind, target=target or None)
-    except Invalid as error:
-        return _match_page(request, spr.match_id, errors=[i.message for i in error.items], status=400)
-    messages.success(request, "Star player roll chosen.")
-    return redirect("bb-match-detail", spr.match_id)
+    return form_action(
+        lambda: services.spr_choose(spr_id=spr_id, user=request.user, kind=kind, target=target or None),
+        done=lambda _: _back_to_match(request, "Star player roll chosen.", spr.match_id),
+        refused=lambda error: _match_page(request, spr.match_id, errors=[i.message for i in error.items]),
+    )
 
 
 @require_GET

@@ -14,15 +14,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from bloodbowl.forms import PurchaseForm, RetireForm, TeamSignupForms
 from bloodbowl.models import Player
-from bloodbowl.selectors import RULESET, TeamWithTreasury, league_get, league_house, team_get, team_lists_of
+from bloodbowl.selectors import TeamWithTreasury, league_get, league_house, team_get, team_lists_of
 from bloodbowl.selectors_tournaments import team_honours
 from bloodbowl.services import teams as services
 from bloodbowl.sheets import purchase_offers, team_context
 from engine.bloodbowl import house as hv
+from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import format_credits
 from leagues.forms import apply_domain_errors, new_idempotency_key
-from leagues.views import domain_errors
 from pitside.errors import Invalid
+from pitside.page_errors import domain_errors, form_action
+from rosters.models import Team
 from rosters.services import team_require_coach
 from rosters.sheets import sheet_pdf
 
@@ -52,17 +54,22 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
         "house": league_house(league),
         "budget": RULESET.option_value(league.options, "starting_budget"),
     }
-    if request.method == "POST":
-        if forms.is_valid():
-            try:
-                team = services.team_create(league=league, coach=request.user, **forms.team_data())
-            except Invalid as error:
-                forms.apply_errors(error)
-            else:
-                messages.success(request, f"{team.name} is signed up in {league.name}.")
-                return redirect("bb-team-detail", team.pk)
+    if request.method == "GET":
+        return render(request, "bloodbowl/team_create.html", context)
+    if not forms.is_valid():
         return render(request, "bloodbowl/team_create.html", context, status=400)
-    return render(request, "bloodbowl/team_create.html", context)
+
+    def created(team: Team) -> HttpResponse:
+        messages.success(request, f"{team.name} is signed up in {league.name}.")
+        return redirect("bb-team-detail", team.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
+        forms.apply_errors(error)
+        return render(request, "bloodbowl/team_create.html", context)
+
+    return form_action(
+        lambda: services.team_create(league=league, coach=request.user, **forms.team_data()), done=created, refused=refused
+    )
 
 
 # --- The team page, purchases and retirements -------------------------------------------------------
@@ -95,30 +102,39 @@ def team_detail(request: HttpRequest, team_id: int) -> HttpResponse:
 def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
     team = team_get(team_id)
     form = PurchaseForm(request.POST)
-    if form.is_valid():
-        try:
-            purchase, created = services.purchase_make(
-                team_id=team.pk,
-                user=request.user,
-                kind=form.cleaned_data["kind"],
-                position=form.cleaned_data["position"] or None,
-                name=form.cleaned_data["name"],
-                number=form.cleaned_data["number"],
-                idempotency_key=form.cleaned_data["idempotency_key"],
-            )
-        except Invalid as error:
+
+    def refused(error: Invalid | None = None) -> HttpResponse:
+        if error is not None:
             apply_domain_errors(form, error)
+        team_require_coach(team=team, user=request.user)
+        return _team_page(request, team_get(team.pk), status=400, purchase_form=form)
+
+    def bought(made: tuple[services.PurchaseMade, bool]) -> HttpResponse:
+        purchase, created = made
+        left = format_credits(purchase.treasury, "gold pieces")
+        if created:
+            messages.success(
+                request, f"{purchase.entry.reason} for {format_credits(purchase.cost, 'gold pieces')}. Treasury now: {left}."
+            )
         else:
-            left = format_credits(purchase.treasury, "gold pieces")
-            if created:
-                messages.success(
-                    request, f"{purchase.entry.reason} for {format_credits(purchase.cost, 'gold pieces')}. Treasury now: {left}."
-                )
-            else:
-                messages.success(request, f"This form was already sent; nothing more was spent. Treasury: {left}.")
-            return redirect("bb-team-detail", team.pk)
-    team_require_coach(team=team, user=request.user)
-    return _team_page(request, team_get(team.pk), status=400, purchase_form=form)
+            messages.success(request, f"This form was already sent; nothing more was spent. Treasury: {left}.")
+        return redirect("bb-team-detail", team.pk)
+
+    if not form.is_valid():
+        return refused()
+    return form_action(
+        lambda: services.purchase_make(
+            team_id=team.pk,
+            user=request.user,
+            kind=form.cleaned_data["kind"],
+            position=form.cleaned_data["position"] or None,
+            name=form.cleaned_data["name"],
+            number=form.cleaned_data["number"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        ),
+        done=bought,
+        refused=refused,
+    )
 
 
 @login_required
@@ -127,18 +143,25 @@ def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
 def player_retire(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.filter(team__league__game_system=RULESET.slug), pk=player_id)
     form = RetireForm(request.POST)
-    if form.is_valid():
-        try:
-            services.player_retire(
-                player_id=player.pk, user=request.user, as_assistant_coach=form.cleaned_data["as_assistant_coach"]
-            )
-        except Invalid as error:
-            apply_domain_errors(form, error)
-        else:
-            staying = " He stays on as an Assistant Coach." if form.cleaned_data["as_assistant_coach"] else ""
-            messages.success(request, f"#{player.number} {player.name} is retired.{staying}")
-            return redirect("bb-team-detail", player.team_id)
-    return _team_page(request, team_get(player.team_id), status=400, retire_form=form)
+    if not form.is_valid():
+        return _team_page(request, team_get(player.team_id), status=400, retire_form=form)
+
+    def retired(_player: Player) -> HttpResponse:
+        staying = " He stays on as an Assistant Coach." if form.cleaned_data["as_assistant_coach"] else ""
+        messages.success(request, f"#{player.number} {player.name} is retired.{staying}")
+        return redirect("bb-team-detail", player.team_id)
+
+    def refused(error: Invalid) -> HttpResponse:
+        apply_domain_errors(form, error)
+        return _team_page(request, team_get(player.team_id), retire_form=form)
+
+    return form_action(
+        lambda: services.player_retire(
+            player_id=player.pk, user=request.user, as_assistant_coach=form.cleaned_data["as_assistant_coach"]
+        ),
+        done=retired,
+        refused=refused,
+    )
 
 
 # --- Roster sheet ----------------------------------------------------------------------------------

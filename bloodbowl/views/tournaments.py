@@ -18,15 +18,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from bloodbowl.models import WrittenChallenge
+from bloodbowl.models import Tournament, WrittenChallenge
 from bloodbowl.selectors import league_get
 from bloodbowl.selectors_tournaments import ROUND_NAMES, tournament_get, tournament_view, tournaments
 from bloodbowl.services import tournaments as services
 from engine.bloodbowl import tournaments as rules
 from leagues.forms import CreditsField, new_idempotency_key
 from leagues.selectors import league_is_commissioner
-from leagues.views import domain_errors
 from pitside.errors import Invalid
+from pitside.page_errors import domain_errors, form_action
 from rosters.models import Team
 
 KIND_CHOICES = [*((slug, kind.name) for slug, kind in rules.majors().items()), (rules.MINOR, "Minor tournament")]
@@ -135,8 +135,19 @@ def tournament_create(request: HttpRequest, league_id: int) -> HttpResponse:
     if not form.is_valid():
         return _list_page(request, league_id, form, status=400)
     data = form.cleaned_data
-    try:
-        tournament, _ = services.tournament_create(
+
+    def started(made: tuple[Tournament, bool]) -> HttpResponse:
+        tournament, _ = made
+        messages.success(request, f"{tournament.name} has started: coaches may enter their teams.")
+        return redirect("bb-tournament", tournament.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
+        for item in error.items:
+            form.add_error(item.field if item.field in form.fields else None, item.message)
+        return _list_page(request, league_id, form)
+
+    return form_action(
+        lambda: services.tournament_create(
             league=league,
             user=request.user,
             kind=data["kind"],
@@ -144,13 +155,10 @@ def tournament_create(request: HttpRequest, league_id: int) -> HttpResponse:
             winner_prize=data["winner_prize"],
             runner_up_prize=data["runner_up_prize"],
             idempotency_key=data["idempotency_key"] or None,
-        )
-    except Invalid as error:
-        for item in error.items:
-            form.add_error(item.field if item.field in form.fields else None, item.message)
-        return _list_page(request, league_id, form, status=400)
-    messages.success(request, f"{tournament.name} has started: coaches may enter their teams.")
-    return redirect("bb-tournament", tournament.pk)
+        ),
+        done=started,
+        refused=refused,
+    )
 
 
 # --- the tournament page -------------------------------------------------------------------------------------------------
@@ -162,7 +170,7 @@ def _rights(request: HttpRequest, view: Any) -> dict[str, Any]:
     user = request.user
     commissioner = league_is_commissioner(tournament.league, user)
     running = tournament.status == tournament.Status.RUNNING
-    playoffs = running and tournament.week <= 3
+    playoffs = running and tournament.week in rules.playoff_weeks()
     entered = {e.team_id for e in tournament.entries.all()}
     own = list(Team.objects.filter(league=tournament.league, coach_id=getattr(user, "pk", None), bb__isnull=False))
     own_entered = [t for t in own if t.pk in entered]
@@ -177,6 +185,9 @@ def _rights(request: HttpRequest, view: Any) -> dict[str, Any]:
         "own_ids": {t.pk for t in own},
         "entrants": entrants,
         "can_arrange": running and (commissioner or bool(own_entered)),
+        "last_playoff_week": tournament.week == rules.playoff_weeks()[-1],
+        "semi_final_week": tournament.week == rules.semi_final_week(),
+        "final_week": tournament.week == rules.final_week(),
     }
 
 
@@ -285,12 +296,16 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
     if not form.is_valid():
         return _refused(request, tournament_id, form=form)
     data = form.cleaned_data
-    try:
-        message = _act(request, tournament_id, action, data)
-    except Invalid as error:
-        return _refused(request, tournament_id, error)
-    messages.success(request, message)
-    return redirect("bb-tournament", tournament_id)
+
+    def done(message: str) -> HttpResponse:
+        messages.success(request, message)
+        return redirect("bb-tournament", tournament_id)
+
+    return form_action(
+        lambda: _act(request, tournament_id, action, data),
+        done=done,
+        refused=lambda error: _refused(request, tournament_id, error),
+    )
 
 
 def _act(request: HttpRequest, tournament_id: int, action: str, data: dict[str, Any]) -> str:
@@ -339,19 +354,25 @@ def challenge_answer(request: HttpRequest, challenge_id: int) -> HttpResponse:
     challenge = WrittenChallenge.objects.filter(pk=challenge_id).first()
     if challenge is None:
         raise Http404("No such written challenge.")
-    entrants = [e.team for e in tournament_get(challenge.tournament_id).entries.all()]
+    tournament_id = challenge.tournament_id
+    entrants = [e.team for e in tournament_get(tournament_id).entries.all()]
     form = AnswerForm(request.POST, teams=entrants)
     if not form.is_valid():
-        return _refused(request, challenge.tournament_id, form=form)
-    try:
-        answered, _ = services.challenge_answer(
+        return _refused(request, tournament_id, form=form)
+
+    def answered(made: tuple[WrittenChallenge, bool]) -> HttpResponse:
+        written, _ = made
+        messages.success(request, f"Answered: the challenge is now {written.get_status_display().lower()}.")
+        return redirect("bb-tournament", tournament_id)
+
+    return form_action(
+        lambda: services.challenge_answer(
             challenge_id=challenge_id,
             user=request.user,
             response=form.cleaned_data["response"],
             substitute_id=form.cleaned_data["substitute"],
             idempotency_key=_key(form),
-        )
-    except Invalid as error:
-        return _refused(request, challenge.tournament_id, error)
-    messages.success(request, f"Answered: the challenge is now {answered.get_status_display().lower()}.")
-    return redirect("bb-tournament", challenge.tournament_id)
+        ),
+        done=answered,
+        refused=lambda error: _refused(request, tournament_id, error),
+    )

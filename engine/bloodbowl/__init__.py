@@ -8,7 +8,7 @@ through ``engine.registry.get_ruleset("bloodbowl")``; the ruleset's attributes n
   Factor and its modifiers, gate modifiers).
 - ``house``: what the rulebook does not print (Fan Factor point, Apothecary, Assistant Coach and
   Cheerleader costs, roster minimum and maximum, tournament draw points, field goal points), None
-  until the commissioner sets them in League settings -> House values. ``house_values(raw)``.
+  until the commissioner sets them in League settings, House values. ``house_values(raw)``.
 - ``teamlists``: ``parse_team_lists(text, "yaml" | "csv") -> TeamLists`` (all or nothing),
   ``parse_team_data(data)`` for the stored JSON or a page's form, ``team_lists_to_data``; the
   formats are in its docstring, samples in samples/house-team.yaml and .csv.

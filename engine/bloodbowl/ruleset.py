@@ -8,12 +8,17 @@ from typing import Any
 from engine.bloodbowl import dice, postmatch, prematch, report, standings, tables, team, teamlists
 from engine.bloodbowl import house as house_rules
 from engine.core.money import MAX_CREDITS, TREASURY, format_credits
-from engine.core.violations import RuleViolation, Violation, raise_if_any
+from engine.core.ruleset import HouseValueField, OptionSchema
+from engine.core.violations import RuleViolation, Violation
 
 # Team creation: the league sets the starting budget; 1,000,000 gold pieces is a starting team's
 # value in the rulebook's Team Rating example. The standings options are the league's own choice.
-OPTION_DEFAULTS: dict[str, Any] = {"starting_budget": 1_000_000, "table_dice": False, **standings.DEFAULT_OPTIONS}
 SWITCHES = {"table_dice": "Coaches may enter dice rolled at the table instead of the server rolling them"}
+OPTIONS = OptionSchema(
+    system="Blood Bowl",
+    defaults={"starting_budget": 1_000_000, "table_dice": False, **standings.DEFAULT_OPTIONS},
+    switches=SWITCHES,
+)
 
 
 class BloodBowlRuleset:
@@ -22,6 +27,7 @@ class BloodBowlRuleset:
     money_unit = "gold pieces"
     accounts = (TREASURY,)
     account_names = {TREASURY: "Treasury"}
+    options = OPTIONS
     switches = SWITCHES
     categories = teamlists.CATEGORIES
     # The rules, by step: team lists, new teams and Team Rating, pre-match, the match report,
@@ -37,12 +43,8 @@ class BloodBowlRuleset:
     house = house_rules
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        problems = [
-            Violation("option-unknown", f"options.{key}", f"{key} is not a Blood Bowl league option.")
-            for key in raw
-            if key not in OPTION_DEFAULTS
-        ]
-        budget = raw.get("starting_budget", OPTION_DEFAULTS["starting_budget"])
+        problems = []
+        budget = raw.get("starting_budget", OPTIONS.defaults["starting_budget"])
         if isinstance(budget, bool) or not isinstance(budget, int) or not 0 < budget <= MAX_CREDITS:
             problems.append(
                 Violation(
@@ -51,26 +53,19 @@ class BloodBowlRuleset:
                     f"The starting budget is a whole number of gold pieces, 1 to {format_credits(MAX_CREDITS, 'gold pieces')}.",
                 )
             )
-        problems += [
-            Violation("option-invalid", f"options.{key}", f"{key} is true or false.")
-            for key in SWITCHES
-            if key in raw and not isinstance(raw[key], bool)
-        ]
         try:
             standings.validate_standings_options({k: v for k, v in raw.items() if k in standings.DEFAULT_OPTIONS})
         except RuleViolation as error:
             problems += error.violations
-        raise_if_any(problems)
-        return {**OPTION_DEFAULTS, **raw}
+        return OPTIONS.validate(raw, problems)
 
     def option_value(self, options: Mapping[str, Any], key: str) -> Any:
-        """A league option, or its default when the league was created before the option existed."""
-        return options.get(key, OPTION_DEFAULTS[key])
+        return OPTIONS.value(options, key)
 
     def standings_options(self, options: Mapping[str, Any]) -> standings.StandingsOptions:
         return standings.validate_standings_options({k: self.option_value(options, k) for k in standings.DEFAULT_OPTIONS})
 
-    def house_value_fields(self) -> list[house_rules.HouseValueField]:
+    def house_value_fields(self) -> list[HouseValueField]:
         return list(house_rules.FIELDS.values())
 
     def validate_house_values(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -82,3 +77,8 @@ class BloodBowlRuleset:
 
     def house_values(self, raw: Mapping[str, Any]) -> house_rules.HouseValues:
         return house_rules.house_values(raw)
+
+
+# The Blood Bowl rules, typed: what the Blood Bowl app uses (the registry hands out the shared
+# part, engine.core.ruleset.Ruleset, to code that serves every game system).
+RULESET = BloodBowlRuleset()

@@ -18,12 +18,14 @@ from importlib import resources
 from itertools import groupby
 from typing import Any, Literal
 
+from engine.bloodbowl.house import FIELDS, TOURNAMENT_DRAW_POINTS
 from engine.core.money import MAX_CREDITS, format_credits
+from engine.core.ruleset import house_value_required
 from engine.core.violations import RuleViolation, Violation, raise_if_any
 
 GP = "gp"
 MINOR = "minor"
-DRAW_POINTS = "tournament.draw_points"  # the house value for a drawn play-off match
+DRAW_POINTS = TOURNAMENT_DRAW_POINTS  # the house value for a drawn play-off match
 
 Stage = Literal["play-off", "semi-final", "final", "third-place"]
 PLAYOFF: Stage = "play-off"
@@ -215,7 +217,22 @@ def _played(played: Iterable[MatchResult], team: int, other: int) -> bool:
 
 
 def _in_playoffs(week: int) -> bool:
-    return 1 <= week <= _schedule("playoff_weeks")
+    return week in playoff_weeks()
+
+
+def playoff_weeks() -> range:
+    """Running a Tournament: the play-offs are weeks 1 to 3."""
+    return range(1, _schedule("playoff_weeks") + 1)
+
+
+def semi_final_week() -> int:
+    """Running a Tournament: the semi-finals are played in week 4."""
+    return _schedule("semi_final_week")
+
+
+def final_week() -> int:
+    """Running a Tournament: the final (and the match for 3rd place) is played in week 5, the last."""
+    return _schedule("final_week")
 
 
 def _score_problems(match: MatchResult) -> list[Violation]:
@@ -362,16 +379,7 @@ def playoff_points(match: MatchResult, team: int, draw_points: int | None = None
     scored, conceded = match.touchdowns(team)
     if match.winner is None:
         if draw_points is None:
-            raise RuleViolation(
-                [
-                    Violation(
-                        "house-value-required",
-                        DRAW_POINTS,
-                        "Play-off points for a drawn match are a house value this league has not set yet: the "
-                        f"commissioner sets it in League settings -> House values ({DRAW_POINTS}).",
-                    )
-                ]
-            )
+            raise RuleViolation([house_value_required(FIELDS[DRAW_POINTS])])
         base = draw_points
     else:
         base = int(_data()["points"]["win" if match.winner == team else "loss"])

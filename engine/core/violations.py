@@ -1,7 +1,8 @@
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -27,3 +28,13 @@ def raise_if_any(violations: Iterable[Violation]) -> None:
     found = tuple(violations)
     if found:
         raise RuleViolation(found)
+
+
+@contextmanager
+def paths_under(prefix: str) -> Iterator[None]:
+    """Violations raised inside name their paths under `prefix`: a rule that checks part of a bigger input
+    ("home.score") answers for the whole one ("report.home.score")."""
+    try:
+        yield
+    except RuleViolation as refused:
+        raise RuleViolation(replace(v, path=f"{prefix}{v.path}") for v in refused.violations) from None

@@ -15,21 +15,15 @@ from importlib import resources
 from typing import Any, Literal
 
 from engine.core.money import MAX_CREDITS, format_credits
-from engine.core.violations import Violation, raise_if_any
+from engine.core.ruleset import HouseValueField, house_value_required
+from engine.core.ruleset import validate_house_values as house_values_check
+from engine.core.violations import Violation
 
 ATHLETE_TYPES = ("razor", "cleaver", "slasher", "butcher")
 TRAITS = ("accuracy", "agility", "brawling", "speed", "toughness")
 MAVERICK_TRAIT_MAXIMUM = 11  # a maverick has no athlete type's maximum: the highest in the Trait Increase table
 
 FieldKind = Literal["credits", "trait", "skills", "types", "maximum"]
-
-
-@dataclass(frozen=True)
-class HouseValueField:
-    key: str
-    label: str
-    kind: FieldKind
-    printed: Any  # the rulebook's value, or None where it is not printed
 
 
 @dataclass(frozen=True)
@@ -93,12 +87,7 @@ class Catalog:
 
     def missing(self, key: str) -> Violation:
         """The violation for an action that needs a house value nobody has set."""
-        return Violation(
-            "house-value-required",
-            key,
-            f"{self.fields[key].label} is a house value this league has not set yet: the "
-            f"commissioner sets it in League settings, House values ({key}).",
-        )
+        return house_value_required(self.fields[key])
 
 
 @functools.cache
@@ -145,36 +134,27 @@ def printed_fields() -> dict[str, HouseValueField]:
 
 
 def validate_house_values(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """Check a league's house values against the table schema; return them normalised.
-
-    A null value removes the house value, so the printed value (or "required") applies again.
-    """
-    fields = printed_fields()
+    """Check a league's house values against the table schema (a null unsets one)."""
     skills = _load("skills.toml")
-    clean: dict[str, Any] = {}
-    problems: list[Violation] = []
-    for key, value in raw.items():
-        field = fields.get(key)
-        if field is None:
-            problems.append(Violation("house-value-unknown", key, f"{key} is not a Slaughterball table value."))
-            continue
-        if value is None:
-            continue
-        error = _check_field_value(field, value, skills)
-        if error:
-            problems.append(Violation("house-value-invalid", key, f"{field.label}: {error}"))
-        else:
-            clean[key] = tuple(value) if isinstance(value, list) else value
-    raise_if_any(problems)
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in clean.items()}
+    return house_values_check(
+        raw,
+        printed_fields(),
+        lambda field, value: _field_value_problem(field, value, skills),
+        unknown="Slaughterball table value",
+    )
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_field_value(field: HouseValueField, value: Any, skills: Mapping[str, Any]) -> str | None:
+def _field_value_problem(field: HouseValueField, value: Any, skills: Mapping[str, Any]) -> str | None:
     """Why a house value does not fit its table cell, or None when it does."""
+    error = _check_field_value(field, value, skills)
+    return f"{field.label}: {error}" if error else None
+
+
+def _check_field_value(field: HouseValueField, value: Any, skills: Mapping[str, Any]) -> str | None:
     if field.kind == "credits":
         if not _is_int(value) or value < 0 or value % 50_000:
             return "must be a whole number of credits, at least 0, in steps of 50,000."

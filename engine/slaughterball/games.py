@@ -1,9 +1,9 @@
-"""One league game: Pit Power, Edge tokens, the result, places, League Points and prize money
-(rulebook: Underdog Bonus, Edge Tokens, Scoring, Spike Scoring, Play League Games, No-Shows)."""
+"""One league game: who played, Pit Power, Edge tokens, the result, places, League Points and prize money
+(rulebook: Choose Athletes, Underdog Bonus, Edge Tokens, Scoring, Spike Scoring, Play League Games, No-Shows)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +28,47 @@ GOAL = "goal"
 SLAUGHTER = "slaughter"
 SPIKE = "spike"
 SCORING_KINDS = (GOALS_OPENED, GOAL, SLAUGHTER, SPIKE)
+
+
+@dataclass(frozen=True)
+class SidePlayers:
+    """One side of a game as Pitside recorded it: its team, the athlete ids of its roster, and the athlete
+    ids its lineup named, or None when it recorded no lineup (`roster` is read only then)."""
+
+    team: int
+    roster: Collection[int]
+    lineup: Collection[int] | None
+
+
+@dataclass(frozen=True)
+class Played:
+    """Who played in one game.
+
+    athletes: athlete id -> team, everyone who may have played: its side's lineup, or the whole roster of a
+    side that recorded none. known: the athletes a recorded lineup names, the only ones Pitside knows played.
+    mavericks: hire id -> team, every maverick hired for the game."""
+
+    athletes: Mapping[int, int]
+    known: frozenset[int]
+    mavericks: Mapping[int, int]
+
+
+def who_played(sides: Iterable[SidePlayers], hires: Mapping[int, int] | None = None) -> Played:
+    """Choose Athletes: the athletes each coach chose and revealed play the game; a side without a recorded
+    lineup may have fielded any athlete of its roster. Mavericks Exit: every maverick hired for the game
+    played for the team that hired him (`hires`: hire id -> team).
+
+    Whoever may have played may be reported injured (Lasting Injuries); only who is known to have played
+    may learn after it (Spend Money: "Only athletes who participated in the game").
+    """
+    athletes: dict[int, int] = {}
+    known: set[int] = set()
+    for side in sides:
+        named = side.roster if side.lineup is None else side.lineup
+        athletes.update(dict.fromkeys(named, side.team))
+        if side.lineup is not None:
+            known.update(side.lineup)
+    return Played(athletes=athletes, known=frozenset(known), mavericks=dict(hires or {}))
 
 
 def pit_power(athlete_values: Sequence[int], staff_value: int, maverick_adjustments: Sequence[int] = ()) -> int:

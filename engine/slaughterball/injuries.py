@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping, Sequence
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,6 +130,24 @@ def roll_lasting_injury(
         value_change=value_change,
         notes=tuple(notes),
     )
+
+
+def after_lasting_injuries(
+    traits: Mapping[str, int], skills: Sequence[str], traits_lost: Iterable[str], skills_lost: Iterable[str]
+) -> tuple[dict[str, int], list[str]]:
+    """Lasting Injury table, effects cumulative: each boot took one point from a trait, each star a skill.
+    The athlete's traits and skills now, from those he was given or bought and every point and skill lost to
+    lasting injuries since (a skill bought back after the next game is held again)."""
+    lost = Counter(traits_lost)
+    current = {trait: value - lost[trait] for trait, value in traits.items()}
+    gone = Counter(skills_lost)
+    held: list[str] = []
+    for skill in skills:
+        if gone[skill]:
+            gone[skill] -= 1
+        else:
+            held.append(skill)
+    return current, held
 
 
 def maverick_absence(roll: InjuryRoll) -> tuple[int, bool]:

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.money import MAX_CREDITS, TREASURY, format_credits
-from engine.core.violations import Violation, raise_if_any
+from engine.core.ruleset import HouseValueField, OptionSchema
+from engine.core.violations import Violation
 from engine.slaughterball import auctions as auction_rules
 from engine.slaughterball import catalog as tables
 from engine.slaughterball import games as game_rules
@@ -15,9 +16,6 @@ from engine.slaughterball import purchases, roster
 from engine.slaughterball import schedule as schedule_rules
 from engine.slaughterball.facts import AthleteFacts, TeamFacts
 
-# Optional Rules: Skill Budget (300,000 suggested) and Support Staff Budget (200,000 suggested).
-# None means the optional rule is off.
-OPTION_DEFAULTS: dict[str, Any] = {"skill_budget": None, "staff_budget": None}
 # On/off rules, off by default, with the rulebook's names: Optional Rules, and Appealing a
 # Challenge ("if the commissioner allows it").
 SWITCHES = {
@@ -27,7 +25,13 @@ SWITCHES = {
     "rogues": "Rogues",
     "lasting_injuries": "Lasting Injuries",
 }
-OPTION_DEFAULTS.update(dict.fromkeys(SWITCHES, False))
+# Optional Rules: Skill Budget (300,000 suggested) and Support Staff Budget (200,000 suggested).
+# None means the optional rule is off.
+OPTIONS = OptionSchema(
+    system="Slaughterball",
+    defaults={"skill_budget": None, "staff_budget": None, **dict.fromkeys(SWITCHES, False)},
+    switches=SWITCHES,
+)
 
 
 class SlaughterballRuleset:
@@ -37,6 +41,7 @@ class SlaughterballRuleset:
     accounts = (TREASURY, purchases.SKILL_BUDGET, purchases.STAFF_BUDGET)
     account_names = {TREASURY: "Treasury", purchases.SKILL_BUDGET: "Skill Budget", purchases.STAFF_BUDGET: "Support Staff Budget"}
     athlete_types = tables.ATHLETE_TYPES
+    options = OPTIONS
     switches = SWITCHES
     traits = tables.TRAITS
     # League Coaches: a roster's size and how many of each type it may have (for forms to show).
@@ -45,11 +50,7 @@ class SlaughterballRuleset:
     type_maximum = roster.TYPE_MAXIMUM
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        problems = [
-            Violation("option-unknown", f"options.{key}", f"{key} is not a Slaughterball league option.")
-            for key in raw
-            if key not in OPTION_DEFAULTS
-        ]
+        problems = []
         for key in ("skill_budget", "staff_budget"):
             value = raw.get(key)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0 or value % 50_000):
@@ -64,15 +65,9 @@ class SlaughterballRuleset:
                 problems.append(
                     Violation("option-invalid", f"options.{key}", f"A budget is at most {format_credits(MAX_CREDITS)}.")
                 )
-        problems += [
-            Violation("option-invalid", f"options.{key}", f"{key} is true or false.")
-            for key in SWITCHES
-            if key in raw and not isinstance(raw[key], bool)
-        ]
-        raise_if_any(problems)
-        return {**OPTION_DEFAULTS, **raw}
+        return OPTIONS.validate(raw, problems)
 
-    def house_value_fields(self) -> list[tables.HouseValueField]:
+    def house_value_fields(self) -> list[HouseValueField]:
         return list(tables.printed_fields().values())
 
     def validate_house_values(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -154,5 +149,9 @@ class SlaughterballRuleset:
     injuries = injury_rules
 
     def option_value(self, options: Mapping[str, Any], key: str) -> Any:
-        """A league option, or its default when the league was created before the option existed."""
-        return options.get(key, OPTION_DEFAULTS[key])
+        return OPTIONS.value(options, key)
+
+
+# The Slaughterball rules, typed: what the Slaughterball app uses (the registry hands out the
+# shared part, engine.core.ruleset.Ruleset, to code that serves every game system).
+RULESET = SlaughterballRuleset()

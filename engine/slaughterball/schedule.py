@@ -12,7 +12,18 @@ from engine.core.money import format_credits
 from engine.core.violations import Violation, raise_if_any
 from engine.slaughterball.purchases import STAFF_BUDGET
 
+# Games for First Week: "a full game of four teams"; 3-team games, and a 2-team game only when nothing else fits.
 GAME_SIZE = 4
+SMALLEST_GAME = 2
+# Scheduling Rounds: "In a standard Slaughterball league, each team plays 10 games."
+GAMES_PER_TEAM = 10
+# End of the Season: "The four highest-ranked teams then participate in one final game, the Slaughterbrawl."
+PLAYOFF_SIZE = 4
+
+
+def game_size_allowed(teams: int) -> bool:
+    """3- or 2-Team Games: a game has 2 to 4 teams (the Slaughterbrawl, one game, too)."""
+    return SMALLEST_GAME <= teams <= GAME_SIZE
 
 
 # --- Games for First Week ---------------------------------------------------------------------------------------------
@@ -21,7 +32,7 @@ GAME_SIZE = 4
 def game_sizes(team_count: int) -> list[int]:
     """Games for First Week: 4-team games; 3-team games only when the count does not divide by
     four; a 2-team game only when nothing else fits (2 or 5 teams). Biggest games first."""
-    if team_count < 2:
+    if team_count < SMALLEST_GAME:
         raise_if_any([Violation("too-few-teams", "teams", "A game needs at least two teams.")])
     # ceil(n / 4) games of 3 or 4 teams: the fewest games, hence the fewest 3-team games (n mod 4
     # of them short by one). Only 5 teams cannot be split that way, and 2 teams make one game.
@@ -56,7 +67,10 @@ class RankingEntry:
 
 def league_rank(entries: Iterable[RankingEntry]) -> list[RankingEntry]:
     """Games for Later Weeks, League Rank: most League Points first; ties by higher Team Potential
-    (GAPS.md), then by the recorded random draw."""
+    (GAPS.md), then by the recorded random draw.
+
+    The standings SQL ranks the same way, for speed: tests/scheduling/results/test_standings_agreement.py
+    proves the two agree."""
     return sorted(entries, key=lambda e: (-e.league_points, -e.team_potential, e.draw, e.team))
 
 
@@ -380,7 +394,7 @@ def consecutive_small_games(previous: Iterable[Sequence[int]], current: Iterable
 
 def smallest_legal_game(team_count: int) -> int:
     """Games for First Week: a 2-team game only when unavoidable (2 or 5 teams), else at least three."""
-    return 2 if 2 in game_sizes(max(team_count, 2)) else 3
+    return SMALLEST_GAME if SMALLEST_GAME in game_sizes(max(team_count, SMALLEST_GAME)) else SMALLEST_GAME + 1
 
 
 def check_rearrange(

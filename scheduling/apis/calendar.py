@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from engine.slaughterball.schedule import GAME_SIZE, GAMES_PER_TEAM, PLAYOFF_SIZE, SMALLEST_GAME
 from leagues.services import league_require_commissioner
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import Invalid
@@ -311,8 +312,10 @@ class LeagueSeasonsApi(APIView):
 
     class SeasonCreateInputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=100)
-        games_per_team = serializers.IntegerField(min_value=1, max_value=calendar_services.MAX_GAMES_PER_TEAM, default=10)
-        playoff_size = serializers.IntegerField(min_value=2, max_value=4, default=4)
+        games_per_team = serializers.IntegerField(
+            min_value=1, max_value=calendar_services.MAX_GAMES_PER_TEAM, default=GAMES_PER_TEAM
+        )
+        playoff_size = serializers.IntegerField(min_value=SMALLEST_GAME, max_value=GAME_SIZE, default=PLAYOFF_SIZE)
         starts_on = serializers.DateField(required=False, allow_null=True, default=None)
         previous = serializers.IntegerField(
             required=False,
@@ -366,7 +369,9 @@ class SeasonRankingApi(APIView):
 
 class SeasonMakeupGamesApi(APIView):
     class MakeupGameInputSerializer(serializers.Serializer[Any]):
-        teams = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=2, max_length=4)
+        teams = serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=SMALLEST_GAME, max_length=GAME_SIZE
+        )
         pays = serializers.BooleanField(help_text="Whether the game pays League Points and winnings.")
 
     @extend_schema(request=MakeupGameInputSerializer, responses={201: CalendarGameOutputSerializer, **ERRORS})

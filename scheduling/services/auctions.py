@@ -22,8 +22,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.core.money import TREASURY, format_credits
-from engine.core.violations import RuleViolation
-from engine.registry import get_ruleset
+from engine.core.violations import raise_if_any
+from engine.slaughterball.ruleset import RULESET
 from leagues.selectors import league_is_commissioner
 from notifications.services import notify
 from pitside.errors import Invalid, NotFound, NotPermitted
@@ -60,7 +60,7 @@ def auction_open(*, game_id: Any, user: Any) -> tuple[Auction, bool]:
             if existing is not None:
                 return existing, False
             league = game_league(game)
-            ruleset = get_ruleset(league.game_system)
+            ruleset = RULESET
             if ruleset.option_value(league.options, "no_mavericks"):
                 raise Invalid.one("no-mavericks", "game", "This league bans mavericks (No Mavericks in Leagues): no auction.")
             require_game_scheduled(game)
@@ -75,7 +75,7 @@ def auction_open(*, game_id: Any, user: Any) -> tuple[Auction, bool]:
 
 def _roll_and_draw(game: Game, sides: list[GameSide], user: Any) -> Auction:
     league = game_league(game)
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     rules = ruleset.auctions
     facts = teams_facts([s.team_id for s in sides], league.game_system)
     potentials = team_potentials(facts, league.game_system)
@@ -153,7 +153,7 @@ def held_draws(auction: Auction) -> dict[int, int]:
 def next_nominator(auction: Auction) -> int | None:
     """Whose turn it is to put a drawn maverick up (rogues are put up by any coach, out of turn)."""
     last = Lot.objects.filter(auction=auction, draw__isnull=False).order_by("-number").values_list("nominated_by", flat=True)
-    rules = get_ruleset(auction.game.week.season.league.game_system).auctions
+    rules = RULESET.auctions
     nominator: int | None = rules.next_nominator([entry["team"] for entry in auction.order], held_draws(auction), last.first())
     return nominator
 
@@ -176,7 +176,7 @@ def lot_nominate(
         auction = _locked_auction(auction_id)
         game = auction.game
         league = game_league(game)
-        ruleset = get_ruleset(league.game_system)
+        ruleset = RULESET
         sides = game_sides(game)
         require_game_scheduled(game)
         if auction.closed_at is not None:
@@ -203,8 +203,7 @@ def lot_nominate(
         if draw_id is not None and next_nominator(auction) != team.pk:
             raise Invalid.one("nominate-turn", "draw", "It is another coach's turn to put a maverick up for auction.")
         problems = ruleset.auctions.check_hireable(catalog, card)
-        if problems:
-            raise Invalid.from_rules(RuleViolation(problems))
+        raise_if_any(problems)
         number = Lot.objects.filter(auction=auction).count() + 1
         return Lot.objects.create(
             auction=auction, number=number, nominated_by=team, draw_id=draw_id, card=card.key, name=card.name
@@ -241,11 +240,6 @@ def _turn_names(lot: Lot) -> dict[int, str]:
     return {entry["team"]: entry["name"] for entry in lot.auction.order}
 
 
-def _refuse(problems: list[Any]) -> None:
-    if problems:
-        raise Invalid.from_rules(RuleViolation(problems))
-
-
 def bid_place(
     *, lot_id: Any, user: Any, amount: int, team_id: int | None = None, idempotency_key: str | None = None
 ) -> tuple[Bid, bool]:
@@ -269,10 +263,10 @@ def bid_place(
                 return earlier, False
         if lot.state != Lot.State.OPEN:
             raise Invalid.one("lot-closed", "lot", "Bidding on this maverick is over.")
-        rules = get_ruleset(game_league(game).game_system).auctions
+        rules = RULESET.auctions
         turn, made = lot_turn(lot)
         out_of_turn = rules.check_turn(turn, team.pk, _turn_names(lot))
-        _refuse(out_of_turn or rules.check_bid(amount, lot.high_amount, _free_credits(team.pk, lot.pk)))
+        raise_if_any(out_of_turn or rules.check_bid(amount, lot.high_amount, _free_credits(team.pk, lot.pk)))
         bid = Bid.objects.create(
             lot=lot, team=team, amount=amount, position=made, created_by=user, idempotency_key=idempotency_key or None
         )
@@ -299,9 +293,9 @@ def lot_pass(*, lot_id: Any, user: Any, team_id: int | None = None, idempotency_
                 return earlier, False
         if lot.state != Lot.State.OPEN:
             raise Invalid.one("lot-closed", "lot", "Bidding on this maverick is over.")
-        rules = get_ruleset(game_league(lot.auction.game).game_system).auctions
+        rules = RULESET.auctions
         turn, made = lot_turn(lot)
-        _refuse(rules.check_turn(turn, team.pk, _turn_names(lot)))
+        raise_if_any(rules.check_turn(turn, team.pk, _turn_names(lot)))
         passed = LotPass.objects.create(
             lot=lot, team=team, position=made, created_by=user, idempotency_key=idempotency_key or None
         )
@@ -340,12 +334,12 @@ def _settle(lot: Lot, user: Any) -> None:
     for the next highest bid of another team."""
     game = lot.auction.game
     league = game_league(game)
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     catalog = ruleset.catalog(league.house_values)
     card = ruleset.auctions.card_for(catalog, lot.card)
     if card is None:
         raise Invalid.one("card-unknown", "lot", "This lot's maverick is not in the league's tables.")
-    _refuse(ruleset.auctions.check_hireable(catalog, card))
+    raise_if_any(ruleset.auctions.check_hireable(catalog, card))
     winner = None
     tried: set[int] = set()
     for bid in Bid.objects.filter(lot=lot).order_by("-amount", "id"):

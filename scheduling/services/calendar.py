@@ -18,8 +18,8 @@ from django.db.models import Max, Sum
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.core.violations import RuleViolation
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
+from engine.slaughterball.schedule import GAME_SIZE, GAMES_PER_TEAM, PLAYOFF_SIZE, SMALLEST_GAME, game_size_allowed
 from leagues.models import League
 from leagues.services import league_require_commissioner
 from notifications.services import notify, notify_many
@@ -69,8 +69,8 @@ def season_create(
     league: League,
     user: Any,
     name: str,
-    games_per_team: int = 10,
-    playoff_size: int = 4,
+    games_per_team: int = GAMES_PER_TEAM,
+    playoff_size: int = PLAYOFF_SIZE,
     starts_on: date | None = None,
     previous_id: int | None = None,
 ) -> Season:
@@ -80,8 +80,10 @@ def season_create(
     league_require_commissioner(league=league, user=user)
     if not 1 <= games_per_team <= MAX_GAMES_PER_TEAM:
         raise Invalid.one("games-per-team", "games_per_team", f"A team plays between 1 and {MAX_GAMES_PER_TEAM} games.")
-    if not 2 <= playoff_size <= 4:
-        raise Invalid.one("playoff-size", "playoff_size", "The Slaughterbrawl is one game: 2 to 4 teams.")
+    if not game_size_allowed(playoff_size):
+        raise Invalid.one(
+            "playoff-size", "playoff_size", f"The Slaughterbrawl is one game: {SMALLEST_GAME} to {GAME_SIZE} teams."
+        )
     with transaction.atomic():
         League.objects.select_for_update().filter(pk=league.pk).first()  # one season created at a time
         if Season.objects.filter(league=league).exclude(status=Season.Status.FINISHED).exists():
@@ -126,13 +128,13 @@ def season_start(*, season: Season, user: Any, games_due: datetime | None = None
         if season.status != Season.Status.SIGNUP:
             raise Invalid.one("season-not-signup", "season", "Only a season in sign-up can start.")
         league = season.league
-        ruleset = get_ruleset(league.game_system)
+        ruleset = RULESET
         # Lock the teams: a coach spending staff budget right now finishes first, or waits and
         # then finds the budget gone; the expiry never takes an account below zero.
         team_ids = list(
             Team.objects.select_for_update(of=("self",)).filter(league=league).order_by("pk").values_list("pk", flat=True)
         )
-        if len(team_ids) < 2:
+        if len(team_ids) < SMALLEST_GAME:
             raise Invalid.one("too-few-teams", "season", "A season needs at least two teams.")
         entered = set(SeasonTeam.objects.filter(season=season).values_list("team_id", flat=True))
         SeasonTeam.objects.bulk_create(SeasonTeam(season=season, team_id=t) for t in team_ids if t not in entered)
@@ -176,7 +178,7 @@ def _frozen_order(season: Season, previous: Week | None) -> dict[str, Any]:
     """Games for Later Weeks: League Rank now and the challenge order it gives, kept on the week so
     the round runs in one order even if results change while it runs. No-Shows: the coaches who
     missed a game of the previous week challenge last."""
-    ruleset = get_ruleset(season.league.game_system)
+    ruleset = RULESET
     ranking = season_ranking(season)
     missed = (
         sorted(set(GameSide.objects.filter(game__week=previous, no_show=True).values_list("team_id", flat=True)))
@@ -231,7 +233,7 @@ def week_create(
                 f"{len(done)} team{'s have' if len(done) != 1 else ' has'} played {season.games_per_team} games: "
                 "make makeup games for the lagging teams, or the playoffs.",
             )
-        random_games = get_ruleset(season.league.game_system).option_value(season.league.options, "random_league_games")
+        random_games = RULESET.option_value(season.league.options, "random_league_games")
         kind = Week.Kind.RANDOM if random_games else Week.Kind.CHALLENGE
         if kind == Week.Kind.RANDOM and challenges_due is not None:
             raise Invalid.one(
@@ -297,13 +299,10 @@ def week_draw(*, week: Week, user: Any) -> tuple[Week, bool]:
             return week, False
         if week.season.status != Season.Status.RUNNING:
             raise Invalid.one("season-not-running", "season", "The season is not running.")
-        ruleset = get_ruleset(week.season.league.game_system)
+        ruleset = RULESET
         teams = sorted(SeasonTeam.objects.filter(season=week.season).values_list("team_id", flat=True))
         seed = secrets.randbits(63)
-        try:
-            groups = ruleset.schedule.draw_games(teams, random.Random(seed))
-        except RuleViolation as refused:
-            raise Invalid.from_rules(refused) from None
+        groups = ruleset.schedule.draw_games(teams, random.Random(seed))
         week.draws = [
             *week.draws,
             {"kind": GAMES_RECORD, "seed": seed, "teams": teams, "games": groups, "at": _now_iso(), "by": user.username},
@@ -323,8 +322,8 @@ def makeup_game_create(*, season: Season, user: Any, teams: list[int], pays: boo
     league_require_commissioner(league=season.league, user=user)
     if len(set(teams)) != len(teams):
         raise Invalid.one("makeup-teams", "teams", "Name each team once.")
-    if not 2 <= len(teams) <= 4:
-        raise Invalid.one("makeup-size", "teams", "A game has 2 to 4 teams.")
+    if not game_size_allowed(len(teams)):
+        raise Invalid.one("makeup-size", "teams", f"A game has {SMALLEST_GAME} to {GAME_SIZE} teams.")
     with transaction.atomic():
         season = _lock_season(season)
         if season.status != Season.Status.RUNNING:

@@ -13,8 +13,7 @@ from django.db.models import ProtectedError, Q
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.core.violations import RuleViolation
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import Pick
 from leagues.services import league_require_commissioner
 from notifications.services import notify_many
@@ -46,10 +45,6 @@ def _season_team(week: Week, team_id: int) -> Team:
 def _require_coach(team: Team, user: Any, what: str) -> None:
     if team.coach_id != getattr(user, "pk", None):
         raise NotPermitted.one("not-coach", "team", f"Only this team's coach can {what}.")
-
-
-def _rules_refused(refused: RuleViolation) -> Invalid:
-    return Invalid.from_rules(refused)
 
 
 def _started(game_ids: list[int]) -> bool:
@@ -127,12 +122,9 @@ def challenge_issue(
             if earlier is not None:
                 return earlier, False
         _require_known(state, challenged, "challenged")
-        ruleset = get_ruleset(week.season.league.game_system)
+        ruleset = RULESET
         turn = state.turn.team if state.turn.action == "challenge" else None
-        try:
-            ruleset.schedule.check_challenge(team.pk, challenged, state.unscheduled, turn)
-        except RuleViolation as refused:
-            raise _rules_refused(refused) from None
+        ruleset.schedule.check_challenge(team.pk, challenged, state.unscheduled, turn)
         game = Game.objects.create(week=week, number=_next_number(state))
         GameSide.objects.bulk_create(GameSide(game=game, team_id=t) for t in [team.pk, *challenged])
         challenge = Challenge.objects.create(
@@ -201,13 +193,10 @@ def steal_make(
         if turn.team != team.pk:
             raise Invalid.one("steal-turn", "team", "The leftover coach with fewer League Points steals.")
         _require_known(state, stolen, "stolen")
-        ruleset = get_ruleset(week.season.league.game_system)
-        try:
-            ruleset.schedule.check_steal(
-                state.frozen.entries[team.pk], len(state.unscheduled), stolen, list(state.games.values()), state.frozen.potentials
-            )
-        except RuleViolation as refused:
-            raise _rules_refused(refused) from None
+        ruleset = RULESET
+        ruleset.schedule.check_steal(
+            state.frozen.entries[team.pk], len(state.unscheduled), stolen, list(state.games.values()), state.frozen.potentials
+        )
         challenge, game, leftovers = _apply_steal(
             week, state, team.pk, stolen, _next_number(state), user, False, idempotency_key or None
         )
@@ -229,7 +218,7 @@ def round_fill(*, week: Week, user: Any) -> list[Challenge]:
         if week.challenges_due and timezone.now() < week.challenges_due:
             raise Invalid.one("deadline-not-passed", "week", "Challenges are not due yet: coaches may still challenge.")
         state = round_state(week)
-        ruleset = get_ruleset(week.season.league.game_system)
+        ruleset = RULESET
         picks: list[Pick] = ruleset.schedule.fill_round(
             state.frozen.order,
             state.frozen.entries,
@@ -324,11 +313,8 @@ def rearrange(
         games, _numbers = game_teams(week)
         from_game = next((g for g, teams in games.items() if team_id in teams), None)
         team_count = SeasonTeam.objects.filter(season_id=week.season_id).count()
-        ruleset = get_ruleset(week.season.league.game_system)
-        try:
-            ruleset.schedule.check_rearrange(games, team_count, team_id, to_game_id, swap_with_id)
-        except RuleViolation as refused:
-            raise _rules_refused(refused) from None
+        ruleset = RULESET
+        ruleset.schedule.check_rearrange(games, team_count, team_id, to_game_id, swap_with_id)
         if _started([g for g in (from_game, to_game_id) if g is not None]):
             raise Invalid.one(
                 "game-started", "to_game", "A game whose pre-game has begun, or that has a result, keeps its teams."
@@ -376,7 +362,7 @@ def appeal_create(*, game: Game, user: Any, team_id: int, reason: str) -> tuple[
     first. Returns (appeal, made now)."""
     week = game.week
     league = week.season.league
-    if not get_ruleset(league.game_system).option_value(league.options, "appeals_allowed"):
+    if not RULESET.option_value(league.options, "appeals_allowed"):
         raise Invalid.one("appeals-off", "game", "This league does not allow appeals.")
     reason = reason.strip()
     if not reason:

@@ -13,7 +13,8 @@ from django.db import transaction
 from django.urls import reverse
 
 from engine.core.violations import RuleViolation
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
+from engine.slaughterball.schedule import SMALLEST_GAME
 from leagues.services import league_require_commissioner
 from notifications.services import notify_many
 from pitside.errors import Invalid
@@ -48,7 +49,7 @@ def playoff_create(*, season: Season, user: Any, allow_short: bool = False) -> t
                 "season-unfinished", "season", f"{unsettled} game{'s are' if unsettled != 1 else ' is'} not confirmed yet."
             )
         standings_recompute(season_id=season.pk)  # the last week's column, right as the season's weeks end
-        ruleset = get_ruleset(season.league.game_system)
+        ruleset = RULESET
         ranking = season_ranking(season)
         short = ruleset.schedule.missing_games({r.team.pk: r.games_played for r in ranking}, season.games_per_team)
         if short and not allow_short:
@@ -61,7 +62,7 @@ def playoff_create(*, season: Season, user: Any, allow_short: bool = False) -> t
             )
         entries = [ruleset.schedule.RankingEntry(r.team.pk, r.league_points, r.team_potential, r.draw) for r in ranking]
         seeds = [e.team for e in ruleset.schedule.playoff_seeds(entries, season.playoff_size)]
-        if len(seeds) < 2:
+        if len(seeds) < SMALLEST_GAME:
             raise Invalid.one("too-few-teams", "season", "The Slaughterbrawl needs at least two teams.")
         week = Week.objects.create(
             season=season,
@@ -94,7 +95,7 @@ def playoff_finish(season: Season) -> bool:
         return False
     places = {t: p for t, p in GameSide.objects.filter(game=game).values_list("team_id", "place") if p is not None}
     try:
-        champion = get_ruleset(season.league.game_system).schedule.champion(places)
+        champion = RULESET.schedule.champion(places)
     except RuleViolation:
         return False
     with transaction.atomic():

@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Sum
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from engine.core.violations import RuleViolation
-from engine.registry import get_ruleset
+from engine.core.violations import raise_if_any
 from engine.slaughterball.facts import TeamFacts
+from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import RankingEntry
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
@@ -38,6 +35,8 @@ from scheduling.models import (
     ResultEvent,
     SeasonTeam,
 )
+from scheduling.selectors import game_played
+from scheduling.services.standings import standings_now
 
 # --- Shared by the auction and the lineups ----------------------------------------------------------------
 
@@ -101,7 +100,7 @@ def teams_facts(team_ids: Iterable[int], game_system: str) -> dict[int, TeamFact
 
 
 def team_potentials(facts: Mapping[int, TeamFacts], game_system: str) -> dict[int, int]:
-    ruleset = get_ruleset(game_system)
+    ruleset = RULESET
     return {team: ruleset.team_potential(f) for team, f in facts.items()}
 
 
@@ -113,33 +112,22 @@ def season_draws(game: Game, team_ids: Iterable[int]) -> dict[int, float]:
     return {team: draw for team, draw in rows if draw is not None}
 
 
-def league_points(game: Game, team_ids: Iterable[int]) -> dict[int, int]:
-    """League Points each team has earned in confirmed games of this game's season."""
-    rows = (
-        GameSide.objects.filter(
-            team__in=list(team_ids), game__week__season_id=game.week.season_id, game__state=Game.State.CONFIRMED
-        )
-        .order_by()
-        .values("team")
-        .annotate(points=Coalesce(Sum("league_points"), 0))
-        .values_list("team", "points")
-    )
-    return dict(rows)
-
-
-def league_rank_order(game: Game, potentials: Mapping[int, int]) -> list[dict[str, int]]:
+def league_rank_order(game: Game) -> list[dict[str, int]]:
     """The order in which the game's coaches choose athletes: ascending League Rank, the lowest first.
 
-    League Rank: League Points from confirmed games, ties by Team Potential, then the season's recorded
-    draw (or the team id where none was recorded)."""
-    ruleset = get_ruleset(game_league(game).game_system)
-    points = league_points(game, potentials)
-    draws = season_draws(game, potentials)
+    League Rank's figures as the standings compute them now (standings_now: League Points from the season's
+    confirmed games, Team Potential, the recorded draw), in the engine's order."""
+    ruleset = RULESET
+    teams = set(GameSide.objects.filter(game=game).values_list("team_id", flat=True))
+    rows = {row.team: row for row in standings_now(season_id=game.week.season_id) if row.team in teams}
     entries = [
-        RankingEntry(team, points.get(team, 0), potentials[team], draws.get(team, float(team))) for team in sorted(potentials)
+        RankingEntry(row.team, row.league_points, row.team_potential, float(row.team) if row.draw is None else row.draw)
+        for row in rows.values()
     ]
     order = ruleset.auctions.lineup_order(entries)
-    return [{"team": team, "league_points": points.get(team, 0), "team_potential": potentials[team]} for team in order]
+    return [
+        {"team": team, "league_points": rows[team].league_points, "team_potential": rows[team].team_potential} for team in order
+    ]
 
 
 # --- Lineups: Choose Athletes, Calculate Pit Power, Underdog Bonus ---------------------------------------------
@@ -211,7 +199,7 @@ def _lineup_snapshot(facts: TeamFacts, athlete_ids: Sequence[int], hires: Mappin
 
 def _auction_gate(game: Game, league: League) -> Auction | None:
     """Lineups come after the maverick auction: it must have been held, with no lot open and no draw held."""
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     if ruleset.option_value(league.options, "no_mavericks"):
         return None
     auction = Auction.objects.filter(game=game).first()
@@ -235,7 +223,7 @@ def _auction_gate(game: Game, league: League) -> Auction | None:
 def lineup_preview(*, game: Game, team_id: int, athlete_ids: Sequence[int], maverick_ids: Sequence[int]) -> dict[str, Any]:
     """What the lineup picker shows while a coach ticks boxes: the Pit Power of the chosen athletes so far."""
     league = game_league(game)
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     facts = teams_facts([team_id], league.game_system)[team_id]
     values = [a.value for a in facts.athletes if a.id in set(athlete_ids)]
     hires = MaverickHire.objects.filter(game=game, team_id=team_id, pk__in=list(maverick_ids))
@@ -260,7 +248,7 @@ def lineup_pick(
     with transaction.atomic():
         game = game_get(game_id, lock=True)  # one pick at a time per game: the last one computes the figures
         league = game_league(game)
-        ruleset = get_ruleset(league.game_system)
+        ruleset = RULESET
         sides = game_sides(game)
         side = next((s for s in sides if s.team_id == team_id), None)
         if side is None:
@@ -280,7 +268,7 @@ def lineup_pick(
         facts = teams_facts([s.team_id for s in sides], league.game_system)
         pregame, _ = Pregame.objects.get_or_create(game=game)
         if {entry["team"] for entry in pregame.lineup_order} != {s.team_id for s in sides}:  # first pick (or sides changed)
-            pregame.lineup_order = league_rank_order(game, team_potentials(facts, league.game_system))
+            pregame.lineup_order = league_rank_order(game)
             pregame.save(update_fields=["lineup_order"])
         position = [entry["team"] for entry in pregame.lineup_order].index(team_id)
         before = {entry["team"] for entry in pregame.lineup_order[:position]}
@@ -299,8 +287,7 @@ def lineup_pick(
             out=out,
             hired=list(hires),
         )
-        if problems:
-            raise Invalid.from_rules(RuleViolation(problems))
+        raise_if_any(problems)
         if auction is not None and auction.closed_at is None:
             auction.closed_at = timezone.now()  # no more lots once the first coach has chosen
             auction.save(update_fields=["closed_at"])
@@ -322,10 +309,9 @@ def order_of_play_set(*, game_id: Any, user: Any, team_ids: Sequence[int]) -> li
         sides = game_sides(game)
         require_game_member(game=game, user=user, sides=sides)
         require_game_scheduled(game)
-        ruleset = get_ruleset(game_league(game).game_system)
+        ruleset = RULESET
         problems = ruleset.auctions.check_order_of_play(list(team_ids), [s.team_id for s in sides])
-        if problems:
-            raise Invalid.from_rules(RuleViolation(problems))
+        raise_if_any(problems)
         position = {team: index for index, team in enumerate(team_ids, start=1)}
         for side in sides:
             side.order_of_play = position[side.team_id]
@@ -356,18 +342,18 @@ def _pregame_figures(sides: Sequence[GameSide], facts: Mapping[int, TeamFacts], 
 # --- Lasting Injuries (Optional Rules) ---------------------------------------------------------------------
 
 
-def injury_losses(athlete_ids: Iterable[int]) -> tuple[dict[int, Counter[str]], dict[int, set[str]]]:
-    """Traits points and skills each athlete lost to lasting injuries not voided (the rosters tables show
-    the value change only; the injuries engine needs the traits and skills too)."""
-    traits: dict[int, Counter[str]] = {}
-    skills: dict[int, set[str]] = {}
+def injury_losses(athlete_ids: Iterable[int]) -> dict[int, tuple[list[str], list[str]]]:
+    """(trait points, skills) each athlete lost to lasting injuries not voided, one entry per point and
+    skill lost (the rosters tables show the value change only; the injuries engine needs these too)."""
+    losses: dict[int, tuple[list[str], list[str]]] = {}
     rows = LastingInjury.objects.filter(athlete__in=list(athlete_ids), voided_at=None).values_list(
         "athlete", "traits_lost", "skills_lost"
     )
-    for athlete, traits_lost, skills_lost in rows:
-        traits.setdefault(athlete, Counter()).update(traits_lost)
-        skills.setdefault(athlete, set()).update(skills_lost)
-    return traits, skills
+    for athlete, traits_lost, skills_lost in rows.order_by("id"):
+        traits, skills = losses.setdefault(athlete, ([], []))
+        traits += traits_lost
+        skills += skills_lost
+    return losses
 
 
 def reported_injuries(game: Game) -> list[dict[str, Any]]:
@@ -388,7 +374,7 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
     `lasting_injuries_void`). Entries that do not name someone who played are skipped: the result's
     submission checks them (ruleset.injuries.check_injuries)."""
     league = League.objects.get(pk=game.week.season.league_id)
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     if not ruleset.option_value(league.options, "lasting_injuries"):
         return []
     with transaction.atomic():
@@ -401,15 +387,13 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
             return []
         sides = game_sides(game)
         facts = teams_facts([s.team_id for s in sides], league.game_system)
-        played = {e["id"]: s.team_id for s in sides for e in s.lineup if e.get("id") is not None}
-        if not any(s.lineup for s in sides):  # no lineups recorded: any athlete of the game's teams
-            played = {a.id: team for team, f in facts.items() for a in f.athletes}
+        played = game_played(game, sides).athletes
         hires = {h.pk: h for h in MaverickHire.objects.filter(game=game)}
         problems = ruleset.injuries.check_injuries(reports, played, hires)
         bad = {int(p.path.split("[")[1].split("]")[0]) for p in problems}
         catalog = ruleset.catalog(league.house_values)
         rng, seed = new_rng()
-        traits_lost, skills_lost = injury_losses(played)
+        losses = injury_losses(played)
         rows: list[LastingInjury] = []
         for index, report in enumerate(reports):
             if index in bad or (not report.get("tokens") and not report.get("killed")):
@@ -418,14 +402,14 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
             if "athlete" in report:
                 team_id = played[report["athlete"]]
                 athlete = facts[team_id].athlete(report["athlete"])
-                traits = Counter(athlete.traits)
-                traits.subtract(traits_lost.get(athlete.id, Counter()))
-                skills = [s for s in athlete.skills if s not in skills_lost.get(athlete.id, set())]
+                traits, skills = ruleset.injuries.after_lasting_injuries(
+                    athlete.traits, athlete.skills, *losses.get(athlete.id, ((), ()))
+                )
                 costs = {s: catalog.skills[s].cost if s in catalog.skills else None for s in skills}
                 roll = ruleset.injuries.roll_lasting_injury(
                     report=injury_report,
                     toughness=traits["toughness"],
-                    traits=dict(traits),
+                    traits=traits,
                     skills=skills,
                     skill_costs=costs,
                     rng=rng,

@@ -19,19 +19,20 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.core.money import TREASURY, format_credits
-from engine.core.violations import RuleViolation, Violation
-from engine.registry import get_ruleset
+from engine.core.violations import RuleViolation, Violation, raise_if_any
+from engine.slaughterball.ruleset import RULESET
 from leagues.selectors import league_is_commissioner
 from leagues.services import league_require_commissioner
 from notifications.services import notify
 from pitside.errors import ErrorItem, Invalid, NotFound, NotPermitted
-from rosters.models import Athlete, LedgerEntry, Team
-from scheduling.models import Game, GameSide, MaverickHire, ResultDraft, ResultEvent
+from rosters.models import LedgerEntry, Team
+from scheduling.models import Game, GameSide, ResultDraft, ResultEvent
 from scheduling.selectors import (
     game_get,
     game_label,
     game_league,
     game_pending_teams,
+    game_played,
     game_submission,
     game_user_sides,
 )
@@ -136,17 +137,11 @@ def _normalized(
 
 
 def _injury_problems(game: Game, ruleset: Any, injuries: list[dict[str, Any]]) -> list[Violation]:
-    """The injuries must name athletes who played for a team of this game (its lineup; every
-    athlete of the team when no lineup was recorded) or mavericks hired for it."""
+    """The injuries must name athletes or mavericks who played in this game (game_played)."""
     if not injuries:
         return []
-    sides = list(game.sides.all())
-    played = {e["id"] for s in sides for e in s.lineup or [] if isinstance(e, dict) and e.get("id") is not None}
-    without_lineup = [s.team_id for s in sides if not s.lineup]
-    if without_lineup:
-        played |= set(Athlete.objects.filter(team_id__in=without_lineup).values_list("pk", flat=True))
-    hires = set(MaverickHire.objects.filter(game=game).values_list("pk", flat=True))
-    return list(ruleset.injuries.check_injuries(injuries, played, hires))
+    played = game_played(game)
+    return list(ruleset.injuries.check_injuries(injuries, played.athletes, played.mavericks))
 
 
 def result_submit(
@@ -174,8 +169,7 @@ def result_submit(
             raise Invalid.one(
                 "result-confirmed", "game", "This game's result is confirmed; a commissioner must void it before another."
             )
-        league = game_league(game)
-        ruleset = get_ruleset(league.game_system)
+        ruleset = RULESET
         game_sides = list(game.sides.all())
         results = [
             ruleset.games.SideResult(
@@ -192,8 +186,7 @@ def result_submit(
         except RuleViolation as refused:
             problems += refused.violations
         problems += _injury_problems(game, ruleset, payload["injuries"])
-        if problems:
-            raise Invalid.from_rules(RuleViolation(problems))
+        raise_if_any(problems)
 
         by_team = {s.team_id: s for s in game_sides}
         for order, line in enumerate(payload["sides"], start=1):
@@ -319,7 +312,7 @@ def _post_game(game: Game) -> None:
     counted last and paid nothing; Lasting Injuries when the league plays them. The spending window
     opens by itself (it is the team's latest confirmed game) and Team Potential is read from the
     rosters. After commit: the standings recompute."""
-    ruleset = get_ruleset(game_league(game).game_system)
+    ruleset = RULESET
     submission = game_submission(game)
     assert submission is not None
     sides = list(game.sides.all())

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import logging
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Count
 
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from leagues.services import league_require_commissioner
 from pitside.errors import Invalid, NotFound
 from scheduling.models import Game, GameSide, MissedGame, Season, SeasonTeam, Week
@@ -70,8 +71,11 @@ _CURRENT_COLUMN = """
             SELECT 1 FROM scheduling_game game WHERE game.week_id = week.id AND game.state = %(confirmed)s)
         UNION ALL SELECT week FROM scheduling_missedgame WHERE season_id = %(season)s) played
 """
-_RECOMPUTE = """
-INSERT INTO scheduling_standing (season_id, week, team_id, rank, league_points, team_potential, games_played, draw)
+# Every team of the season with its League Points, games played, Team Potential and League Rank now: the
+# one computation that both fills the stored column (_RECOMPUTE) and answers League Rank as it stands
+# (standings_now). A draw not recorded yet (only before the recompute draws it) ranks after every recorded
+# one, by team id.
+_RANKED = """
 WITH
 entry AS (SELECT team_id, draw FROM scheduling_seasonteam WHERE season_id = %(season)s),
 result AS (
@@ -97,8 +101,16 @@ computed AS (
     FROM entry LEFT JOIN result ON result.team_id = entry.team_id LEFT JOIN missed ON missed.team_id = entry.team_id
     LEFT JOIN potential ON potential.team_id = entry.team_id),
 ranked AS (
-    SELECT computed.*, ROW_NUMBER() OVER (ORDER BY league_points DESC, team_potential DESC, draw, team_id) AS rank
+    SELECT computed.*,
+           ROW_NUMBER() OVER (ORDER BY league_points DESC, team_potential DESC, draw IS NULL, draw, team_id) AS rank
     FROM computed)
+"""
+_RECOMPUTE = (
+    """
+INSERT INTO scheduling_standing (season_id, week, team_id, rank, league_points, team_potential, games_played, draw)
+"""
+    + _RANKED
+    + """
 SELECT %(season)s, %(week)s, ranked.team_id, ranked.rank, ranked.league_points, ranked.team_potential,
        ranked.games_played, ranked.draw
 FROM ranked LEFT JOIN scheduling_standing stored
@@ -109,6 +121,8 @@ WHERE stored.id IS NULL
 ON CONFLICT (season_id, week, team_id) DO UPDATE SET rank = excluded.rank, league_points = excluded.league_points,
     team_potential = excluded.team_potential, games_played = excluded.games_played, draw = excluded.draw
 """
+)
+_NOW = _RANKED + "SELECT team_id, rank, league_points, team_potential, games_played, draw FROM ranked ORDER BY rank"
 # The columns after the current one (a voided week), and the current column's rows of a team no
 # longer in the season.
 _DELETE_STALE = """
@@ -141,6 +155,28 @@ def standings_recompute(*, season_id: int) -> int:
             cursor.execute(_RECOMPUTE, params)
             written: int = cursor.rowcount
             return deleted + written
+
+
+@dataclass(frozen=True)
+class StandingNow:
+    team: int
+    rank: int
+    league_points: int
+    team_potential: int
+    games_played: int
+    draw: float | None  # None until the season's recompute draws it
+
+
+def standings_now(*, season_id: int) -> list[StandingNow]:
+    """League Rank as it stands now, first to last: the recompute's own computation, read without being
+    stored (one query). For what must not wait for the queued recompute, nor write: the pre-game."""
+    params: dict[str, int | str] = {"season": season_id, "confirmed": Game.State.CONFIRMED, "playoff": Week.Kind.PLAYOFF}
+    with connection.cursor() as cursor:
+        cursor.execute(_NOW, params)
+        return [
+            StandingNow(int(team), int(rank), int(points), int(potential), int(played), draw)
+            for team, rank, points, potential, played, draw in cursor.fetchall()
+        ]
 
 
 def standings_recompute_queue(season_id: int) -> None:
@@ -189,7 +225,7 @@ def standings_fill_missing_games(*, season_id: int, user: Any) -> int:
         recorded = dict(MissedGame.objects.filter(season=season).order_by().values_list("team_id").annotate(n=Count("id")))
         for team, n in recorded.items():
             played[team] = played.get(team, 0) + n
-        ruleset = get_ruleset(season.league.game_system)
+        ruleset = RULESET
         missing = ruleset.schedule.missing_games(played, season.games_per_team)
         week = (
             Week.objects.filter(season=season)

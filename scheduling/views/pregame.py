@@ -17,13 +17,13 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, path, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from leagues.forms import CreditsField, new_idempotency_key
 from leagues.selectors import league_is_commissioner
-from leagues.views import domain_errors
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest
-from scheduling.models import Auction, Game, Lot, MaverickDraw
+from pitside.page_errors import domain_errors, form_action
+from scheduling.models import Auction, Game, GameSide, Lot, MaverickDraw
 from scheduling.selectors_pregame import (
     auction_for_game,
     auction_get,
@@ -65,7 +65,7 @@ def _base_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         "my_teams": [side.team for side in sides if side.team.coach_id == user_id],
         "is_commissioner": league_is_commissioner(league, request.user),
         "game_url": _optional_url("game-detail", game.pk),
-        "mavericks_allowed": not get_ruleset(league.game_system).option_value(league.options, "no_mavericks"),
+        "mavericks_allowed": not RULESET.option_value(league.options, "no_mavericks"),
     }
 
 
@@ -91,7 +91,7 @@ def _live_context(request: HttpRequest, game: Game, errors: list[str] | None = N
     state = auction_state(auction) if auction else None
     my_ids = {team.pk for team in context["my_teams"]}
     current = state["current_lot"] if state else None
-    ruleset = get_ruleset(context["league"].game_system)
+    ruleset = RULESET
     catalog = ruleset.catalog(context["league"].house_values)
     context.update(
         {
@@ -133,14 +133,16 @@ def game_auction_live(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _auction_action(request: HtmxHttpRequest, game: Game, action: Callable[[], str]) -> HttpResponse:
     """Run one auction service; answer htmx with the live part (400 with the errors), a form post with a redirect."""
-    try:
-        done = action()
-    except Invalid as error:
-        return _room(request, game, errors=[item.message for item in error.items], status=400)
-    if request.htmx:
-        return _room(request, game)
-    messages.success(request, done)
-    return redirect("game-auction", game.pk)
+
+    def done(message: str) -> HttpResponse:
+        if request.htmx:
+            return _room(request, game)
+        messages.success(request, message)
+        return redirect("game-auction", game.pk)
+
+    return form_action(
+        action, done=done, refused=lambda error: _room(request, game, errors=[item.message for item in error.items])
+    )
 
 
 @login_required
@@ -322,9 +324,7 @@ def _lineup_context(
     projected: list[dict[str, Any]] = []
     if not state["lineup_order"]:  # fixed at the first pick; until then, the order as it stands now
         names = {side.team_id: side.team.name for side in context["sides"]}
-        facts_by_team = pregame_services.teams_facts(names, context["league"].game_system)
-        potentials = pregame_services.team_potentials(facts_by_team, context["league"].game_system)
-        projected = [{**entry, "name": names[entry["team"]]} for entry in pregame_services.league_rank_order(game, potentials)]
+        projected = [{**entry, "name": names[entry["team"]]} for entry in pregame_services.league_rank_order(game)]
     context.update(
         {
             "projected_order": projected,
@@ -335,7 +335,7 @@ def _lineup_context(
             "preview": preview,
             "picked": bool(side_state and side_state["picked"]),
             "errors": errors or [],
-            "lineup_size": get_ruleset(context["league"].game_system).auctions.LINEUP_SIZE,
+            "lineup_size": RULESET.auctions.LINEUP_SIZE,
         }
     )
     return context
@@ -354,15 +354,23 @@ def game_lineup(request: HttpRequest, game_id: int) -> HttpResponse:
     if not team.isdigit():
         context = _lineup_context(request, game, (athlete_ids, hire_ids), errors=["Choose the team."])
         return render(request, "scheduling/pregame/lineup.html", context, status=400)
-    try:
-        _, created = pregame_services.lineup_pick(
-            game_id=game.pk, user=request.user, team_id=int(team), athlete_ids=athlete_ids, maverick_ids=hire_ids
-        )
-    except Invalid as error:
+
+    def picked(made: tuple[GameSide, bool]) -> HttpResponse:
+        _, created = made
+        messages.success(request, "Athletes chosen and revealed." if created else "This lineup was already chosen.")
+        return redirect(f"{reverse('game-lineup', args=[game.pk])}?team={team}")
+
+    def refused(error: Invalid) -> HttpResponse:
         context = _lineup_context(request, game, (athlete_ids, hire_ids), errors=[item.message for item in error.items])
-        return render(request, "scheduling/pregame/lineup.html", context, status=400)
-    messages.success(request, "Athletes chosen and revealed." if created else "This lineup was already chosen.")
-    return redirect(f"{reverse('game-lineup', args=[game.pk])}?team={team}")
+        return render(request, "scheduling/pregame/lineup.html", context)
+
+    return form_action(
+        lambda: pregame_services.lineup_pick(
+            game_id=game.pk, user=request.user, team_id=int(team), athlete_ids=athlete_ids, maverick_ids=hire_ids
+        ),
+        done=picked,
+        refused=refused,
+    )
 
 
 @require_POST
@@ -433,14 +441,21 @@ def game_order_of_play(request: HttpRequest, game_id: int) -> HttpResponse:
     form = OrderOfPlayForm(request.POST, sides=pregame_services.game_sides(game))
     if not form.is_valid():
         return _pregame_page(request, game, form, status=400)
-    try:
-        pregame_services.order_of_play_set(game_id=game.pk, user=request.user, team_ids=form.teams())
-    except Invalid as error:
+
+    def recorded(_: object) -> HttpResponse:
+        messages.success(request, "Order of play recorded.")
+        return redirect("game-pregame", game.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
         for item in error.items:
             form.add_error(None, item.message)
-        return _pregame_page(request, game, form, status=400)
-    messages.success(request, "Order of play recorded.")
-    return redirect("game-pregame", game.pk)
+        return _pregame_page(request, game, form)
+
+    return form_action(
+        lambda: pregame_services.order_of_play_set(game_id=game.pk, user=request.user, team_ids=form.teams()),
+        done=recorded,
+        refused=refused,
+    )
 
 
 urlpatterns = [

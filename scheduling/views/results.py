@@ -20,12 +20,12 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.core.violations import Violation
-from engine.registry import get_ruleset
+from engine.slaughterball.ruleset import RULESET
 from leagues.forms import new_idempotency_key
 from leagues.selectors import league_is_commissioner
-from leagues.views import domain_errors
 from pitside.errors import Invalid, NotPermitted
 from pitside.http import HtmxHttpRequest
+from pitside.page_errors import domain_errors, form_action
 from rosters.models import Athlete
 from rosters.selectors import league_get
 from scheduling.models import Game, ResultDraft, Season, Week
@@ -34,6 +34,7 @@ from scheduling.selectors import (
     game_label,
     game_league,
     game_pending_teams,
+    game_played,
     game_rights,
     game_submission,
     league_season,
@@ -186,7 +187,7 @@ def _draft(game: Game) -> dict[str, Any]:
 
 def _log_lines(game: Game, log: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[int, int]]:
     """The draft's log with each line's points (engine: Scoring), and the total per team."""
-    ruleset = get_ruleset(game_league(game).game_system)
+    ruleset = RULESET
     names = {s.team_id: s.team.name for s in game.sides.all()}
     totals = dict.fromkeys(names, 0)
     lines = []
@@ -211,13 +212,11 @@ def _log_lines(game: Game, log: list[dict[str, Any]]) -> tuple[list[dict[str, An
 
 
 def _injury_athletes(game: Game) -> list[Athlete]:
-    """Athletes a result may report injured (Lasting Injuries on): each lineup, or the whole roster."""
+    """Athletes a result may report injured (Lasting Injuries on): those who played (game_played)."""
     league = game_league(game)
-    if not get_ruleset(league.game_system).option_value(league.options, "lasting_injuries"):
+    if not RULESET.option_value(league.options, "lasting_injuries"):
         return []
-    ids = [e["id"] for s in game.sides.all() for e in s.lineup or [] if isinstance(e, dict) and e.get("id")]
-    teams = [s.team_id for s in game.sides.all() if not s.lineup]
-    return list(Athlete.objects.filter(pk__in=ids) | Athlete.objects.filter(team_id__in=teams))
+    return list(Athlete.objects.filter(pk__in=list(game_played(game).athletes)))
 
 
 def _result_initial(game: Game, draft: dict[str, Any], totals: dict[int, int]) -> dict[str, Any]:
@@ -281,7 +280,7 @@ def _game_page(
     errors: list[str] | None = None,
 ) -> HttpResponse:
     league = game_league(game)
-    ruleset = get_ruleset(league.game_system)
+    ruleset = RULESET
     rights = game_rights(game, request.user)
     draft = _draft(game) if rights.submit else {}
     log_lines, totals = _log_lines(game, list(draft.get("scoring_log") or []))
@@ -339,25 +338,33 @@ def game_result_submit(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         messages.success(request, "The scores are kept as a draft. Submit the result when the game is over.")
         return redirect("game-detail", game.pk)
     log = list(draft.get("scoring_log") or []) if form.cleaned_data.get("use_log") else None
-    try:
-        game, created = services.result_submit(
+
+    def submitted(made: tuple[Game, bool]) -> HttpResponse:
+        submitted_game, created = made
+        messages.success(
+            request,
+            "Result submitted: the other coaches are asked to confirm it."
+            if created
+            else "This result was already submitted; it was applied once.",
+        )
+        return redirect("game-detail", submitted_game.pk)
+
+    def refused(error: Invalid) -> HttpResponse:
+        errors = _error_lines(game, error, [s["team"] for s in sides])
+        return _game_page(request, _game(game.pk), result_form=form, errors=errors)
+
+    return form_action(
+        lambda: services.result_submit(
             game_id=game.pk,
             user=request.user,
             sides=sides,
             scoring_log=log,
             injuries=form.injuries_payload(),
             idempotency_key=form.cleaned_data["idempotency_key"],
-        )
-    except Invalid as error:
-        errors = _error_lines(game, error, [s["team"] for s in sides])
-        return _game_page(request, _game(game.pk), status=400, result_form=form, errors=errors)
-    messages.success(
-        request,
-        "Result submitted: the other coaches are asked to confirm it."
-        if created
-        else "This result was already submitted; it was applied once.",
+        ),
+        done=submitted,
+        refused=refused,
     )
-    return redirect("game-detail", game.pk)
 
 
 @login_required
@@ -367,7 +374,7 @@ def game_live_entry(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Live entry: add a scoring log line, remove one, or mark a slaughter's foul penalized. The draft
     keeps the log and the scores (each team's total) after every change."""
     game = _game(game_id)
-    ruleset = get_ruleset(game_league(game).game_system)
+    ruleset = RULESET
     draft = _draft(game)
     log = list(draft.get("scoring_log") or [])
     action = request.POST.get("action", "add")
@@ -432,29 +439,36 @@ def game_result_action(request: HtmxHttpRequest, game_id: int, action: str) -> H
         errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
         return _game_page(request, game, status=400, errors=errors)
     key = form.cleaned_data.get("idempotency_key") or None
-    try:
+
+    def act() -> tuple[Game, bool, str]:
         if action == "confirm":
-            game, changed = services.result_confirm(game_id=game.pk, user=request.user, idempotency_key=key)
+            acted_on, changed = services.result_confirm(game_id=game.pk, user=request.user, idempotency_key=key)
             done = "You confirmed the result."
         elif action == "approve":
-            game, changed = services.result_approve(game_id=game.pk, user=request.user, idempotency_key=key)
+            acted_on, changed = services.result_approve(game_id=game.pk, user=request.user, idempotency_key=key)
             done = "The result is approved and confirmed."
         elif action == "dispute":
-            game, changed = services.result_dispute(
+            acted_on, changed = services.result_dispute(
                 game_id=game.pk, user=request.user, reason=form.cleaned_data["reason"], idempotency_key=key
             )
             done = "The result is disputed: a commissioner will decide."
         else:
-            game, changed = services.result_void(
+            acted_on, changed = services.result_void(
                 game_id=game.pk, user=request.user, reason=form.cleaned_data["reason"], idempotency_key=key
             )
             done = "The result is voided and everything it caused reversed."
-    except Invalid as error:
-        return _game_page(request, _game(game.pk), status=400, errors=[i.message for i in error.items])
-    if game.state == Game.State.CONFIRMED and action == "confirm" and changed:
-        done = "You confirmed the result: every coach has, so it is confirmed and the prizes are paid."
-    messages.success(request, done if changed else "Nothing changed: this was already done.")
-    return redirect("game-detail", game.pk)
+        return acted_on, changed, done
+
+    def acted(result: tuple[Game, bool, str]) -> HttpResponse:
+        acted_on, changed, done = result
+        if acted_on.state == Game.State.CONFIRMED and action == "confirm" and changed:
+            done = "You confirmed the result: every coach has, so it is confirmed and the prizes are paid."
+        messages.success(request, done if changed else "Nothing changed: this was already done.")
+        return redirect("game-detail", acted_on.pk)
+
+    return form_action(
+        act, done=acted, refused=lambda error: _game_page(request, _game(game.pk), errors=[i.message for i in error.items])
+    )
 
 
 # --- Standings ---------------------------------------------------------------------------------------

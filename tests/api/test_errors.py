@@ -5,13 +5,19 @@ Each request is sent by someone allowed to make it, so the refusal is about the 
 
 from __future__ import annotations
 
+import json
 from itertools import zip_longest
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.test import APIRequestFactory
+from rest_framework.views import APIView
 
 from engine.core.money import MAX_CREDITS
+from engine.core.violations import RuleViolation, Violation, paths_under
 from leagues.demo import demo_athletes
 from rosters.services import grant_create
 from tests.api.helpers import errors, problems
@@ -462,3 +468,30 @@ def test_a_body_over_the_upload_limit_is_a_413_in_the_error_shape(api_as, commis
 
     assert response.status_code == 413
     assert response.json()["errors"][0]["code"] == "request_too_large"
+
+
+class RefusedByTheEngine(APIView):
+    """A write whose service lets the engine's RuleViolation through, as the services do."""
+
+    permission_classes = [AllowAny]
+
+    def post(self, request: Any) -> Response:
+        with paths_under("report."):
+            raise RuleViolation(
+                [
+                    Violation("score-negative", "home.score", "A score is 0 or more."),
+                    Violation("mvp-unknown", "away.mvp", "The MVP must be a player of the team."),
+                ]
+            )
+
+
+def test_a_rule_violation_is_a_400_in_the_one_error_shape_naming_each_field():
+    response = RefusedByTheEngine.as_view()(APIRequestFactory().post("/api/anywhere/", {}, format="json"))
+
+    assert response.status_code == 400
+    assert json.loads(response.render().content) == {
+        "errors": [
+            {"code": "score-negative", "field": "report.home.score", "message": "A score is 0 or more."},
+            {"code": "mvp-unknown", "field": "report.away.mvp", "message": "The MVP must be a player of the team."},
+        ]
+    }

@@ -12,6 +12,7 @@ from pitside.errors import Invalid, NotPermitted
 from rosters.selectors import team_balances
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.factories import UserFactory
+from tests.refusals import raises_invalid
 
 
 @pytest.fixture
@@ -84,7 +85,7 @@ def test_report_with_every_problem_at_once(bb):
     report = _report(home, away)
     report["home"]["score"] = 3  # only 2 touchdowns credited
     report["away"]["mvp"] = home.bb_players.first().pk  # the other team's player
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         services.report_submit(match_id=match.pk, user=home.coach, report=report)
     assert {i.code for i in refused.value.items} == {"score-events", "player-other-team"}
     assert {i.field for i in refused.value.items} == {"report.home.score", "report.away.mvp"}
@@ -150,7 +151,7 @@ def test_star_player_roll_choice_and_peak_roll(bb, monkeypatch):
     options = {(o.kind, o.target) for o in star_player_roll_options(spr)}
     assert ("skill", "block") in options
     assert ("skill", "dodge") not in options
-    with pytest.raises(Invalid):
+    with raises_invalid():
         services.spr_choose(spr_id=spr.pk, user=home.coach, kind="skill", target="dodge")
     with pytest.raises(NotPermitted):
         services.spr_choose(spr_id=spr.pk, user=away.coach, kind="skill", target="block")
@@ -176,7 +177,7 @@ def test_table_dice_refused_when_the_league_does_not_allow_them(db, commissioner
 def test_entered_dice_are_range_checked(bb):
     league, home, away = bb
     match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         services.prematch_roll(match_id=match.pk, user=home.coach, dice={"gate": [1, 2, 7]})
     assert {i.code for i in refused.value.items} >= {"dice-count", "dice-range"}
     assert not Roll.objects.filter(match=match).exists()
@@ -201,10 +202,10 @@ def test_special_play_cards_split_with_at_most_one_magic_item(bb):
     league, home, away = bb
     match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
     services.prematch_roll(match_id=match.pk, user=home.coach, dice={"cards.home": [6]})  # two cards
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         services.cards_choose(match_id=match.pk, user=home.coach, decks={"magic_items": 2})
     assert {i.code for i in refused.value.items} == {"magic-item-limit"}
-    with pytest.raises(Invalid, match="exactly 2"):
+    with raises_invalid(match="exactly 2"):
         services.cards_choose(match_id=match.pk, user=home.coach, decks={"dirty_tricks": 1})
     side = services.cards_choose(match_id=match.pk, user=home.coach, decks={"magic_items": 1, "dirty_tricks": 1})
     assert side.card_decks == {"magic_items": 1, "dirty_tricks": 1}

@@ -121,7 +121,7 @@ def test_a_cost_that_is_an_unset_house_value_is_refused_naming_it(api_as, commis
     assert response.status_code == 400
     [error] = errors(response)
     assert (error["code"], error["field"]) == ("house-value-required", "costs.apothecary")
-    assert "League settings -> House values" in error["message"]
+    assert "League settings, House values" in error["message"]
 
 
 def test_every_bad_player_row_is_named(api_as, coach, bb_league):

@@ -25,6 +25,7 @@ from tests.bloodbowl.tournament_helpers import (
     teams_of,
     tournament,
 )
+from tests.refusals import raises_invalid
 
 
 @pytest.fixture
@@ -55,7 +56,7 @@ def _fan_factor(team):
 def test_a_minor_tournament_pays_at_most_150000_together(league):
     far_albion = tournament(league, "minor", name="Far Albion Cup", winner_prize=80_000, runner_up_prize=40_000)
     assert (far_albion.winner_prize, far_albion.runner_up_prize) == (80_000, 40_000)
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         tournament(league, "minor", name="Greedy Cup", winner_prize=100_000, runner_up_prize=60_000)
     assert _codes(refused) == {"minor-prize-cap"}
 
@@ -80,7 +81,7 @@ def test_one_team_per_coach_per_tournament(league, six):
     t = tournament(league)
     second = bloodbowl_team(league, six[0].coach, "Alpha Reserves")
     enter(t, six[0])
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         services.entry_create(tournament_id=t.pk, user=six[0].coach, team_id=second.pk)
     assert _codes(refused) == {"entry-coach"}
     _, created = services.entry_create(tournament_id=t.pk, user=six[0].coach, team_id=six[0].pk)
@@ -121,7 +122,7 @@ def test_a_coach_puts_forward_at_most_three_of_his_own_results(league, six):
     enter(t, *six)
     for other in (bravo, charlie, delta, echo):
         play(t, alpha, other, 1, 0)
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         services.put_forward_choose(
             tournament_id=t.pk, user=alpha.coach, team_id=alpha.pk, opponents=[bravo.pk, charlie.pk, delta.pk, echo.pk]
         )
@@ -135,7 +136,7 @@ def test_no_opponent_twice_in_the_play_offs(league, six):
     t = tournament(league)
     enter(t, *six)
     services.tournament_match_arrange(tournament_id=t.pk, user=alpha.coach, home_team_id=alpha.pk, away_team_id=bravo.pk)
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         services.tournament_match_arrange(tournament_id=t.pk, user=bravo.coach, home_team_id=bravo.pk, away_team_id=alpha.pk)
     assert _codes(refused) == {"playoff-rematch"}
 
@@ -143,7 +144,7 @@ def test_no_opponent_twice_in_the_play_offs(league, six):
 def test_a_team_not_entered_does_not_play_in_the_play_offs(league, six):
     t = tournament(league)
     enter(t, six[0])
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         services.tournament_match_arrange(tournament_id=t.pk, user=six[0].coach, home_team_id=six[0].pk, away_team_id=six[1].pk)
     assert _codes(refused) == {"playoff-entrant"}
 
@@ -193,7 +194,7 @@ def test_one_written_challenge_a_week(league, six):
     t = tournament(league)
     enter(t, *six)
     _challenge(t, alpha, bravo)
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         _challenge(t, alpha, charlie)
     assert _codes(refused) == {"challenge-weekly"}
     t = advance(t)
@@ -242,7 +243,7 @@ def test_a_refusal_is_a_confirmed_9_0_win_with_no_spp_cash_or_fan_factor(league,
     assert not Roll.objects.filter(match=match).exists()
     points = {row.entry.team_id: row.points for row in playoff_table(tournament_get(t.pk))}
     assert (points[alpha.pk], points[bravo.pk]) == (15 + 9, 0)  # the refuser's 5 - 9 = -4 is not put forward by default
-    with pytest.raises(Invalid) as rematch:
+    with raises_invalid() as rematch:
         services.tournament_match_arrange(tournament_id=t.pk, user=alpha.coach, home_team_id=alpha.pk, away_team_id=bravo.pk)
     assert _codes(rematch) == {"playoff-rematch"}
 
@@ -291,7 +292,7 @@ def test_the_substitute_must_not_have_played_the_challenger(league, six):
     t = tournament(league)
     enter(t, *six)
     play(t, alpha, charlie, 1, 0)
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         _answer(_challenge(t, alpha, bravo), bravo, "substitute", charlie)
     assert _codes(refused) == {"substitute-rematch"}
 
@@ -361,7 +362,7 @@ def test_knockout_matches_pair_the_draw_carry_the_gate_modifier_and_need_a_winne
     match_services.prematch_roll(match_id=semi.pk, user=by_id[home].coach, dice={"gate": [1, 2, 3, 4, 5, 6]})
     semi.refresh_from_db()
     assert semi.gate == (21 + 6) * 1_000  # +1 per die in a semi-final
-    with pytest.raises(Invalid) as drawn:
+    with raises_invalid() as drawn:
         match_services.report_submit(match_id=semi.pk, user=by_id[home].coach, report=report(by_id[home], by_id[away], 1, 1))
     assert {(i.code, i.field) for i in drawn.value.items} == {("knockout-draw", "report.away.score")}
     with pytest.raises(Invalid) as early:
@@ -536,7 +537,7 @@ def test_week_five_is_the_final_of_the_winners_and_the_optional_match_for_3rd_pl
         tournament_id=t.pk, user=losers[0].coach, home_team_id=losers[0].pk, away_team_id=losers[1].pk
     )
     assert (third.tournament_round, third.stage) == ("third-place", "league")
-    with pytest.raises(Invalid) as mixed:
+    with raises_invalid() as mixed:
         services.tournament_match_arrange(tournament_id=t.pk, user=home.coach, home_team_id=home.pk, away_team_id=losers[0].pk)
     assert _codes(mixed) == {"knockout-teams"}
     services.tournament_match_arrange(tournament_id=t.pk, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
@@ -561,7 +562,7 @@ def test_entries_challenges_and_put_forward_close_with_the_play_offs(league, six
     with pytest.raises(Invalid) as late_choice:
         services.put_forward_choose(tournament_id=t.pk, user=a.coach, team_id=a.pk, opponents=None)
     assert _codes(late_choice) == {"playoffs-over"}
-    with pytest.raises(Invalid) as late_challenge:
+    with raises_invalid() as late_challenge:
         services.challenge_issue(tournament_id=t.pk, user=a.coach, challenger_id=a.pk, challenged_id=c.pk)
     assert _codes(late_challenge) == {"challenge-week"}
 
@@ -576,6 +577,6 @@ def test_a_drawn_play_off_needs_the_house_value_before_qualification(league, six
     play(t, c, d, 1, 0)
     rows = {row.entry.team_id: row for row in playoff_table(tournament_get(t.pk))}
     assert (rows[a.pk].points, "tournament.draw_points" in rows[a.pk].problem) == (None, True)
-    with pytest.raises(Invalid) as missing:
+    with raises_invalid() as missing:
         advance(t, 3)
     assert {i.field for i in missing.value.items} == {"entries.tournament.draw_points"}

@@ -1,4 +1,4 @@
-"""One league game with the rulebook's own numbers (Underdog Bonus, Edge Tokens, Scoring, Spike
+"""One league game with the rulebook's own numbers (Choose Athletes, Mavericks Exit, Underdog Bonus, Edge Tokens, Scoring, Spike
 Scoring, Play League Games: Award League Points, Award Prize Money, Award Examples, No-Shows)."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from engine.registry import get_ruleset
 from engine.slaughterball.games import (
     ScoringEntry,
     SideAward,
+    SidePlayers,
     SideResult,
     award,
     check_result,
@@ -18,6 +19,7 @@ from engine.slaughterball.games import (
     staff_edge_tokens,
     token_picking_order,
     underdog_edge_tokens,
+    who_played,
 )
 
 SWORDS, NEMESIS, CARNAGE, VALKYRIES = 1, 2, 3, 4
@@ -376,3 +378,41 @@ def test_ruleset_exposes_the_result_rules():
     assert table(ruleset.award(result)) == table(award(result))
     assert ruleset.scoring_points(entry(1, "spike", target="cleaver", distance=2)) == 3
     assert ruleset.team_potential_of_values(16_000_000, 300_000) == 16_300_000
+
+
+# --- Who played: Choose Athletes, Mavericks Exit ---------------------------------------------------------------------
+
+ROSTERS = {SWORDS: range(101, 109), NEMESIS: range(201, 209), CARNAGE: range(301, 309)}
+
+
+def side(team: int, lineup: list[int] | None) -> SidePlayers:
+    return SidePlayers(team=team, roster=ROSTERS[team], lineup=lineup)
+
+
+def test_the_six_athletes_each_coach_chose_and_revealed_played() -> None:
+    played = who_played([side(SWORDS, [101, 102, 103, 104, 105, 106]), side(NEMESIS, [203, 204, 205, 206, 207, 208])])
+    assert played.athletes == dict.fromkeys(range(101, 107), SWORDS) | dict.fromkeys(range(203, 209), NEMESIS)
+    assert played.known == frozenset([*range(101, 107), *range(203, 209)])
+    assert {107, 108, 201, 202}.isdisjoint(played.athletes)  # sat out
+
+
+def test_a_side_without_a_recorded_lineup_may_have_fielded_anyone_of_its_roster() -> None:
+    """Only some sides recorded a lineup: the others' whole rosters may have played, but none is known to."""
+    played = who_played([side(SWORDS, [101, 102, 103, 104, 105, 106]), side(NEMESIS, None), side(CARNAGE, None)])
+    assert played.athletes == (
+        dict.fromkeys(range(101, 107), SWORDS) | dict.fromkeys(range(201, 209), NEMESIS) | dict.fromkeys(range(301, 309), CARNAGE)
+    )
+    assert played.known == frozenset(range(101, 107))
+
+
+def test_no_lineup_at_all_means_every_athlete_of_the_game_may_have_played_and_none_is_known() -> None:
+    played = who_played([side(SWORDS, None), side(NEMESIS, None)])
+    assert set(played.athletes) == {*range(101, 109), *range(201, 209)}
+    assert played.known == frozenset()
+
+
+def test_every_maverick_hired_for_the_game_played_for_the_team_that_hired_him() -> None:
+    """Mavericks Exit: all mavericks that were hired for this game depart (injured or killed, they played)."""
+    played = who_played([side(SWORDS, [101, 102, 103, 104, 105]), side(NEMESIS, None)], hires={7: SWORDS, 8: NEMESIS})
+    assert played.mavericks == {7: SWORDS, 8: NEMESIS}
+    assert 7 not in played.athletes  # a hire id is not an athlete id

@@ -174,3 +174,39 @@ def test_check_injuries_names_each_bad_field() -> None:
         ("injury-killed", "injuries[3].killed"),
         ("injury-invalid", "injuries[5]"),
     ]
+
+
+# --- The athlete after his lasting injuries ----------------------------------------------------------------------------
+
+
+def test_a_boot_takes_one_point_from_the_trait_it_hit() -> None:
+    """Boot: the athlete loses one point from a random trait."""
+    traits, skills = injuries.after_lasting_injuries(RAZOR_TRAITS, SKILLS, ["speed"], [])
+    assert traits == {**RAZOR_TRAITS, "speed": 5}
+    assert skills == SKILLS
+
+
+def test_a_star_takes_the_skill_it_hit() -> None:
+    """Star: the athlete loses one random skill."""
+    traits, skills = injuries.after_lasting_injuries(RAZOR_TRAITS, SKILLS, [], ["leadership"])
+    assert traits == RAZOR_TRAITS
+    assert skills == ["stand-up"]
+
+
+def test_effects_are_cumulative_over_rolls_and_games() -> None:
+    """Effects are cumulative: two boots on Toughness from two injuries take two points."""
+    traits, skills = injuries.after_lasting_injuries(
+        RAZOR_TRAITS, SKILLS, ["toughness", "accuracy", "toughness"], ["stand-up", "leadership"]
+    )
+    assert traits == {**RAZOR_TRAITS, "toughness": 1, "accuracy": 4}
+    assert skills == []
+
+
+def test_a_skill_bought_back_after_the_next_game_is_held_again() -> None:
+    """Star: he can't buy it back until after the next game; once bought back, he has it."""
+    _, skills = injuries.after_lasting_injuries(RAZOR_TRAITS, [*SKILLS, "leadership"], [], ["leadership"])
+    assert sorted(skills) == ["leadership", "stand-up"]
+
+
+def test_no_lasting_injury_leaves_the_athlete_as_he_is() -> None:
+    assert injuries.after_lasting_injuries(RAZOR_TRAITS, SKILLS, [], []) == (RAZOR_TRAITS, SKILLS)

@@ -12,6 +12,8 @@ import pytest
 from engine.core.violations import RuleViolation, Violation
 from engine.registry import get_ruleset
 from engine.slaughterball.schedule import (
+    GAMES_PER_TEAM,
+    PLAYOFF_SIZE,
     Pick,
     RankingEntry,
     Turn,
@@ -25,6 +27,7 @@ from engine.slaughterball.schedule import (
     consecutive_small_games,
     draw_games,
     fill_round,
+    game_size_allowed,
     game_sizes,
     league_rank,
     missing_games,
@@ -102,6 +105,17 @@ def test_a_game_needs_two_teams(teams: int) -> None:
     with pytest.raises(RuleViolation) as refused:
         game_sizes(teams)
     assert codes(refused) == [("too-few-teams", "teams")]
+
+
+@pytest.mark.parametrize(("teams", "allowed"), [(1, False), (2, True), (3, True), (4, True), (5, False)])
+def test_a_game_has_two_to_four_teams(teams: int, allowed: bool) -> None:
+    """Games for First Week: "a full game of four teams", "some 3-team games", "try to avoid 2-team games"."""
+    assert game_size_allowed(teams) is allowed
+
+
+def test_a_standard_league_plays_ten_games_then_the_top_four_play_the_slaughterbrawl() -> None:
+    """Scheduling Rounds: "each team plays 10 games"; End of the Season: "The four highest-ranked teams"."""
+    assert (GAMES_PER_TEAM, PLAYOFF_SIZE) == (10, 4)
 
 
 # --- Games for First Week: the draw ----------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import warnings
 import pytest
 from django.core.paginator import UnorderedObjectListWarning
 
-from engine.slaughterball.ruleset import OPTION_DEFAULTS
+from engine.slaughterball.ruleset import OPTIONS
 from tests.factories import LeagueFactory, UserFactory, make_team
 
 
@@ -61,7 +61,7 @@ def test_a_new_leagues_creator_is_its_commissioner_and_options_get_their_default
     assert response.status_code == 201
     created = response.json()
     assert created["commissioners"] == ["own_coach"]
-    assert created["options"] == {**OPTION_DEFAULTS, "skill_budget": 300_000, "staff_budget": None}
+    assert created["options"] == {**OPTIONS.defaults, "skill_budget": 300_000, "staff_budget": None}
     assert (created["house_values"], created["team_count"], created["open_for_signups"]) == ({}, 0, True)
 
 
@@ -74,7 +74,7 @@ def test_an_update_merges_options_and_house_values_and_null_clears_a_house_value
 
     assert response.status_code == 200
     updated = response.json()
-    assert updated["options"] == {**OPTION_DEFAULTS, "skill_budget": 300_000, "staff_budget": None}
+    assert updated["options"] == {**OPTIONS.defaults, "skill_budget": 300_000, "staff_budget": None}
     assert updated["house_values"]["skills.leadership.cost"] == 150_000
     assert "skills.beckon.cost" not in updated["house_values"]
     assert len(updated["house_values"]) == len(league.house_values) - 1

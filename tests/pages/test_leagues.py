@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from engine.slaughterball.ruleset import OPTION_DEFAULTS
+from engine.slaughterball.ruleset import OPTIONS
 from leagues.models import League
 from rosters.models import LedgerEntry
 from rosters.selectors import team_balances, team_get, team_summary
@@ -95,7 +95,7 @@ def test_league_create_makes_the_creator_commissioner(client_as, coach):
     assert response.status_code == 302
     assert response["Location"] == reverse("league-detail", args=[league.pk])
     assert list(league.commissioners.all()) == [coach]
-    assert league.options == {**OPTION_DEFAULTS, "skill_budget": 300_000, "staff_budget": None}
+    assert league.options == {**OPTIONS.defaults, "skill_budget": 300_000, "staff_budget": None}
 
 
 def test_league_create_shows_the_engine_error_next_to_the_budget(client_as, coach):
@@ -184,7 +184,7 @@ def test_commissioner_saves_general_settings(client_as, league, commissioner):
     league.refresh_from_db()
     assert league.name == "Renamed"
     assert league.open_for_signups is False  # an unticked box
-    assert league.options == {**OPTION_DEFAULTS, "skill_budget": None, "staff_budget": 150_000}
+    assert league.options == {**OPTIONS.defaults, "skill_budget": None, "staff_budget": 150_000}
 
 
 def test_general_settings_errors_are_400_and_change_nothing(client_as, league, commissioner):

@@ -10,6 +10,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from engine.core.violations import RuleViolation
 from engine.slaughterball.catalog import build_catalog
 from pitside.errors import DomainError
 from rosters.models import LedgerEntry, Purchase
@@ -51,7 +52,7 @@ def test_balances_are_the_sum_of_the_ledger_and_never_negative(operations, leagu
             before, balances_before = db_state(), ledger_sums(team)
             try:
                 done = apply(operation, league=league, commissioner=commissioner, team=team)
-            except DomainError:
+            except (DomainError, RuleViolation):  # a refusal by the service or by the engine's rules
                 assert db_state() == before
                 done = None
             event(f"{operation[0]} {'refused' if done is None else 'done'}")  # see --hypothesis-show-statistics

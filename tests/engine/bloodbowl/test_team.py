@@ -73,7 +73,7 @@ def test_roster_size_is_a_house_value():
     assert codes(refused(check_new_team, LISTS, HOUSE, 10_000_000, seventeen)) == [("roster-size", "players")]
     unset = refused(check_new_team, LISTS, NO_HOUSE, BUDGET, NewTeamRequest("bogmire-croakers", ELEVEN))
     assert codes(unset) == [("house-value-required", "roster.minimum"), ("house-value-required", "roster.maximum")]
-    assert "League settings -> House values" in unset[0].message
+    assert "League settings, House values" in unset[0].message
 
 
 def test_staff_and_fan_factor_need_their_house_costs_only_when_bought():

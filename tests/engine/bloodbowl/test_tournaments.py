@@ -41,14 +41,17 @@ from engine.bloodbowl.tournaments import (
     draw_semi_finals,
     fan_factor_modifier,
     final_prizes,
+    final_week,
     gate_modifier_per_die,
     majors,
     minor_tournament,
     player_of_the_year,
     playoff_points,
+    playoff_weeks,
     put_forward,
     qualify,
     refusal,
+    semi_final_week,
     stage_of,
     trophy_effects,
 )
@@ -347,7 +350,7 @@ def test_a_drawn_match_needs_the_house_value():
         playoff_points(match(A, B, 1, 1), A)
     assert codes(refused) == [("house-value-required", DRAW_POINTS)]
     assert DRAW_POINTS == "tournament.draw_points"
-    assert "League settings -> House values" in str(refused.value)
+    assert "League settings, House values" in str(refused.value)
 
 
 def test_a_drawn_match_scores_the_house_value():
@@ -475,6 +478,13 @@ def test_the_semi_final_draw_needs_four_different_teams(teams):
 
 SEMIS = ((A, C), (B, D))
 SEMI_RESULTS = (match(A, C, 2, 1, week=4), match(B, D, 0, 1, week=4))  # A and D go through
+
+
+def test_a_tournament_is_five_weeks_play_offs_then_semi_finals_then_the_final():
+    """Running a Tournament: "played over a five-week period split into three phases: the play-offs, the
+    semi-finals, and the grand final. The play-offs take place over the first three weeks." """
+    assert list(playoff_weeks()) == [1, 2, 3]
+    assert (semi_final_week(), final_week()) == (4, 5)
 
 
 def test_stages_by_week_and_teams():

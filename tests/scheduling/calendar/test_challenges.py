@@ -24,6 +24,7 @@ from scheduling.services.challenges import (
     steal_make,
 )
 from tests.factories import LeagueFactory, UserFactory, make_team
+from tests.refusals import raises_invalid
 from tests.scheduling.calendar.helpers import add_teams, confirm_week, games_of, next_week, started_season, week
 
 
@@ -119,7 +120,7 @@ def test_ten_teams_the_leftover_with_fewer_league_points_steals(league, commissi
     potentials = state.frozen.potentials
     cheap = [t for g in state.games.values() if any(potentials[x] > own for x in g) for t in g if potentials[t] <= own]
     if cheap:
-        with pytest.raises(Invalid) as refused:
+        with raises_invalid() as refused:
             steal_make(week=current, user=coach_of(stealer), team_id=stealer, stolen=[cheap[0]])
         assert refused.value.items[0].code == "steal-value"
     stolen = auto_steal(state.frozen.entries[stealer], 1, list(state.games.values()), potentials)
@@ -186,7 +187,7 @@ def test_only_the_coach_whose_turn_it_is_challenges(round_week):
     challenger, targets = first_move(round_week)
     state = round_state(round_week)
     later = next(t for t in state.frozen.order if t not in (challenger, *targets))
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         challenge_issue(week=round_week, user=coach_of(later), team_id=later, challenged=targets)
     assert refused.value.items[0].code == "challenge-turn"
     with pytest.raises(NotPermitted):
@@ -199,7 +200,7 @@ def test_challenged_teams_are_locked(round_week):
     challenge_issue(week=round_week, user=coach_of(challenger), team_id=challenger, challenged=targets)
     state = round_state(round_week)
     free = [t for t in state.frozen.order if t in state.unscheduled and t != state.turn.team]
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         challenge_issue(
             week=round_week, user=coach_of(state.turn.team), team_id=state.turn.team, challenged=[targets[0], *free[:2]]
         )
@@ -310,7 +311,7 @@ def test_a_team_in_consecutive_three_team_games_is_warned_and_can_be_moved(leagu
     assert week_view(current).warnings == []
     assert sorted(len(g) for g in games_of(current)) == [3, 4]
     # Moving a team out of the 3-team game would leave 2 and 5: refused.
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         rearrange(week=current, user=commissioner, team_id=games()[small][0], to_game_id=big)
     assert refused.value.items[0].code == "rearrange-size"
 

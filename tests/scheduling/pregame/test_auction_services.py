@@ -11,6 +11,7 @@ from rosters.services import purchase_make
 from scheduling.models import Auction, Bid, Game, Lot, LotPass, MaverickDraw, MaverickHire
 from scheduling.selectors_pregame import auction_state
 from scheduling.services import auctions as services
+from tests.refusals import raises_invalid
 from tests.rosters.helpers import ledger_sums
 from tests.scheduling.pregame.helpers import auction_order, fund, make_game, maverick_house_values
 
@@ -158,7 +159,7 @@ def test_a_maverick_without_its_adjustment_cannot_be_put_up(two_draws, league):
     auction, first, _ = two_draws
     league.house_values = {k: v for k, v in league.house_values.items() if k != "mavericks.gibraltar.pit_power_adjustment"}
     league.save()
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         services.lot_nominate(auction_id=auction.pk, user=_coach_of(first), draw_id=first.pk)
     (item,) = refused.value.items
     assert (item.code, item.field) == ("house-value-required", "mavericks.gibraltar.pit_power_adjustment")
@@ -197,7 +198,7 @@ def test_an_unknown_rogue_or_one_without_a_value(game, coach, league, open_aucti
     assert codes(refused) == ["rogue-unknown"]
     league.house_values = {k: v for k, v in league.house_values.items() if k != "athletes.carnage.butcher.value"}
     league.save()
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         services.lot_nominate(auction_id=auction.pk, user=coach, rogue_portfolio="carnage", rogue_type="butcher")
     assert codes(refused) == ["house-value-required"]
 
@@ -243,11 +244,11 @@ def test_the_nominator_bids_first_then_the_others_in_ascending_team_potential(th
     lot, rotation = three_coach_lot
     coaches = [Team.objects.get(pk=t).coach for t in rotation]
     assert auction_state(lot.auction)["current_lot"]["turn"] == rotation[0]
-    with pytest.raises(Invalid) as refused:  # out of turn: the second coach cannot open
+    with raises_invalid() as refused:  # out of turn: the second coach cannot open
         services.bid_place(lot_id=lot.pk, user=coaches[1], amount=50_000)
     assert codes(refused) == ["bid-turn"]
     assert refused.value.items[0].field == "team"
-    with pytest.raises(Invalid) as refused:  # nor pass out of turn
+    with raises_invalid() as refused:  # nor pass out of turn
         services.lot_pass(lot_id=lot.pk, user=coaches[2])
     assert codes(refused) == ["bid-turn"]
 
@@ -299,7 +300,7 @@ def test_the_same_pass_sent_twice_passes_once(three_coach_lot):
 )
 def test_bids_refused(lot, coach, rival, amount, code):
     services.bid_place(lot_id=lot.pk, user=coach, amount=100_000)
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         services.bid_place(lot_id=lot.pk, user=rival, amount=amount)
     assert codes(refused) == [code]
     assert refused.value.items[0].field == "amount"
@@ -312,7 +313,7 @@ def test_a_bid_as_high_as_the_treasury_is_allowed(lot, coach):
 
 def test_the_leader_never_has_the_turn_to_outbid_himself(lot, coach):
     services.bid_place(lot_id=lot.pk, user=coach, amount=100_000)
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         services.bid_place(lot_id=lot.pk, user=coach, amount=150_000)
     assert codes(refused) == ["bid-turn"]
 
@@ -324,7 +325,7 @@ def test_leading_bids_on_other_open_lots_count_against_the_treasury(
     other_auction = open_auction(other, coach)
     other_lot = services.lot_nominate(auction_id=other_auction.pk, user=coach, rogue_portfolio="nemesis", rogue_type="cleaver")
     services.bid_place(lot_id=lot.pk, user=coach, amount=700_000)
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         services.bid_place(lot_id=other_lot.pk, user=coach, amount=350_000)
     assert codes(refused) == ["bid-over-treasury"]
     services.bid_place(lot_id=other_lot.pk, user=coach, amount=300_000)
@@ -421,7 +422,7 @@ def test_closing_refuses_a_maverick_whose_adjustment_was_unset_meanwhile(two_dra
         k: v for k, v in league.house_values.items() if not k.startswith("mavericks.")
     }
     league.save()
-    with pytest.raises(Invalid) as refused:  # the last pass would close it
+    with raises_invalid() as refused:  # the last pass would close it
         services.lot_pass(lot_id=lot.pk, user=_coach_of(second))
     assert codes(refused) == ["house-value-required"]
     assert not MaverickHire.objects.exists()

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from pitside.errors import Invalid
 from rosters.models import LedgerEntry
 from rosters.selectors import team_get, team_summary
 from rosters.services import grant_create, purchase_make
 from scheduling.models import AthleteAdjustment, Auction, Game, GameSide, LastingInjury, Lot, MaverickHire, ResultEvent
 from scheduling.services import pregame as services
 from scheduling.services.pregame import athletes_out, lasting_injuries_apply, lasting_injuries_void, mavericks_out
+from scheduling.services.results import result_confirm, result_submit
 from tests.engine.test_auctions import Scripted
+from tests.refusals import raises_invalid
 from tests.scheduling.pregame.helpers import make_game
+from tests.scheduling.results.helpers import result
 
 pytestmark = pytest.mark.django_db
 
@@ -114,6 +116,26 @@ def test_entries_naming_someone_who_did_not_play_are_skipped(played, team, rival
     assert [r.athlete_id for r in rows] == [razor(rival_team).pk]
 
 
+def test_an_injury_accepted_for_a_side_without_a_lineup_is_rolled_after_confirmation(
+    game, team, rival_team, coach, rival, script
+):
+    """Only one side recorded its lineup: the submission accepts an injury to any athlete of the side without
+    one (any of them may have played), so the post-game must roll for it too, not drop it."""
+    lineup = [{"id": a.pk, "number": a.number, "name": a.name, "type": a.type, "value": 0} for a in team.athletes.all()[:6]]
+    GameSide.objects.filter(game=game, team=team).update(lineup=lineup)
+    injured = razor(rival_team)
+    script("knife")
+    result_submit(
+        game_id=game.pk,
+        user=coach,
+        sides=result([team, rival_team], [30, 20]),
+        injuries=[{"athlete": injured.pk, "tokens": 1, "killed": False}],
+    )
+    confirmed, _ = result_confirm(game_id=game.pk, user=rival)
+    assert confirmed.state == Game.State.CONFIRMED
+    assert list(LastingInjury.objects.filter(game=game).values_list("athlete_id", "dice")) == [(injured.pk, ["knife"])]
+
+
 def test_an_athlete_who_rolled_a_knife_misses_the_next_game_only(played, season, team, rival_team, script):
     script("knife")
     lasting_injuries_apply(game=played, injuries=[{"athlete": razor(team).pk, "tokens": 1}])
@@ -190,7 +212,7 @@ def test_an_athlete_with_injury_tokens_cannot_buy_after_the_game(played, team, c
     lasting_injuries_apply(game=played, injuries=[{"athlete": razor(team).pk, "tokens": 2}])
     grant_create(league=league, user=commissioner, team_id=team.pk, amount=1_000_000, reason="Sponsor")
 
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         purchase_make(team_id=team.pk, user=coach, kind="trait", item="speed", athlete_id=razor(team).pk)
     assert [i.code for i in refused.value.items] == ["window-injured"]
     uninjured = team.athletes.get(number=2)

@@ -8,9 +8,12 @@ from pitside.errors import Invalid, NotPermitted
 from rosters.selectors import team_facts, team_get
 from rosters.services import purchase_make
 from scheduling.models import Game, GameSide, Pregame
+from scheduling.selectors_calendar import season_ranking
 from scheduling.selectors_pregame import auction_state, pregame_state
 from scheduling.services import auctions as auction_services
 from scheduling.services.pregame import lineup_pick, lineup_preview
+from scheduling.services.standings import standings_recompute
+from tests.refusals import raises_invalid
 from tests.scheduling.pregame.helpers import make_game
 
 pytestmark = pytest.mark.django_db
@@ -93,6 +96,23 @@ def test_ties_in_league_points_go_to_team_potential(game, season, coach, rival, 
     assert order == [team.pk, rival_team.pk]  # equal points: lower Team Potential ranks lower, chooses first
 
 
+def test_the_order_is_the_standings_league_rank_read_from_the_bottom(
+    season, coach, rival, third, team, rival_team, third_team, league
+):
+    """One computation of League Rank: the pre-game's order is the standings' own, as the stored column has it."""
+    league.options = {**league.options, "no_mavericks": True}
+    league.save()
+    give_league_points(season, rival_team, 2)
+    give_league_points(season, third_team, 2)  # tied with the rival: Team Potential, then the draw decide
+    purchase_make(team_id=team.pk, user=coach, kind="staff", item="cheerleader")
+    game = make_game(season, [team, rival_team, third_team], week=10)
+    lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=six(team))
+    standings_recompute(season_id=season.pk)
+    stored = [(r.team.pk, r.league_points, r.team_potential) for r in reversed(season_ranking(season))]
+    order = Pregame.objects.get(game=game).lineup_order
+    assert [(e["team"], e["league_points"], e["team_potential"]) for e in order] == stored
+
+
 def test_the_lineup_is_a_snapshot_and_the_figures_come_when_all_have_chosen(game, coach, rival, team, rival_team, done_auction):
     purchase_make(team_id=rival_team.pk, user=rival, kind="staff", item="cheerleader")
     purchase_make(team_id=rival_team.pk, user=rival, kind="staff", item="mascot")
@@ -166,7 +186,7 @@ def test_a_maverick_hired_by_another_team_cannot_play_for_you(game, coach, rival
     auction_services.bid_place(lot_id=lot.pk, user=coach, amount=100_000)
     auction_services.lot_pass(lot_id=lot.pk, user=rival)  # the rival does not raise: the coach hires
     lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=six(team))
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         lineup_pick(
             game_id=game.pk, user=rival, team_id=rival_team.pk, athlete_ids=six(rival_team)[:5], maverick_ids=[lot.hire.pk]
         )
@@ -182,7 +202,7 @@ def test_a_maverick_hired_by_another_team_cannot_play_for_you(game, coach, rival
     ],
 )
 def test_illegal_lineups_name_the_field(game, coach, team, rival_team, done_auction, pick, code, field):
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=pick(team, rival_team))
     assert next((i.code, i.field) for i in refused.value.items) == (code, field)
     assert not GameSide.objects.get(game=game, team=team).lineup

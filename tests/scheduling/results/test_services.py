@@ -20,6 +20,7 @@ from scheduling.services.results import (
     result_void,
 )
 from tests.factories import UserFactory
+from tests.refusals import raises_invalid
 from tests.scheduling.results.helpers import make_game, make_team_for, result
 
 SCORES = [30, 20, 10, 5]
@@ -74,7 +75,7 @@ def test_every_violation_is_reported_at_once_and_nothing_changes(season, teams, 
     game = make_game(season, teams, edge_tokens=[0, 1, 2, 3])
     sides = result(teams, [20, 20, -1, 4], unused=[1, 0, 3, 0])
     log = [{"team": teams[0].pk, "kind": "goal", "distance": 3}]
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         result_submit(
             game_id=game.pk,
             user=coach,
@@ -98,14 +99,14 @@ def test_every_violation_is_reported_at_once_and_nothing_changes(season, teams, 
 
 
 def test_unrecorded_edge_tokens_count_as_none_received(game, teams, coach):
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         result_submit(game_id=game.pk, user=coach, sides=result(teams, SCORES, unused=[0, 1, 0, 0]))
     assert problems(refused) == [("edge-tokens-unused", "sides[1].unused_edge_tokens")]
 
 
 def test_a_team_not_in_the_game_is_refused(game, teams, coach, league):
     outsider = make_team_for(league, UserFactory(username="outsider"), "Outsiders")
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         result_submit(game_id=game.pk, user=coach, sides=result([*teams[:3], outsider], SCORES))
     assert problems(refused) == [("result-team-unknown", "sides[3].team"), ("result-team-missing", "sides")]
 
@@ -136,7 +137,7 @@ def test_injuries_must_name_athletes_who_played_for_the_game(season, teams, coac
         {"athlete": benched, "tokens": 1, "killed": False},
         {"athlete": outsider, "tokens": 1, "killed": False},
     ]
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         result_submit(game_id=game.pk, user=coach, sides=result(teams, SCORES), injuries=injuries)
     assert problems(refused) == [("injury-athlete", "injuries[2].athlete"), ("injury-athlete", "injuries[3].athlete")]
     game, _ = result_submit(game_id=game.pk, user=coach, sides=result(teams, SCORES), injuries=injuries[:2])

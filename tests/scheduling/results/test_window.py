@@ -10,11 +10,11 @@ import pytest
 
 from engine.registry import get_ruleset
 from engine.slaughterball.facts import SpendingWindow
-from pitside.errors import Invalid
 from rosters.models import Purchase
 from rosters.selectors import spending_window, team_facts, team_get
 from rosters.services import grant_create, purchase_make
 from scheduling.services.results import result_approve, result_submit, result_void
+from tests.refusals import raises_invalid
 from tests.scheduling.results.helpers import make_game, result
 
 
@@ -69,13 +69,13 @@ def test_after_a_game_only_who_played_learns_one_skill_and_one_trait_point(seaso
     skill = buy(team, coach, athletes[0], "skill")
     trait = buy(team, coach, athletes[0], "trait")
     assert (skill.game_side, trait.game_side) == (side, side)
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         buy(team, coach, athletes[0], "skill")
     assert codes(refused) == ["window-skill-limit"]
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         buy(team, coach, athletes[0], "trait")
     assert codes(refused) == ["window-trait-limit"]
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         buy(team, coach, athletes[7], "skill")  # sat out the game
     assert codes(refused) == ["window-not-played"]
     buy(team, coach, athletes[1], "skill")  # another athlete who played
@@ -85,7 +85,7 @@ def test_a_game_without_a_lineup_lets_no_athlete_learn(season, teams, team, comm
     play(season, teams, commissioner, coach, week=1, lineup=None)
     window = spending_window(team_get(team.pk))
     assert (window.pre_season, window.played) == (False, frozenset())
-    with pytest.raises(Invalid) as refused:
+    with raises_invalid() as refused:
         buy(team, coach, athletes[0], "skill")
     assert codes(refused) == ["window-not-played"]
 

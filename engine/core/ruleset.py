@@ -1,0 +1,130 @@
+"""What every game system's ruleset provides, and the two parts they share: league options with
+on/off switches, and house values (table values the rulebook does not print, GAPS.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.core.violations import Violation, raise_if_any
+
+
+@dataclass(frozen=True)
+class HouseValueField:
+    """One value a league may set: `kind` says how the game system checks and shows it."""
+
+    key: str
+    label: str
+    kind: str
+    printed: Any = None  # the rulebook's value, or None where it is not printed
+
+
+def house_value_required(field: HouseValueField) -> Violation:
+    """The violation for an action that needs a house value nobody has set."""
+    return Violation(
+        "house-value-required",
+        field.key,
+        f"{field.label} is a house value this league has not set yet: the "
+        f"commissioner sets it in League settings, House values ({field.key}).",
+    )
+
+
+# Why a value does not fit its field (the message, naming the field), or None when it does.
+FieldCheck = Callable[[HouseValueField, Any], str | None]
+
+
+def validate_house_values(
+    raw: Mapping[str, Any], fields: Mapping[str, HouseValueField], check: FieldCheck, *, unknown: str
+) -> dict[str, Any]:
+    """Check a league's house values against its fields; return them without the nulls (a null unsets
+    a value, so the printed value, or 'required', applies again). Every problem is raised at once.
+    `unknown` names what a key must be, for the message of one that is not ("Slaughterball table value")."""
+    problems: list[Violation] = []
+    clean: dict[str, Any] = {}
+    for key, value in raw.items():
+        field = fields.get(key)
+        if field is None:
+            problems.append(Violation("house-value-unknown", key, f"{key} is not a {unknown}."))
+        elif value is not None:
+            error = check(field, value)
+            if error:
+                problems.append(Violation("house-value-invalid", key, error))
+            else:
+                clean[key] = list(value) if isinstance(value, tuple) else value
+    raise_if_any(problems)
+    return clean
+
+
+@dataclass(frozen=True)
+class OptionSchema:
+    """A game system's league options: their defaults, and which of them are on/off switches (with
+    the rulebook's name for each). `system` names the game in messages ("Blood Bowl")."""
+
+    system: str
+    defaults: Mapping[str, Any]
+    switches: Mapping[str, str]
+
+    def value(self, options: Mapping[str, Any], key: str) -> Any:
+        """A league option, or its default when the league was created before the option existed."""
+        return options.get(key, self.defaults[key])
+
+    def validate(self, raw: Mapping[str, Any], problems: Sequence[Violation] = ()) -> dict[str, Any]:
+        """Unknown options, then the game system's own `problems` of the values and the switches that
+        are not true or false, in the options' order, all raised at once; else the options with their
+        defaults."""
+        unknown = [
+            Violation("option-unknown", f"options.{key}", f"{key} is not a {self.system} league option.")
+            for key in raw
+            if key not in self.defaults
+        ]
+        switches = [
+            Violation("option-invalid", f"options.{key}", f"{key} is true or false.")
+            for key in self.switches
+            if key in raw and not isinstance(raw[key], bool)
+        ]
+        order = {key: index for index, key in enumerate(self.defaults)}
+        raise_if_any(unknown + sorted([*problems, *switches], key=lambda v: order.get(_option_key(v.path), len(order))))
+        return {**self.defaults, **raw}
+
+
+def _option_key(path: str) -> str:
+    """options.tie_breakers[1] -> tie_breakers"""
+    return path.removeprefix("options.").split(".")[0].split("[")[0]
+
+
+class Ruleset(Protocol):
+    """What the shared league code asks of every game system: its names and money, the ledger
+    accounts a team has, its league options and its house values. The rules of play (a team's
+    check, a result's check, the post-game, the standings order) are the game system's own
+    modules, which its app reaches through its typed ruleset, never through this registry."""
+
+    # Read-only, so that a class attribute of a narrower type (a tuple of three accounts) fits.
+    @property
+    def slug(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def money_unit(self) -> str:
+        """'credits', 'gold pieces'"""
+        ...
+
+    @property
+    def accounts(self) -> tuple[str, ...]:
+        """A team's ledger accounts, the treasury first."""
+        ...
+
+    @property
+    def account_names(self) -> Mapping[str, str]: ...
+    @property
+    def options(self) -> OptionSchema: ...
+
+    def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def house_value_fields(self) -> Sequence[HouseValueField]: ...
+
+    def validate_house_values(self, raw: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def house_value_names(self, house_values: Mapping[str, Any]) -> Mapping[str, str]:
+        """Names for the groups of the house-values form (the pro teams' in Slaughterball)."""
+        ...
