@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.core.violations import Violation
 from engine.slaughterball.ruleset import RULESET
-from leagues.forms import new_idempotency_key
+from leagues.forms import new_idempotency_key, set_choices
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
 from pitside.http import HtmxHttpRequest
@@ -155,8 +155,8 @@ class LogEntryForm(forms.Form):
 
     def __init__(self, *args: Any, game: Game, athlete_types: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].choices = [(s.team_id, s.team.name) for s in game.sides.all()]  # type: ignore[attr-defined]
-        self.fields["target"].choices = [("", "—")] + [(t, t.capitalize()) for t in athlete_types]  # type: ignore[attr-defined]
+        set_choices(self, "team", [(s.team_id, s.team.name) for s in game.sides.all()])
+        set_choices(self, "target", [("", "—")] + [(t, t.capitalize()) for t in athlete_types])
 
 
 class ReasonForm(forms.Form):
