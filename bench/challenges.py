@@ -27,6 +27,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -121,7 +122,7 @@ def main() -> None:
         )
         print()
 
-        def timed(label: str, fn):  # type: ignore[no-untyped-def]
+        def timed[T](label: str, fn: Callable[[], T]) -> tuple[float, T]:
             start = time.perf_counter()
             result = fn()
             elapsed = time.perf_counter() - start

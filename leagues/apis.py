@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.registry import game_systems
+from leagues.models import League
 from leagues.selectors import league_list
 from leagues.services import league_create, league_update
 from pitside.api_errors import ERRORS, ErrorSerializer
@@ -27,7 +28,7 @@ class LeagueOutputSerializer(serializers.Serializer[Any]):
     commissioners = serializers.SerializerMethodField()
     created_at = serializers.DateTimeField()
 
-    def get_commissioners(self, league) -> list[str]:  # type: ignore[no-untyped-def]
+    def get_commissioners(self, league: League) -> list[str]:
         return [c.username for c in league.commissioners.all()]
 
 

@@ -136,7 +136,7 @@ def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
         lambda: services.purchase_make(
             team_id=team.pk,
             user=request.user,
-            kind=Purchase.Kind.STAFF,
+            kind="staff",
             item=form.cleaned_data["item"],
             idempotency_key=form.cleaned_data["idempotency_key"],
         ),

@@ -110,10 +110,8 @@ def team_create(
                 assistant_coaches=assistant_coaches,
                 cheerleaders=cheerleaders,
             )
-            Player.objects.bulk_create(
-                _new_player(team, race_line.position(p.position), p.name, p.number)  # type: ignore[arg-type]
-                for p in request.players
-            )
+            positions = {position.slug: position for position in race_line.positions}  # check_new_team knows each one
+            Player.objects.bulk_create(_new_player(team, positions[p.position], p.name, p.number) for p in request.players)
             LedgerEntry.objects.create(
                 team=team,
                 account=TREASURY,
@@ -220,7 +218,8 @@ def purchase_make(
             raise Invalid(problems)
         player = None
         if hired is not None:
-            player = _new_player(team, hired, name, number)  # type: ignore[arg-type]
+            assert number is not None  # _new_player_problems refuses a hired player without one
+            player = _new_player(team, hired, name, number)
             player.save()
         else:
             _add_to_profile(team.bb, kind)
