@@ -110,7 +110,7 @@ def team_create(
                 assistant_coaches=assistant_coaches,
                 cheerleaders=cheerleaders,
             )
-            positions = {position.slug: position for position in race_line.positions}  # check_new_team knows each one
+            positions = {position.slug: position for position in race_line.positions}  # check_new_team refused any other
             Player.objects.bulk_create(_new_player(team, positions[p.position], p.name, p.number) for p in request.players)
             LedgerEntry.objects.create(
                 team=team,
