@@ -1,6 +1,6 @@
 """League pages. Each view validates the form, calls one service (or selector) and renders.
 
-Services raise Invalid or a RuleViolation (shown on the form by `form_action`, status 400), NotPermitted
+Services raise Invalid or a RuleViolation (shown on the form by `refusal_shown_by`, status 400), NotPermitted
 (the 403 page) and NotFound (the 404 page); `domain_errors` turns the last two into Django's own.
 """
 
@@ -29,8 +29,7 @@ from leagues.game_apps import game_app
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from pitside.errors import Invalid
-from pitside.page_errors import domain_errors, form_action
-from rosters.models import LedgerEntry
+from pitside.page_errors import domain_errors, refusal_shown_by
 from rosters.services import grant_create
 
 
@@ -51,24 +50,19 @@ def league_create(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "leagues/league_create.html", {"form": form}, status=400)
 
-    def created(league: League) -> HttpResponse:
-        messages.success(request, f"{league.name} is created; you are its commissioner.")
-        return redirect("league-detail", league.pk)
-
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error, prefixes=("options.",))
         return render(request, "leagues/league_create.html", {"form": form})
 
-    return form_action(
-        lambda: services.league_create(
+    with refusal_shown_by(refused):
+        league = services.league_create(
             user=request.user,
             name=form.cleaned_data["name"],
             game_system=form.cleaned_data["game_system"],
             options=form.options(),
-        ),
-        done=created,
-        refused=refused,
-    )
+        )
+    messages.success(request, f"{league.name} is created; you are its commissioner.")
+    return redirect("league-detail", league.pk)
 
 
 def _league(league_id: int) -> League:
@@ -147,25 +141,20 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
     if not form.is_valid():
         return settings_page(request, league, status=400, settings_form=form)
 
-    def saved(_league: League) -> HttpResponse:
-        messages.success(request, "Settings saved.")
-        return redirect("league-settings", league.pk)
-
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error, prefixes=("options.",))
         return settings_page(request, league, settings_form=form)
 
-    return form_action(
-        lambda: services.league_update(
+    with refusal_shown_by(refused):
+        services.league_update(
             league=league,
             user=request.user,
             name=form.cleaned_data["name"],
             open_for_signups=form.cleaned_data["open_for_signups"],
             options=form.options(),
-        ),
-        done=saved,
-        refused=refused,
-    )
+        )
+    messages.success(request, "Settings saved.")
+    return redirect("league-settings", league.pk)
 
 
 # --- The settings forms every game system's settings page shares: each answers with the league's own
@@ -181,19 +170,14 @@ def league_commissioner_add(request: HttpRequest, league_id: int) -> HttpRespons
     if not form.is_valid():
         return game_app(league).settings_page(request, league, status=400, commissioner_form=form)
 
-    def added(_: None) -> HttpResponse:
-        messages.success(request, f"{form.cleaned_data['username']} is now a commissioner of {league.name}.")
-        return redirect(game_app(league).settings_url, league.pk)
-
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error)
         return game_app(league).settings_page(request, league, commissioner_form=form)
 
-    return form_action(
-        lambda: services.league_commissioner_add(league=league, user=request.user, username=form.cleaned_data["username"]),
-        done=added,
-        refused=refused,
-    )
+    with refusal_shown_by(refused):
+        services.league_commissioner_add(league=league, user=request.user, username=form.cleaned_data["username"])
+    messages.success(request, f"{form.cleaned_data['username']} is now a commissioner of {league.name}.")
+    return redirect(game_app(league).settings_url, league.pk)
 
 
 @login_required
@@ -205,30 +189,24 @@ def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
     if not form.is_valid():
         return game_app(league).settings_page(request, league, status=400, grant_form=form)
 
-    def granted(made: tuple[LedgerEntry, bool]) -> HttpResponse:
-        entry, created = made
-        what = "Granted" if entry.amount > 0 else "Fined"
-        again = "" if created else " (this form was already sent; it was applied once)"
-        unit = get_ruleset(league.game_system).money_unit
-        messages.success(request, f"{what} {entry.team.name} {abs(entry.amount):,} {unit}: {entry.reason}{again}.")
-        return redirect(game_app(league).settings_url, league.pk)
-
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error)
         return game_app(league).settings_page(request, league, grant_form=form)
 
-    return form_action(
-        lambda: grant_create(
+    with refusal_shown_by(refused):
+        entry, created = grant_create(
             league=league,
             user=request.user,
             team_id=form.cleaned_data["team"],
             amount=form.cleaned_data["amount"],
             reason=form.cleaned_data["reason"],
             idempotency_key=form.cleaned_data["idempotency_key"],
-        ),
-        done=granted,
-        refused=refused,
-    )
+        )
+    what = "Granted" if entry.amount > 0 else "Fined"
+    again = "" if created else " (this form was already sent; it was applied once)"
+    unit = get_ruleset(league.game_system).money_unit
+    messages.success(request, f"{what} {entry.team.name} {abs(entry.amount):,} {unit}: {entry.reason}{again}.")
+    return redirect(game_app(league).settings_url, league.pk)
 
 
 @login_required
@@ -241,16 +219,11 @@ def league_house_values(request: HttpRequest, league_id: int) -> HttpResponse:
         return game_app(league).settings_page(request, league, status=400, house_form=form)
     changes = form.changes()
 
-    def saved(_league: League) -> HttpResponse:
-        messages.success(request, f"House values saved ({len(changes)} changed)." if changes else "No house value changed.")
-        return redirect(game_app(league).settings_url, league.pk)
-
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error, prefixes=("house_values.",))
         return game_app(league).settings_page(request, league, house_form=form)
 
-    return form_action(
-        lambda: services.league_update(league=league, user=request.user, house_values=changes),
-        done=saved,
-        refused=refused,
-    )
+    with refusal_shown_by(refused):
+        services.league_update(league=league, user=request.user, house_values=changes)
+    messages.success(request, f"House values saved ({len(changes)} changed)." if changes else "No house value changed.")
+    return redirect(game_app(league).settings_url, league.pk)

@@ -1,7 +1,7 @@
 """Domain errors raised by services; the API and the pages turn them into 4xx answers.
 
 An engine rule's RuleViolation is not caught by the services: the API's exception handler and the pages'
-`form_action` and `domain_errors` turn it into the same answer as an Invalid, with `Invalid.from_rules`.
+`refusal_shown_by` and `domain_errors` turn it into the same answer as an Invalid, with `Invalid.from_rules`.
 """
 
 from __future__ import annotations

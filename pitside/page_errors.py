@@ -1,13 +1,15 @@
 """How a page answers a service that refuses: the page again with the errors (400), the 403 page or the 404 page.
 
-A page's form runs its service through `form_action`, which shows a refusal on the page the form is on; the
-`domain_errors` decorator answers what no form shows (NotPermitted, NotFound, a refusal outside a form). An
-engine rule's RuleViolation is a refusal like Invalid, with the same items as the API's 400.
+A page's form runs its service inside `refusal_shown_by(page)`, which shows a refusal on the page the form is on;
+the `domain_errors` decorator answers it with status 400, and answers what no form shows (NotPermitted, NotFound,
+a refusal outside a form). An engine rule's RuleViolation is a refusal like Invalid, with the same items as the
+API's 400.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from typing import Any
 
@@ -25,34 +27,36 @@ def _as_invalid(error: Invalid | RuleViolation) -> Invalid:
     return error if isinstance(error, Invalid) else Invalid.from_rules(error)
 
 
-def form_action[T](
-    call: Callable[[], T],
-    *,
-    done: Callable[[T], HttpResponse],
-    refused: Callable[[Invalid], HttpResponse],
-) -> HttpResponse:
-    """Run a page form's service call: `done(result)` when it succeeds (a message and a redirect, mostly);
-    when the input is refused, `refused(error)` with status 400, which shows the page again with the error's
-    items, on the bound form or listed above it.
+class PageRefusal(Exception):
+    """The page showing a refused input, on its way out of the view to `domain_errors` (which answers it, 400)."""
 
-    An Invalid or a RuleViolation is a refusal; NotPermitted and NotFound go on to `domain_errors`.
-    """
+    def __init__(self, response: HttpResponse) -> None:
+        super().__init__("The input was refused; the page shows why.")
+        self.response = response
+
+
+@contextmanager
+def refusal_shown_by(page: Callable[[Invalid], HttpResponse]) -> Iterator[None]:
+    """A service refusing the input inside this block (Invalid, or an engine RuleViolation) answers with
+    `page(error)` at status 400 (through `domain_errors`) instead of the view's own answer, so the view reads
+    straight on: the service call in the block, the success after it. NotPermitted and NotFound pass through."""
     try:
-        result = call()
+        yield
     except (Invalid, RuleViolation) as error:
-        response = refused(_as_invalid(error))
-        response.status_code = 400
-        return response
-    return done(result)
+        raise PageRefusal(page(_as_invalid(error))) from error
 
 
 def domain_errors(view: View) -> View:
-    """NotPermitted -> the 403 page, NotFound -> the 404 page; a refusal a view did not show on a form -> 400."""
+    """A refusal a form showed (`refusal_shown_by`) -> that page, 400; NotPermitted -> the 403 page, NotFound ->
+    the 404 page; a refusal no form showed -> the 400 page."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
+        except PageRefusal as refusal:
+            refusal.response.status_code = 400
+            return refusal.response
         except NotPermitted as error:
             raise PermissionDenied(str(error)) from error
         except NotFound as error:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -22,40 +24,35 @@ def _name_taken() -> Invalid:
     return Invalid.one("team-name-taken", "name", "Another team in this league already has that name.")
 
 
-def team_create(*, league: League, coach: Any, name: str, portfolio: str, athletes: list[dict[str, Any]]) -> Team:
-    """Sign a new team up in a league open for sign-ups; its creator becomes its coach."""
+# --- The sign-up and spending path every game system shares ---------------------------------------------
+
+
+def team_signup_require_open(league: League) -> None:
     if not league.open_for_signups:
         raise Invalid.one("league-closed", "league", "This league is not open for sign-ups.")
-    ruleset = RULESET
-    catalog = ruleset.catalog(league.house_values)
-    requests = [AthleteRequest(type=a["type"], name=a["name"], number=a["number"]) for a in athletes]
-    starting = ruleset.build_roster(catalog, portfolio, requests)
+
+
+@contextmanager
+def team_signing_up(
+    *, league: League, coach: Any, name: str, faction: str, opening: Iterable[tuple[str, int, str]] = ()
+) -> Iterator[Team]:
+    """Sign a new team up, once the game system has checked it: the team row (its creator coaches it),
+    then, inside the `with` block, the game system adds its members; then the opening ledger rows
+    (account, amount, reason), all in one transaction, and the league's sign-up notice after commit.
+    A name another team of the league has is refused, also when two teams race for it."""
     name = name.strip()
     if Team.objects.filter(league=league, name__iexact=name).exists():
         raise _name_taken()
     try:
         with transaction.atomic():
-            team = Team.objects.create(league=league, coach=coach, name=name, portfolio=portfolio)
-            Athlete.objects.bulk_create(
-                Athlete(
-                    team=team,
-                    type=a.type,
-                    name=a.name,
-                    number=a.number,
-                    base_traits=a.traits,
-                    starting_skills=list(a.skills),
-                    base_value=a.value,
-                )
-                for a in starting
-            )
+            team = Team.objects.create(league=league, coach=coach, name=name, portfolio=faction)
+            yield team
             LedgerEntry.objects.bulk_create(
-                LedgerEntry(team=team, account=account, amount=amount, reason=reason)
-                for account, amount, reason in ruleset.opening_balances(league.options)
+                LedgerEntry(team=team, account=account, amount=amount, reason=reason) for account, amount, reason in opening
             )
             transaction.on_commit(lambda: team_signup_notify.delay(team.pk))
     except IntegrityError:
         raise _name_taken() from None  # lost a race with a team of the same name
-    return team
 
 
 def team_require_coach(*, team: Team, user: Any) -> None:
@@ -63,13 +60,45 @@ def team_require_coach(*, team: Team, user: Any) -> None:
         raise NotPermitted.one("not-coach", "team", "Only this team's coach can do that.")
 
 
-def _locked_team(team_id: int) -> Team:
-    """The team row locked for this transaction, so that two spends of one team run one after the
-    other; then the team again with its balances, which a locking query cannot aggregate."""
-    locked = Team.objects.select_for_update(of=("self",)).select_related("league").filter(pk=team_id).first()
+def team_lock(*, team_id: int, game_system: str) -> Team:
+    """Lock a team row of this game system for the transaction, so that two spends of one team run one
+    after the other (each game system then reads the team with what it needs: a locking query cannot
+    aggregate the treasury)."""
+    locked = Team.objects.select_for_update(of=("self",)).filter(pk=team_id, league__game_system=game_system).first()
     if locked is None:
         raise NotFound.one("team-unknown", "team", "No such team.")
-    return teams_with_summary_data(Team.objects.filter(pk=team_id), locked.league.game_system).get()
+    return locked
+
+
+# --- Slaughterball teams --------------------------------------------------------------------------------
+
+
+def team_create(*, league: League, coach: Any, name: str, portfolio: str, athletes: list[dict[str, Any]]) -> Team:
+    """Sign a new Slaughterball team up (League Coaches: a roster from one pro team's portfolio)."""
+    team_signup_require_open(league)
+    requests = [AthleteRequest(type=a["type"], name=a["name"], number=a["number"]) for a in athletes]
+    starting = RULESET.build_roster(RULESET.catalog(league.house_values), portfolio, requests)
+    opening = RULESET.opening_balances(league.options)
+    with team_signing_up(league=league, coach=coach, name=name, faction=portfolio, opening=opening) as team:
+        Athlete.objects.bulk_create(
+            Athlete(
+                team=team,
+                type=a.type,
+                name=a.name,
+                number=a.number,
+                base_traits=a.traits,
+                starting_skills=list(a.skills),
+                base_value=a.value,
+            )
+            for a in starting
+        )
+    return team
+
+
+def _locked_team(team_id: int, game_system: str) -> Team:
+    """The team row locked, then the team again with its balances."""
+    team_lock(team_id=team_id, game_system=game_system)
+    return teams_with_summary_data(Team.objects.filter(pk=team_id), game_system).get()
 
 
 def purchase_make(
@@ -89,7 +118,7 @@ def purchase_make(
     if kind == "staff":
         athlete_id = None  # staff serve the team: an athlete sent along is ignored, so a replay matches too
     with transaction.atomic():
-        team = _locked_team(team_id)
+        team = _locked_team(team_id, RULESET.slug)
         team_require_coach(team=team, user=user)
         if idempotency_key:
             earlier = team.purchases.filter(idempotency_key=idempotency_key).first()
@@ -139,7 +168,7 @@ def grant_create(
     if amount == 0:
         raise Invalid.one("amount-zero", "amount", "A grant or fine must change the treasury.")
     with transaction.atomic():
-        team = _locked_team(team_id)
+        team = _locked_team(team_id, league.game_system)
         if idempotency_key:
             earlier = team.ledger.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:

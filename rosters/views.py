@@ -20,7 +20,7 @@ from engine.slaughterball.ruleset import RULESET
 from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest
-from pitside.page_errors import domain_errors, form_action
+from pitside.page_errors import domain_errors, refusal_shown_by
 from rosters import services
 from rosters.forms import SpendForm, StaffHireForm, TeamSignupForms
 from rosters.models import Athlete, Purchase, Team
@@ -63,17 +63,14 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
     if not forms.is_valid():
         return render(request, "rosters/team_create.html", context, status=400)
 
-    def created(team: Team) -> HttpResponse:
-        messages.success(request, f"{team.name} is signed up in {league.name}.")
-        return redirect("team-detail", team.pk)
-
     def refused(error: Invalid) -> HttpResponse:
         forms.apply_errors(error)
         return render(request, "rosters/team_create.html", context)
 
-    return form_action(
-        lambda: services.team_create(league=league, coach=request.user, **forms.team_data()), done=created, refused=refused
-    )
+    with refusal_shown_by(refused):
+        team = services.team_create(league=league, coach=request.user, **forms.team_data())
+    messages.success(request, f"{team.name} is signed up in {league.name}.")
+    return redirect("team-detail", team.pk)
 
 
 # --- Team page and staff hires -------------------------------------------------------------------
@@ -126,23 +123,18 @@ def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
         services.team_require_coach(team=team, user=request.user)
         return _team_page(request, _team(team.pk), status=400, staff_form=form)
 
-    def hired(bought: tuple[Purchase, bool]) -> HttpResponse:
-        messages.success(request, _bought_message(*bought, _team(team.pk)))
-        return redirect("team-detail", team.pk)
-
     if not form.is_valid():
         return refused()
-    return form_action(
-        lambda: services.purchase_make(
+    with refusal_shown_by(refused):
+        purchase, created = services.purchase_make(
             team_id=team.pk,
             user=request.user,
             kind="staff",
             item=form.cleaned_data["item"],
             idempotency_key=form.cleaned_data["idempotency_key"],
-        ),
-        done=hired,
-        refused=refused,
-    )
+        )
+    messages.success(request, _bought_message(purchase, created, _team(team.pk)))
+    return redirect("team-detail", team.pk)
 
 
 # --- Spending on an athlete ------------------------------------------------------------------------
@@ -180,29 +172,24 @@ def athlete_spend(request: HtmxHttpRequest, athlete_id: int) -> HttpResponse:
     if not form.is_valid():
         return render(request, template, _spend_context(athlete, form=form), status=400)
 
-    def bought(made: tuple[Purchase, bool]) -> HttpResponse:
-        message = _bought_message(*made, _team(athlete.team_id))
-        if request.htmx:
-            return render(request, template, _spend_context(athlete, success=message))
-        messages.success(request, message)
-        return redirect("athlete-spend", athlete.pk)
-
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error)
         return render(request, template, _spend_context(athlete, form=form))
 
-    return form_action(
-        lambda: services.purchase_make(
+    with refusal_shown_by(refused):
+        purchase, created = services.purchase_make(
             team_id=athlete.team_id,
             user=request.user,
             athlete_id=athlete.pk,
             kind=form.cleaned_data["kind"],
             item=form.cleaned_data["item"],
             idempotency_key=form.cleaned_data["idempotency_key"],
-        ),
-        done=bought,
-        refused=refused,
-    )
+        )
+    message = _bought_message(purchase, created, _team(athlete.team_id))
+    if request.htmx:
+        return render(request, template, _spend_context(athlete, success=message))
+    messages.success(request, message)
+    return redirect("athlete-spend", athlete.pk)
 
 
 # --- Team Roster Sheet ---------------------------------------------------------------------------

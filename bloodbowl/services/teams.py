@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from bloodbowl.models import Player, TeamProfile
 from bloodbowl.selectors import TeamWithTreasury, league_house, team_facts, team_get, team_lists_of
@@ -22,14 +22,9 @@ from engine.core.violations import RuleViolation
 from leagues.models import League
 from pitside.errors import ErrorItem, Invalid, NotFound
 from rosters.models import LedgerEntry, Team
-from rosters.services import team_require_coach
-from rosters.tasks import team_signup_notify
+from rosters.services import team_lock, team_require_coach, team_signing_up, team_signup_require_open
 
 GOLD = "gold pieces"
-
-
-def _name_taken() -> Invalid:
-    return Invalid.one("team-name-taken", "name", "Another team in this league already has that name.")
 
 
 def _team_lists(league: League) -> TeamLists:
@@ -78,8 +73,7 @@ def team_create(
 ) -> Team:
     """Sign a new team up within the league's starting budget (Team creation); what is left of the
     budget opens its treasury. Its creator becomes its coach."""
-    if not league.open_for_signups:
-        raise Invalid.one("league-closed", "league", "This league is not open for sign-ups.")
+    team_signup_require_open(league)
     team_lists = _team_lists(league)
     request = NewTeamRequest(
         race=race,
@@ -92,44 +86,34 @@ def team_create(
     )
     budget = RULESET.option_value(league.options, "starting_budget")
     cost = RULESET.team.check_new_team(team_lists, league_house(league), budget, request)
-    name = name.strip()
-    if Team.objects.filter(league=league, name__iexact=name).exists():
-        raise _name_taken()
     race_line = team_lists.race(race)
     assert race_line is not None  # check_new_team refuses an unknown race
-    try:
-        with transaction.atomic():
-            team = Team.objects.create(league=league, coach=coach, name=name, portfolio=race)
-            TeamProfile.objects.create(
-                team=team,
-                race_name=race_line.name,
-                reroll_cost=race_line.reroll_cost,
-                rerolls=rerolls,
-                fan_factor=fan_factor,
-                apothecary=apothecary,
-                assistant_coaches=assistant_coaches,
-                cheerleaders=cheerleaders,
-            )
-            positions = {position.slug: position for position in race_line.positions}  # check_new_team refused any other
-            Player.objects.bulk_create(_new_player(team, positions[p.position], p.name, p.number) for p in request.players)
-            LedgerEntry.objects.create(
-                team=team,
-                account=TREASURY,
-                amount=cost.treasury,
-                reason=f"Starting budget {format_credits(budget, GOLD)} less the team's cost {format_credits(cost.total, GOLD)}",
-            )
-            transaction.on_commit(lambda: team_signup_notify.delay(team.pk))
-    except IntegrityError:
-        raise _name_taken() from None  # lost a race with a team of the same name
+    opening = [
+        (
+            TREASURY,
+            cost.treasury,
+            f"Starting budget {format_credits(budget, GOLD)} less the team's cost {format_credits(cost.total, GOLD)}",
+        )
+    ]
+    with team_signing_up(league=league, coach=coach, name=name, faction=race, opening=opening) as team:
+        TeamProfile.objects.create(
+            team=team,
+            race_name=race_line.name,
+            reroll_cost=race_line.reroll_cost,
+            rerolls=rerolls,
+            fan_factor=fan_factor,
+            apothecary=apothecary,
+            assistant_coaches=assistant_coaches,
+            cheerleaders=cheerleaders,
+        )
+        positions = {position.slug: position for position in race_line.positions}  # check_new_team refused any other
+        Player.objects.bulk_create(_new_player(team, positions[p.position], p.name, p.number) for p in request.players)
     return team
 
 
 def _locked_team(team_id: int) -> TeamWithTreasury:
-    """The team row locked for this transaction, then the team again with its players and treasury,
-    which a locking query cannot aggregate (as rosters.services._locked_team)."""
-    locked = Team.objects.select_for_update(of=("self",)).filter(pk=team_id, league__game_system=RULESET.slug).first()
-    if locked is None:
-        raise NotFound.one("team-unknown", "team", "No such team.")
+    """The team row locked, then the team again with its players and treasury."""
+    team_lock(team_id=team_id, game_system=RULESET.slug)
     return team_get(team_id)
 
 

@@ -26,7 +26,7 @@ from leagues.forms import CommissionerAddForm, apply_domain_errors
 from leagues.models import League
 from leagues.views import grant_form, house_values_form
 from pitside.errors import ErrorItem, Invalid
-from pitside.page_errors import domain_errors, form_action
+from pitside.page_errors import domain_errors, refusal_shown_by
 
 SAMPLES = {"house-team.yaml": "application/yaml", "house-team.csv": "text/csv"}
 
@@ -70,25 +70,20 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
     if not form.is_valid():
         return settings_page(request, league, status=400, settings_form=form)
 
-    def saved(_league: League) -> HttpResponse:
-        messages.success(request, "Settings saved.")
-        return redirect("bb-league-settings", league.pk)
-
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error, prefixes=("options.",))
         return settings_page(request, league, settings_form=form)
 
-    return form_action(
-        lambda: league_services.league_update(
+    with refusal_shown_by(refused):
+        league_services.league_update(
             league=league,
             user=request.user,
             name=form.cleaned_data["name"],
             open_for_signups=form.cleaned_data["open_for_signups"],
             options=form.options(),
-        ),
-        done=saved,
-        refused=refused,
-    )
+        )
+    messages.success(request, "Settings saved.")
+    return redirect("bb-league-settings", league.pk)
 
 
 # --- Team lists ------------------------------------------------------------------------------------
@@ -122,19 +117,11 @@ def team_lists(request: HttpRequest, league_id: int) -> HttpResponse:
 
     if request.method == "GET" or not form.is_valid():
         return page()
-
-    def saved(row: TeamListsRow) -> HttpResponse:
-        races, skills = len(row.data["races"]), len(row.data["skills"])
-        messages.success(request, f"Team lists saved: {races} race(s), {skills} skill(s).")
-        return redirect("bb-team-lists", league.pk)
-
-    return form_action(
-        lambda: team_lists_import(
-            league=league, user=request.user, fmt=form.cleaned_data["format"], text=form.cleaned_data["text"]
-        ),
-        done=saved,
-        refused=lambda error: page(error.items),
-    )
+    with refusal_shown_by(lambda error: page(error.items)):
+        row = team_lists_import(league=league, user=request.user, fmt=form.cleaned_data["format"], text=form.cleaned_data["text"])
+    races, skills = len(row.data["races"]), len(row.data["skills"])
+    messages.success(request, f"Team lists saved: {races} race(s), {skills} skill(s).")
+    return redirect("bb-team-lists", league.pk)
 
 
 @require_GET

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from bloodbowl.apis import matches as apis
 from bloodbowl.apis.matches import ReportInputSerializer
-from bloodbowl.models import Match, Player, StarPlayerRoll
+from bloodbowl.models import Player, StarPlayerRoll
 from bloodbowl.selectors import (
     apothecary_candidates,
     league_get,
@@ -32,7 +32,7 @@ from bloodbowl.selectors_tournaments import match_trophy_effects
 from bloodbowl.services import matches as services
 from engine.bloodbowl.report import EVENTS
 from pitside.errors import Invalid
-from pitside.page_errors import domain_errors, form_action
+from pitside.page_errors import domain_errors, refusal_shown_by
 
 CHARACTERISTICS = ("ma", "st", "ag", "av")
 EVENT_HEADINGS = {
@@ -62,21 +62,15 @@ def league_matches(request: HttpRequest, league_id: int) -> HttpResponse:
         return page()
     if not request.user.is_authenticated:
         return redirect(f"/accounts/login/?next={request.path}")
-
-    def arranged(match: Match) -> HttpResponse:
-        messages.success(request, "The match is arranged: make the pre-match rolls at kick-off.")
-        return redirect("bb-match-detail", match.pk)
-
-    return form_action(
-        lambda: services.match_create(
+    with refusal_shown_by(page):
+        match = services.match_create(
             league=league,
             user=request.user,
             home_team_id=_int(request.POST.get("home_team")),
             away_team_id=_int(request.POST.get("away_team")),
-        ),
-        done=arranged,
-        refused=page,
-    )
+        )
+    messages.success(request, "The match is arranged: make the pre-match rolls at kick-off.")
+    return redirect("bb-match-detail", match.pk)
 
 
 def _int(value: Any) -> int:
@@ -205,14 +199,8 @@ def match_action(request: HttpRequest, match_id: int, action: str) -> HttpRespon
     data = write.input_serializer(data=form_input(request.POST))
     if not data.is_valid():
         return _match_page(request, match_id, errors=_messages(data.errors), status=400)
-    return form_action(
-        lambda: write.service(match_id=match_id, user=request.user, **data.validated_data),
-        done=lambda _: _back_to_match(request, message, match_id),
-        refused=lambda error: _match_page(request, match_id, errors=[i.message for i in error.items]),
-    )
-
-
-def _back_to_match(request: HttpRequest, message: str, match_id: int) -> HttpResponse:
+    with refusal_shown_by(lambda error: _match_page(request, match_id, errors=[i.message for i in error.items])):
+        write.service(match_id=match_id, user=request.user, **data.validated_data)
     messages.success(request, message)
     return redirect("bb-match-detail", match_id)
 
@@ -257,16 +245,15 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     data = ReportInputSerializer(data={side: _side_from_post(request.POST, side, players[side]) for side in players})
     if not data.is_valid():
         return _match_page(request, match_id, errors=_messages(data.errors), status=400)
-    return form_action(
-        lambda: services.report_submit(
+    with refusal_shown_by(lambda error: _match_page(request, match_id, errors=[i.message for i in error.items])):
+        services.report_submit(
             match_id=match_id,
             user=request.user,
             report=data.validated_data,
             idempotency_key=request.POST.get("idempotency_key") or None,
-        ),
-        done=lambda _: _back_to_match(request, "The report is in: the other coach confirms it.", match_id),
-        refused=lambda error: _match_page(request, match_id, errors=[i.message for i in error.items]),
-    )
+        )
+    messages.success(request, "The report is in: the other coach confirms it.")
+    return redirect("bb-match-detail", match_id)
 
 
 def _messages(errors: Any, path: str = "") -> list[str]:
@@ -284,11 +271,10 @@ def _messages(errors: Any, path: str = "") -> list[str]:
 def spr_choose(request: HttpRequest, spr_id: int) -> HttpResponse:
     spr = get_object_or_404(StarPlayerRoll, pk=spr_id)
     kind, _, target = (request.POST.get("choice") or "").partition(":")
-    return form_action(
-        lambda: services.spr_choose(spr_id=spr_id, user=request.user, kind=kind, target=target or None),
-        done=lambda _: _back_to_match(request, "Star player roll chosen.", spr.match_id),
-        refused=lambda error: _match_page(request, spr.match_id, errors=[i.message for i in error.items]),
-    )
+    with refusal_shown_by(lambda error: _match_page(request, spr.match_id, errors=[i.message for i in error.items])):
+        services.spr_choose(spr_id=spr_id, user=request.user, kind=kind, target=target or None)
+    messages.success(request, "Star player roll chosen.")
+    return redirect("bb-match-detail", spr.match_id)
 
 
 @require_GET

@@ -23,8 +23,7 @@ from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import format_credits
 from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.errors import Invalid
-from pitside.page_errors import domain_errors, form_action
-from rosters.models import Team
+from pitside.page_errors import domain_errors, refusal_shown_by
 from rosters.services import team_require_coach
 from rosters.sheets import sheet_pdf
 
@@ -59,17 +58,14 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
     if not forms.is_valid():
         return render(request, "bloodbowl/team_create.html", context, status=400)
 
-    def created(team: Team) -> HttpResponse:
-        messages.success(request, f"{team.name} is signed up in {league.name}.")
-        return redirect("bb-team-detail", team.pk)
-
     def refused(error: Invalid) -> HttpResponse:
         forms.apply_errors(error)
         return render(request, "bloodbowl/team_create.html", context)
 
-    return form_action(
-        lambda: services.team_create(league=league, coach=request.user, **forms.team_data()), done=created, refused=refused
-    )
+    with refusal_shown_by(refused):
+        team = services.team_create(league=league, coach=request.user, **forms.team_data())
+    messages.success(request, f"{team.name} is signed up in {league.name}.")
+    return redirect("bb-team-detail", team.pk)
 
 
 # --- The team page, purchases and retirements -------------------------------------------------------
@@ -109,21 +105,10 @@ def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
         team_require_coach(team=team, user=request.user)
         return _team_page(request, team_get(team.pk), status=400, purchase_form=form)
 
-    def bought(made: tuple[services.PurchaseMade, bool]) -> HttpResponse:
-        purchase, created = made
-        left = format_credits(purchase.treasury, "gold pieces")
-        if created:
-            messages.success(
-                request, f"{purchase.entry.reason} for {format_credits(purchase.cost, 'gold pieces')}. Treasury now: {left}."
-            )
-        else:
-            messages.success(request, f"This form was already sent; nothing more was spent. Treasury: {left}.")
-        return redirect("bb-team-detail", team.pk)
-
     if not form.is_valid():
         return refused()
-    return form_action(
-        lambda: services.purchase_make(
+    with refusal_shown_by(refused):
+        purchase, created = services.purchase_make(
             team_id=team.pk,
             user=request.user,
             kind=form.cleaned_data["kind"],
@@ -131,10 +116,15 @@ def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
             name=form.cleaned_data["name"],
             number=form.cleaned_data["number"],
             idempotency_key=form.cleaned_data["idempotency_key"],
-        ),
-        done=bought,
-        refused=refused,
-    )
+        )
+    left = format_credits(purchase.treasury, "gold pieces")
+    if created:
+        messages.success(
+            request, f"{purchase.entry.reason} for {format_credits(purchase.cost, 'gold pieces')}. Treasury now: {left}."
+        )
+    else:
+        messages.success(request, f"This form was already sent; nothing more was spent. Treasury: {left}.")
+    return redirect("bb-team-detail", team.pk)
 
 
 @login_required
@@ -146,22 +136,15 @@ def player_retire(request: HttpRequest, player_id: int) -> HttpResponse:
     if not form.is_valid():
         return _team_page(request, team_get(player.team_id), status=400, retire_form=form)
 
-    def retired(_player: Player) -> HttpResponse:
-        staying = " He stays on as an Assistant Coach." if form.cleaned_data["as_assistant_coach"] else ""
-        messages.success(request, f"#{player.number} {player.name} is retired.{staying}")
-        return redirect("bb-team-detail", player.team_id)
-
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error)
         return _team_page(request, team_get(player.team_id), retire_form=form)
 
-    return form_action(
-        lambda: services.player_retire(
-            player_id=player.pk, user=request.user, as_assistant_coach=form.cleaned_data["as_assistant_coach"]
-        ),
-        done=retired,
-        refused=refused,
-    )
+    with refusal_shown_by(refused):
+        services.player_retire(player_id=player.pk, user=request.user, as_assistant_coach=form.cleaned_data["as_assistant_coach"])
+    staying = " He stays on as an Assistant Coach." if form.cleaned_data["as_assistant_coach"] else ""
+    messages.success(request, f"#{player.number} {player.name} is retired.{staying}")
+    return redirect("bb-team-detail", player.team_id)
 
 
 # --- Roster sheet ----------------------------------------------------------------------------------

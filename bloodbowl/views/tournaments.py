@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from bloodbowl.models import Tournament, WrittenChallenge
+from bloodbowl.models import WrittenChallenge
 from bloodbowl.selectors import league_get
 from bloodbowl.selectors_tournaments import ROUND_NAMES, tournament_get, tournament_view, tournaments
 from bloodbowl.services import tournaments as services
@@ -26,7 +26,7 @@ from engine.bloodbowl import tournaments as rules
 from leagues.forms import CreditsField, new_idempotency_key, set_choices
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid
-from pitside.page_errors import domain_errors, form_action
+from pitside.page_errors import domain_errors, refusal_shown_by
 from rosters.models import Team
 
 KIND_CHOICES = [*((slug, kind.name) for slug, kind in rules.majors().items()), (rules.MINOR, "Minor tournament")]
@@ -136,18 +136,13 @@ def tournament_create(request: HttpRequest, league_id: int) -> HttpResponse:
         return _list_page(request, league_id, form, status=400)
     data = form.cleaned_data
 
-    def started(made: tuple[Tournament, bool]) -> HttpResponse:
-        tournament, _ = made
-        messages.success(request, f"{tournament.name} has started: coaches may enter their teams.")
-        return redirect("bb-tournament", tournament.pk)
-
     def refused(error: Invalid) -> HttpResponse:
         for item in error.items:
             form.add_error(item.field if item.field in form.fields else None, item.message)
         return _list_page(request, league_id, form)
 
-    return form_action(
-        lambda: services.tournament_create(
+    with refusal_shown_by(refused):
+        tournament, _ = services.tournament_create(
             league=league,
             user=request.user,
             kind=data["kind"],
@@ -155,10 +150,9 @@ def tournament_create(request: HttpRequest, league_id: int) -> HttpResponse:
             winner_prize=data["winner_prize"],
             runner_up_prize=data["runner_up_prize"],
             idempotency_key=data["idempotency_key"] or None,
-        ),
-        done=started,
-        refused=refused,
-    )
+        )
+    messages.success(request, f"{tournament.name} has started: coaches may enter their teams.")
+    return redirect("bb-tournament", tournament.pk)
 
 
 # --- the tournament page -------------------------------------------------------------------------------------------------
@@ -296,16 +290,10 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
     if not form.is_valid():
         return _refused(request, tournament_id, form=form)
     data = form.cleaned_data
-
-    def done(message: str) -> HttpResponse:
-        messages.success(request, message)
-        return redirect("bb-tournament", tournament_id)
-
-    return form_action(
-        lambda: _act(request, tournament_id, action, data),
-        done=done,
-        refused=lambda error: _refused(request, tournament_id, error),
-    )
+    with refusal_shown_by(lambda error: _refused(request, tournament_id, error)):
+        message = _act(request, tournament_id, action, data)
+    messages.success(request, message)
+    return redirect("bb-tournament", tournament_id)
 
 
 def _act(request: HttpRequest, tournament_id: int, action: str, data: dict[str, Any]) -> str:
@@ -359,20 +347,13 @@ def challenge_answer(request: HttpRequest, challenge_id: int) -> HttpResponse:
     form = AnswerForm(request.POST, teams=entrants)
     if not form.is_valid():
         return _refused(request, tournament_id, form=form)
-
-    def answered(made: tuple[WrittenChallenge, bool]) -> HttpResponse:
-        written, _ = made
-        messages.success(request, f"Answered: the challenge is now {written.get_status_display().lower()}.")
-        return redirect("bb-tournament", tournament_id)
-
-    return form_action(
-        lambda: services.challenge_answer(
+    with refusal_shown_by(lambda error: _refused(request, tournament_id, error)):
+        answered, _ = services.challenge_answer(
             challenge_id=challenge_id,
             user=request.user,
             response=form.cleaned_data["response"],
             substitute_id=form.cleaned_data["substitute"],
             idempotency_key=_key(form),
-        ),
-        done=answered,
-        refused=lambda error: _refused(request, tournament_id, error),
-    )
+        )
+    messages.success(request, f"Answered: the challenge is now {answered.get_status_display().lower()}.")
+    return redirect("bb-tournament", tournament_id)

@@ -22,7 +22,7 @@ from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from pitside.errors import ErrorItem
-from pitside.page_errors import domain_errors, form_action
+from pitside.page_errors import domain_errors, refusal_shown_by
 from rosters.selectors import GAME_SYSTEM
 from scheduling.forms_calendar import (
     AppealDecideForm,
@@ -36,7 +36,7 @@ from scheduling.forms_calendar import (
     SeasonStartForm,
     WeekCreateForm,
 )
-from scheduling.models import Appeal, Challenge, Game, GameSide, Season, Week
+from scheduling.models import Appeal, Game, GameSide, Season, Week
 from scheduling.selectors_calendar import (
     REGULAR_KINDS,
     STANDINGS_RECORD,
@@ -118,13 +118,8 @@ def season_create_view(request: HttpRequest, league_id: int) -> HttpResponse:
     if not form.is_valid():
         return _season_list_page(request, league, 400, form=form, errors=_field_errors(form))
     data = form.cleaned_data
-
-    def created(season: Season) -> HttpResponse:
-        messages.success(request, f"{season.name} is open for sign-ups.")
-        return redirect("season-detail", season.pk)
-
-    return form_action(
-        lambda: calendar_services.season_create(
+    with refusal_shown_by(lambda error: _season_list_page(request, league, form=form, errors=error.items)):
+        season = calendar_services.season_create(
             league=league,
             user=request.user,
             name=data["name"],
@@ -132,10 +127,9 @@ def season_create_view(request: HttpRequest, league_id: int) -> HttpResponse:
             playoff_size=data["playoff_size"],
             starts_on=data["starts_on"],
             previous_id=data["previous"],
-        ),
-        done=created,
-        refused=lambda error: _season_list_page(request, league, form=form, errors=error.items),
-    )
+        )
+    messages.success(request, f"{season.name} is open for sign-ups.")
+    return redirect("season-detail", season.pk)
 
 
 # --- A season: its calendar, weeks and League Rank -------------------------------------------------------------
@@ -178,20 +172,13 @@ def season_start_view(request: HttpRequest, season_id: int) -> HttpResponse:
     form = SeasonStartForm(request.POST)
     if not form.is_valid():
         return _season_page(request, season, 400, start_form=form, errors=_field_errors(form))
-
-    def begun(made: tuple[Season, bool]) -> HttpResponse:
-        running, started = made
-        week = Week.objects.get(season=running, number=1)
-        messages.success(
-            request, f"{running.name} has started: sign-ups are closed. Make week 1's draw." if started else "Already started."
-        )
-        return redirect("week-detail", week.pk)
-
-    return form_action(
-        lambda: calendar_services.season_start(season=season, user=request.user, **form.cleaned_data),
-        done=begun,
-        refused=lambda error: _season_page(request, season, start_form=form, errors=error.items),
+    with refusal_shown_by(lambda error: _season_page(request, season, start_form=form, errors=error.items)):
+        running, started = calendar_services.season_start(season=season, user=request.user, **form.cleaned_data)
+    week = Week.objects.get(season=running, number=1)
+    messages.success(
+        request, f"{running.name} has started: sign-ups are closed. Make week 1's draw." if started else "Already started."
     )
+    return redirect("week-detail", week.pk)
 
 
 @login_required
@@ -202,16 +189,10 @@ def week_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     form = WeekCreateForm(request.POST)
     if not form.is_valid():
         return _season_page(request, season, 400, week_form=form, errors=_field_errors(form))
-
-    def made(week: Week) -> HttpResponse:
-        messages.success(request, f"Week {week.number} is made ({week.get_kind_display()}).")
-        return redirect("week-detail", week.pk)
-
-    return form_action(
-        lambda: calendar_services.week_create(season=season, user=request.user, **form.cleaned_data),
-        done=made,
-        refused=lambda error: _season_page(request, season, week_form=form, errors=error.items),
-    )
+    with refusal_shown_by(lambda error: _season_page(request, season, week_form=form, errors=error.items)):
+        week = calendar_services.week_create(season=season, user=request.user, **form.cleaned_data)
+    messages.success(request, f"Week {week.number} is made ({week.get_kind_display()}).")
+    return redirect("week-detail", week.pk)
 
 
 @login_required
@@ -223,16 +204,10 @@ def makeup_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     form = MakeupGameForm(request.POST, teams=[(t.pk, t.name) for t in teams.values()])
     if not form.is_valid():
         return _season_page(request, season, 400, makeup_form=form, errors=_field_errors(form))
-
-    def made(game: Game) -> HttpResponse:
-        messages.success(request, f"Makeup game {game.number} is set ({'pays' if game.pays else 'does not pay'}).")
-        return redirect("week-detail", game.week_id)
-
-    return form_action(
-        lambda: calendar_services.makeup_game_create(season=season, user=request.user, **form.cleaned_data),
-        done=made,
-        refused=lambda error: _season_page(request, season, makeup_form=form, errors=error.items),
-    )
+    with refusal_shown_by(lambda error: _season_page(request, season, makeup_form=form, errors=error.items)):
+        game = calendar_services.makeup_game_create(season=season, user=request.user, **form.cleaned_data)
+    messages.success(request, f"Makeup game {game.number} is set ({'pays' if game.pays else 'does not pay'}).")
+    return redirect("week-detail", game.week_id)
 
 
 # --- A week: draw, challenge round, warnings, rearrangements, appeals ---------------------------------------------
@@ -342,16 +317,10 @@ def week_deadlines_view(request: HttpRequest, week_id: int) -> HttpResponse:
     form = DeadlinesForm(request.POST)
     if not form.is_valid():
         return _week_page(request, week, 400, deadlines_form=form, errors=_field_errors(form))
-
-    def saved(_week: Week) -> HttpResponse:
-        messages.success(request, "Deadlines saved.")
-        return redirect("week-detail", week.pk)
-
-    return form_action(
-        lambda: calendar_services.week_update(week=week, user=request.user, **form.cleaned_data),
-        done=saved,
-        refused=lambda error: _week_page(request, week, deadlines_form=form, errors=error.items),
-    )
+    with refusal_shown_by(lambda error: _week_page(request, week, deadlines_form=form, errors=error.items)):
+        calendar_services.week_update(week=week, user=request.user, **form.cleaned_data)
+    messages.success(request, "Deadlines saved.")
+    return redirect("week-detail", week.pk)
 
 
 @login_required
@@ -359,17 +328,10 @@ def week_deadlines_view(request: HttpRequest, week_id: int) -> HttpResponse:
 @require_POST
 def week_draw_view(request: HttpRequest, week_id: int) -> HttpResponse:
     week = _week(week_id)
-
-    def done(made: tuple[Week, bool]) -> HttpResponse:
-        _week_obj, drawn = made
-        messages.success(request, "The draw is made and recorded." if drawn else "This week was already drawn; nothing changed.")
-        return redirect("week-detail", week.pk)
-
-    return form_action(
-        lambda: calendar_services.week_draw(week=week, user=request.user),
-        done=done,
-        refused=lambda error: _week_page(request, week, errors=error.items),
-    )
+    with refusal_shown_by(lambda error: _week_page(request, week, errors=error.items)):
+        _week_obj, drawn = calendar_services.week_draw(week=week, user=request.user)
+    messages.success(request, "The draw is made and recorded." if drawn else "This week was already drawn; nothing changed.")
+    return redirect("week-detail", week.pk)
 
 
 @login_required
@@ -388,20 +350,15 @@ def week_challenge_view(request: HttpRequest, week_id: int) -> HttpResponse:
     data = form.cleaned_data
     service = challenge_services.steal_make if turn and turn.action == "steal" else challenge_services.challenge_issue
     targets = {"stolen": data["targets"]} if service is challenge_services.steal_make else {"challenged": data["targets"]}
-
-    def challenged(result: tuple[Challenge, bool]) -> HttpResponse:
-        made, created = result
-        if created:
-            messages.success(request, f"{made.get_kind_display()} made: game is set.")
-        else:
-            messages.success(request, "This form was already sent; it was applied once.")
-        return redirect("week-detail", week.pk)
-
-    return form_action(
-        lambda: service(week=week, user=request.user, team_id=data["team"], idempotency_key=data["idempotency_key"], **targets),
-        done=challenged,
-        refused=lambda error: _week_page(request, week, challenge_form=form, errors=error.items),
-    )
+    with refusal_shown_by(lambda error: _week_page(request, week, challenge_form=form, errors=error.items)):
+        made, created = service(
+            week=week, user=request.user, team_id=data["team"], idempotency_key=data["idempotency_key"], **targets
+        )
+    if created:
+        messages.success(request, f"{made.get_kind_display()} made: game is set.")
+    else:
+        messages.success(request, "This form was already sent; it was applied once.")
+    return redirect("week-detail", week.pk)
 
 
 @login_required
@@ -409,16 +366,10 @@ def week_challenge_view(request: HttpRequest, week_id: int) -> HttpResponse:
 @require_POST
 def week_fill_view(request: HttpRequest, week_id: int) -> HttpResponse:
     week = _week(week_id)
-
-    def filled(made: list[Challenge]) -> HttpResponse:
-        messages.success(request, f"The round is filled: {len(made)} move{'s' if len(made) != 1 else ''} made for the coaches.")
-        return redirect("week-detail", week.pk)
-
-    return form_action(
-        lambda: challenge_services.round_fill(week=week, user=request.user),
-        done=filled,
-        refused=lambda error: _week_page(request, week, errors=error.items),
-    )
+    with refusal_shown_by(lambda error: _week_page(request, week, errors=error.items)):
+        made = challenge_services.round_fill(week=week, user=request.user)
+    messages.success(request, f"The round is filled: {len(made)} move{'s' if len(made) != 1 else ''} made for the coaches.")
+    return redirect("week-detail", week.pk)
 
 
 @login_required
@@ -431,13 +382,8 @@ def week_rearrange_view(request: HttpRequest, week_id: int) -> HttpResponse:
     if not form.is_valid():
         return _week_page(request, week, 400, rearrange_form=form, errors=_field_errors(form))
     data = form.cleaned_data
-
-    def rearranged(_: object) -> HttpResponse:
-        messages.success(request, "The games are rearranged.")
-        return redirect("week-detail", week.pk)
-
-    return form_action(
-        lambda: challenge_services.rearrange(
+    with refusal_shown_by(lambda error: _week_page(request, week, rearrange_form=form, errors=error.items)):
+        challenge_services.rearrange(
             week=week,
             user=request.user,
             team_id=data["team"],
@@ -445,10 +391,9 @@ def week_rearrange_view(request: HttpRequest, week_id: int) -> HttpResponse:
             swap_with_id=data["swap_with"],
             reason=data["reason"],
             idempotency_key=data["idempotency_key"],
-        ),
-        done=rearranged,
-        refused=lambda error: _week_page(request, week, rearrange_form=form, errors=error.items),
-    )
+        )
+    messages.success(request, "The games are rearranged.")
+    return redirect("week-detail", week.pk)
 
 
 @login_required
@@ -460,19 +405,12 @@ def appeal_create_view(request: HttpRequest, game_id: int) -> HttpResponse:
     form = AppealForm(request.POST)
     if not form.is_valid():
         return _week_page(request, week, 400, errors=_field_errors(form))
-
-    def appealed(made: tuple[Appeal, bool]) -> HttpResponse:
-        _appeal, created = made
-        messages.success(request, "Your appeal is with the commissioner." if created else "You already appealed this game.")
-        return redirect("week-detail", week.pk)
-
-    return form_action(
-        lambda: challenge_services.appeal_create(
+    with refusal_shown_by(lambda error: _week_page(request, week, errors=error.items)):
+        _appeal, created = challenge_services.appeal_create(
             game=game, user=request.user, team_id=form.cleaned_data["team"], reason=form.cleaned_data["reason"]
-        ),
-        done=appealed,
-        refused=lambda error: _week_page(request, week, errors=error.items),
-    )
+        )
+    messages.success(request, "Your appeal is with the commissioner." if created else "You already appealed this game.")
+    return redirect("week-detail", week.pk)
 
 
 @login_required
@@ -484,17 +422,10 @@ def appeal_decide_view(request: HttpRequest, appeal_id: int) -> HttpResponse:
     form = AppealDecideForm(request.POST)
     if not form.is_valid():
         return _week_page(request, week, 400, errors=_field_errors(form))
-
-    def decided(made: tuple[Appeal, bool]) -> HttpResponse:
-        decision, _changed = made
-        messages.success(request, f"Appeal {decision.state}.")
-        return redirect("week-detail", week.pk)
-
-    return form_action(
-        lambda: challenge_services.appeal_decide(appeal=appeal, user=request.user, **form.cleaned_data),
-        done=decided,
-        refused=lambda error: _week_page(request, week, errors=error.items),
-    )
+    with refusal_shown_by(lambda error: _week_page(request, week, errors=error.items)):
+        decision, _changed = challenge_services.appeal_decide(appeal=appeal, user=request.user, **form.cleaned_data)
+    messages.success(request, f"Appeal {decision.state}.")
+    return redirect("week-detail", week.pk)
 
 
 # --- The playoffs ------------------------------------------------------------------------------------------------
@@ -551,17 +482,10 @@ def playoff_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     form = PlayoffCreateForm(request.POST)
     if not form.is_valid():
         return _playoff_page(request, season, 400, form=form, errors=_field_errors(form))
-
-    def set_up(made: tuple[Game, bool]) -> HttpResponse:
-        _game, created = made
-        messages.success(request, "The Slaughterbrawl is set." if created else "The Slaughterbrawl was already set.")
-        return redirect("season-playoffs", season.pk)
-
-    return form_action(
-        lambda: playoff_services.playoff_create(season=season, user=request.user, **form.cleaned_data),
-        done=set_up,
-        refused=lambda error: _playoff_page(request, season, form=form, errors=error.items),
-    )
+    with refusal_shown_by(lambda error: _playoff_page(request, season, form=form, errors=error.items)):
+        _game, created = playoff_services.playoff_create(season=season, user=request.user, **form.cleaned_data)
+    messages.success(request, "The Slaughterbrawl is set." if created else "The Slaughterbrawl was already set.")
+    return redirect("season-playoffs", season.pk)
 
 
 @login_required
@@ -569,16 +493,10 @@ def playoff_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
 @require_POST
 def season_finish_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
-
-    def finished(done: Season) -> HttpResponse:
-        messages.success(request, f"{done.name} is finished: {done.champion} are the champions!")
-        return redirect("season-playoffs", done.pk)
-
-    return form_action(
-        lambda: playoff_services.season_finish(season=season, user=request.user),
-        done=finished,
-        refused=lambda error: _playoff_page(request, season, errors=error.items),
-    )
+    with refusal_shown_by(lambda error: _playoff_page(request, season, errors=error.items)):
+        finished = playoff_services.season_finish(season=season, user=request.user)
+    messages.success(request, f"{finished.name} is finished: {finished.champion} are the champions!")
+    return redirect("season-playoffs", finished.pk)
 
 
 urlpatterns = [

@@ -22,8 +22,8 @@ from leagues.forms import CreditsField, new_idempotency_key
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest
-from pitside.page_errors import domain_errors, form_action
-from scheduling.models import Auction, Game, GameSide, Lot, MaverickDraw
+from pitside.page_errors import domain_errors, refusal_shown_by
+from scheduling.models import Auction, Game, Lot, MaverickDraw
 from scheduling.selectors_pregame import (
     auction_for_game,
     auction_get,
@@ -133,16 +133,12 @@ def game_auction_live(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _auction_action(request: HtmxHttpRequest, game: Game, action: Callable[[], str]) -> HttpResponse:
     """Run one auction service; answer htmx with the live part (400 with the errors), a form post with a redirect."""
-
-    def done(message: str) -> HttpResponse:
-        if request.htmx:
-            return _room(request, game)
-        messages.success(request, message)
-        return redirect("game-auction", game.pk)
-
-    return form_action(
-        action, done=done, refused=lambda error: _room(request, game, errors=[item.message for item in error.items])
-    )
+    with refusal_shown_by(lambda error: _room(request, game, errors=[item.message for item in error.items])):
+        message = action()
+    if request.htmx:
+        return _room(request, game)
+    messages.success(request, message)
+    return redirect("game-auction", game.pk)
 
 
 @login_required
@@ -355,22 +351,16 @@ def game_lineup(request: HttpRequest, game_id: int) -> HttpResponse:
         context = _lineup_context(request, game, (athlete_ids, hire_ids), errors=["Choose the team."])
         return render(request, "scheduling/pregame/lineup.html", context, status=400)
 
-    def picked(made: tuple[GameSide, bool]) -> HttpResponse:
-        _, created = made
-        messages.success(request, "Athletes chosen and revealed." if created else "This lineup was already chosen.")
-        return redirect(f"{reverse('game-lineup', args=[game.pk])}?team={team}")
-
     def refused(error: Invalid) -> HttpResponse:
         context = _lineup_context(request, game, (athlete_ids, hire_ids), errors=[item.message for item in error.items])
         return render(request, "scheduling/pregame/lineup.html", context)
 
-    return form_action(
-        lambda: pregame_services.lineup_pick(
+    with refusal_shown_by(refused):
+        _, created = pregame_services.lineup_pick(
             game_id=game.pk, user=request.user, team_id=int(team), athlete_ids=athlete_ids, maverick_ids=hire_ids
-        ),
-        done=picked,
-        refused=refused,
-    )
+        )
+    messages.success(request, "Athletes chosen and revealed." if created else "This lineup was already chosen.")
+    return redirect(f"{reverse('game-lineup', args=[game.pk])}?team={team}")
 
 
 @require_POST
@@ -442,20 +432,15 @@ def game_order_of_play(request: HttpRequest, game_id: int) -> HttpResponse:
     if not form.is_valid():
         return _pregame_page(request, game, form, status=400)
 
-    def recorded(_: object) -> HttpResponse:
-        messages.success(request, "Order of play recorded.")
-        return redirect("game-pregame", game.pk)
-
     def refused(error: Invalid) -> HttpResponse:
         for item in error.items:
             form.add_error(None, item.message)
         return _pregame_page(request, game, form)
 
-    return form_action(
-        lambda: pregame_services.order_of_play_set(game_id=game.pk, user=request.user, team_ids=form.teams()),
-        done=recorded,
-        refused=refused,
-    )
+    with refusal_shown_by(refused):
+        pregame_services.order_of_play_set(game_id=game.pk, user=request.user, team_ids=form.teams())
+    messages.success(request, "Order of play recorded.")
+    return redirect("game-pregame", game.pk)
 
 
 urlpatterns = [

@@ -25,7 +25,7 @@ from leagues.forms import new_idempotency_key, set_choices
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
 from pitside.http import HtmxHttpRequest
-from pitside.page_errors import domain_errors, form_action
+from pitside.page_errors import domain_errors, refusal_shown_by
 from rosters.models import Athlete
 from rosters.selectors import league_get
 from scheduling.models import Game, ResultDraft, Season, Week
@@ -339,32 +339,26 @@ def game_result_submit(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return redirect("game-detail", game.pk)
     log = list(draft.get("scoring_log") or []) if form.cleaned_data.get("use_log") else None
 
-    def submitted(made: tuple[Game, bool]) -> HttpResponse:
-        submitted_game, created = made
-        messages.success(
-            request,
-            "Result submitted: the other coaches are asked to confirm it."
-            if created
-            else "This result was already submitted; it was applied once.",
-        )
-        return redirect("game-detail", submitted_game.pk)
-
     def refused(error: Invalid) -> HttpResponse:
         errors = _error_lines(game, error, [s["team"] for s in sides])
         return _game_page(request, _game(game.pk), result_form=form, errors=errors)
 
-    return form_action(
-        lambda: services.result_submit(
+    with refusal_shown_by(refused):
+        submitted, created = services.result_submit(
             game_id=game.pk,
             user=request.user,
             sides=sides,
             scoring_log=log,
             injuries=form.injuries_payload(),
             idempotency_key=form.cleaned_data["idempotency_key"],
-        ),
-        done=submitted,
-        refused=refused,
+        )
+    messages.success(
+        request,
+        "Result submitted: the other coaches are asked to confirm it."
+        if created
+        else "This result was already submitted; it was applied once.",
     )
+    return redirect("game-detail", submitted.pk)
 
 
 @login_required
@@ -439,8 +433,7 @@ def game_result_action(request: HtmxHttpRequest, game_id: int, action: str) -> H
         errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
         return _game_page(request, game, status=400, errors=errors)
     key = form.cleaned_data.get("idempotency_key") or None
-
-    def act() -> tuple[Game, bool, str]:
+    with refusal_shown_by(lambda error: _game_page(request, _game(game.pk), errors=[i.message for i in error.items])):
         if action == "confirm":
             acted_on, changed = services.result_confirm(game_id=game.pk, user=request.user, idempotency_key=key)
             done = "You confirmed the result."
@@ -457,18 +450,10 @@ def game_result_action(request: HtmxHttpRequest, game_id: int, action: str) -> H
                 game_id=game.pk, user=request.user, reason=form.cleaned_data["reason"], idempotency_key=key
             )
             done = "The result is voided and everything it caused reversed."
-        return acted_on, changed, done
-
-    def acted(result: tuple[Game, bool, str]) -> HttpResponse:
-        acted_on, changed, done = result
-        if acted_on.state == Game.State.CONFIRMED and action == "confirm" and changed:
-            done = "You confirmed the result: every coach has, so it is confirmed and the prizes are paid."
-        messages.success(request, done if changed else "Nothing changed: this was already done.")
-        return redirect("game-detail", acted_on.pk)
-
-    return form_action(
-        act, done=acted, refused=lambda error: _game_page(request, _game(game.pk), errors=[i.message for i in error.items])
-    )
+    if acted_on.state == Game.State.CONFIRMED and action == "confirm" and changed:
+        done = "You confirmed the result: every coach has, so it is confirmed and the prizes are paid."
+    messages.success(request, done if changed else "Nothing changed: this was already done.")
+    return redirect("game-detail", acted_on.pk)
 
 
 # --- Standings ---------------------------------------------------------------------------------------
