@@ -37,10 +37,11 @@ run: install
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-## lint: ruff's rules and format, and no model change without its migration.
+## lint: ruff's rules and format, mypy (configured in pyproject.toml), and no model change without its migration.
 lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
 ## test: the whole suite on PostgreSQL (with Redis, a real Celery worker and Chromium),

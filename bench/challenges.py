@@ -27,6 +27,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -48,7 +49,8 @@ def main() -> None:
     django.setup()
     logging.getLogger("celery").setLevel(logging.WARNING)  # eager tasks log every run at INFO
     from django.core.management import call_command
-    from django.db import connection, reset_queries, transaction
+    from django.db import DEFAULT_DB_ALIAS, connection, connections, reset_queries, transaction
+    from django.db.backends.postgresql.base import DatabaseWrapper as PostgreSQLDatabase
     from django.test.utils import CaptureQueriesContext, setup_test_environment
 
     setup_test_environment()
@@ -59,7 +61,7 @@ def main() -> None:
         from django.contrib.auth import get_user_model
         from django.utils import timezone
 
-        import notifications.services
+        import notifications.tasks
         from engine.slaughterball.ruleset import RULESET
         from leagues.demo import demo_athletes, demo_house_values
         from leagues.services import league_create, league_update
@@ -112,13 +114,15 @@ def main() -> None:
             for _ in range(i % 4)
         )
         coach_of = {t.pk: t.coach for t in Team.objects.filter(league=league).select_related("coach")}
+        database = connections[DEFAULT_DB_ALIAS]
+        assert isinstance(database, PostgreSQLDatabase)  # the bench runs on PostgreSQL only
         print(
-            f"{args.teams} teams, {args.teams // 4} games a round; PostgreSQL {connection.pg_version}; "
+            f"{args.teams} teams, {args.teams // 4} games a round; PostgreSQL {database.pg_version}; "
             f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
         )
         print()
 
-        def timed(label: str, fn):  # type: ignore[no-untyped-def]
+        def timed[T](label: str, fn: Callable[[], T]) -> tuple[float, T]:
             start = time.perf_counter()
             result = fn()
             elapsed = time.perf_counter() - start
@@ -194,7 +198,8 @@ def main() -> None:
 
         def engine_round() -> int:
             order_again = schedule.challenge_order(entries.values(), state.frozen.missed)
-            free, games, steps = set(order_again), [], 0
+            free, steps = set(order_again), 0
+            games: list[list[int]] = []
             ascending = [e.team for e in reversed(schedule.league_rank(entries.values()))]
             position = 0
             for _ in range(int(len(order_again) / 4 * args.by_hand)):
@@ -222,15 +227,17 @@ def main() -> None:
                 state = round_state(week)
                 if state.turn.action != "challenge":
                     break
-                targets = [t for t in ranked if t in state.unscheduled and t != state.turn.team][: state.turn.picks]
+                team = state.turn.team
+                assert team is not None  # a challenge turn names the challenger
+                targets = [t for t in ranked if t in state.unscheduled and t != team][: state.turn.picks]
                 start = time.perf_counter()
                 if made == count // 2:  # the statements of one challenge, mid-round (this one timed as well)
                     reset_queries()  # the log keeps the last 9,000 statements: start it empty
                     with CaptureQueriesContext(connection) as statements:
-                        challenge_issue(week=week, user=coach_of[state.turn.team], team_id=state.turn.team, challenged=targets)
+                        challenge_issue(week=week, user=coach_of[team], team_id=team, challenged=targets)
                     shown.append([" ".join(q["sql"].split()[:4])[:60] for q in statements.captured_queries])
                 else:
-                    challenge_issue(week=week, user=coach_of[state.turn.team], team_id=state.turn.team, challenged=targets)
+                    challenge_issue(week=week, user=coach_of[team], team_id=team, challenged=targets)
                 elapsed += time.perf_counter() - start
                 made += 1
             return elapsed, made
@@ -274,14 +281,14 @@ def main() -> None:
         confirm(week4)
 
         # Round A again with the email tasks left to a worker (as with Redis): the service's own time.
-        real_send = notifications.services.notification_email_batch.apply_async
-        notifications.services.notification_email_batch.apply_async = lambda *a, **k: None  # type: ignore[method-assign]
+        real_send = notifications.tasks.notification_email_batch.apply_async
+        notifications.tasks.notification_email_batch.apply_async = lambda *a, **k: None
         try:
             week5 = Week.objects.select_related("season__league").get(pk=new_week().pk)
             hand_d, made_d = issue_round(week5, hand_count)
             fill_d = fill(week5)
         finally:
-            notifications.services.notification_email_batch.apply_async = real_send  # type: ignore[method-assign]
+            notifications.tasks.notification_email_batch.apply_async = real_send
         round_d = hand_d + fill_d
         print(
             f"{'round A again, email tasks queued for a worker (not run here)':<64} {round_d * 1000:9.1f} ms  "

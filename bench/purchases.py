@@ -15,6 +15,7 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -56,7 +57,7 @@ def main() -> None:
         team = teams[0]
         grant_create(league=league, user=boss, team_id=team.pk, amount=10**12, reason="bench")
 
-        def timed(label: str, fn, repeat: int) -> float:
+        def timed(label: str, fn: Callable[[int], object], repeat: int) -> float:
             start = time.perf_counter()
             for i in range(repeat):
                 fn(i)

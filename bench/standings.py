@@ -34,7 +34,14 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the models are imported after django.setup()
+    from engine.slaughterball.roster import AthleteRequest
+    from leagues.models import League
+    from scheduling.models import Season
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitside.settings")
@@ -76,7 +83,7 @@ WRITE_FLOOR = """
 """
 
 
-def build(team_count: int, weeks: int):
+def build(team_count: int, weeks: int) -> tuple[League, Season]:
     """A season with every game confirmed, made with bulk inserts (the services are not what is measured)."""
     from django.contrib.auth import get_user_model
     from django.utils import timezone
@@ -181,7 +188,7 @@ def build(team_count: int, weeks: int):
     return league, season
 
 
-def _request(athlete: dict):
+def _request(athlete: dict[str, Any]) -> AthleteRequest:
     from engine.slaughterball.roster import AthleteRequest
 
     return AthleteRequest(type=athlete["type"], name=athlete["name"], number=athlete["number"])
@@ -213,7 +220,7 @@ def main() -> None:
             cursor.execute("ANALYZE")
         print(f"built {options.teams} teams, {options.weeks} weeks of confirmed games in {time.perf_counter() - started:.1f} s")
 
-        def timed(label: str, fn, setup=None) -> float:
+        def timed(label: str, fn: Callable[[], object], setup: Callable[[], object] | None = None) -> float:
             runs = []
             for _ in range(options.repeat):
                 if setup:

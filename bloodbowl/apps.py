@@ -9,8 +9,8 @@ class BloodBowlConfig(AppConfig):
 
     def ready(self) -> None:
         from bloodbowl.forms import SettingsForm
-        from bloodbowl.selectors import RULESET
         from bloodbowl.sheets import league_panel_context, settings_panel_context
+        from engine.bloodbowl.ruleset import RULESET
         from leagues.game_apps import GameApp, register
 
         register(

@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 
 from engine.bloodbowl.standings import TIE_BREAKERS
-from leagues.forms import CreditsField, LeagueSettingsForm
+from leagues.forms import CreditsField, LeagueSettingsForm, set_choices
 from pitside.errors import DomainError
 
 PLAYER_ERROR = re.compile(r"^players\[(\d+)\]\.(\w+)$")
@@ -91,7 +91,7 @@ class TeamForm(forms.Form):
 
     def __init__(self, *args: Any, races: Mapping[str, str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["race"].choices = [("", "Choose a race"), *races.items()]  # type: ignore[attr-defined]
+        set_choices(self, "race", [("", "Choose a race"), *races.items()])
 
 
 class PlayerRowForm(forms.Form):
@@ -101,7 +101,7 @@ class PlayerRowForm(forms.Form):
 
     def __init__(self, *args: Any, positions: list[tuple[str, list[tuple[str, str]]]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["position"].choices = [("", "Position"), *positions]  # type: ignore[attr-defined]
+        set_choices(self, "position", [("", "Position"), *positions])
         self.fields["position"].widget.attrs["class"] = "player-position"
 
     def clean(self) -> dict[str, Any]:

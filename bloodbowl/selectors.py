@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from django.db.models import Prefetch, Q, QuerySet, Sum
 from django.shortcuts import get_object_or_404
+from django_stubs_ext import WithAnnotations
 
 from bloodbowl.models import Match, MatchSide, Player, StarPlayerRoll
 from bloodbowl.models import TeamLists as TeamListsRow
-from engine.bloodbowl.facts import Characteristics, PlayerFacts, TeamFacts
+from engine.bloodbowl.facts import Characteristics, PlayerFacts, Status, TeamFacts
 from engine.bloodbowl.house import HouseValues
+from engine.bloodbowl.postmatch import SprChoice
 from engine.bloodbowl.ruleset import RULESET
+from engine.bloodbowl.standings import StandingRow
 from engine.bloodbowl.teamlists import Race, TeamLists, parse_team_data
 from engine.core.money import TREASURY
 from engine.core.violations import RuleViolation, paths_under
@@ -21,6 +24,14 @@ from leagues.selectors import league_is_commissioner, league_list
 from rosters.models import Team
 
 GAME_SYSTEM = RULESET.slug
+
+
+class _Treasury(TypedDict):
+    treasury: int
+
+
+# A team as `teams()` loads it: with its treasury (the sum of its treasury ledger rows).
+type TeamWithTreasury = WithAnnotations[Team, _Treasury]
 
 
 def league_get(league_id: Any) -> League:
@@ -38,7 +49,7 @@ def team_lists_of(league: League) -> TeamLists | None:
     return parse_team_data(row.data) if row else None
 
 
-def teams() -> QuerySet[Team]:
+def teams() -> QuerySet[TeamWithTreasury]:
     """Blood Bowl teams with their profile, coach, league, players and treasury (three queries)."""
     return (
         Team.objects.filter(league__game_system=GAME_SYSTEM)
@@ -49,7 +60,7 @@ def teams() -> QuerySet[Team]:
     )
 
 
-def team_get(team_id: Any) -> Team:
+def team_get(team_id: Any) -> TeamWithTreasury:
     """A Blood Bowl team, or 404."""
     return get_object_or_404(teams(), pk=team_id)
 
@@ -72,12 +83,12 @@ def player_facts(player: Player) -> PlayerFacts:
         peaked=player.peaked,
         niggling=player.niggling_injuries,
         misses_next_match=player.misses_next_match,
-        status=player.status,
+        status=cast(Status, player.status),  # the column's choices are the engine's statuses
         aging=tuple(player.aging),
     )
 
 
-def team_facts(team: Team) -> TeamFacts:
+def team_facts(team: TeamWithTreasury) -> TeamFacts:
     """The engine's view of a team loaded by `teams()` (its players prefetched, its treasury annotated)."""
     profile = team.bb
     return TeamFacts(
@@ -108,7 +119,7 @@ class TeamLine:
         return sum(p.spp for p in self.facts.roster)
 
 
-def team_line(team: Team, house: HouseValues) -> TeamLine:
+def team_line(team: TeamWithTreasury, house: HouseValues) -> TeamLine:
     facts = team_facts(team)
     try:
         value = RULESET.team.team_value(facts, house)
@@ -117,10 +128,11 @@ def team_line(team: Team, house: HouseValues) -> TeamLine:
     return TeamLine(team, facts, value, RULESET.team.rating(value, sum(p.spp for p in facts.roster)), "")
 
 
-def team_rating_of(team: Team, house: HouseValues) -> int:
+def team_rating_of(team: TeamWithTreasury, house: HouseValues) -> int:
     """The team's Team Rating now; a RuleViolation naming the house value it needs when one is unset."""
     with paths_under("house_values."):
-        return RULESET.team.team_rating(team_facts(team), house)
+        rating: int = RULESET.team.team_rating(team_facts(team), house)
+    return rating
 
 
 def league_team_lines(league: League) -> list[TeamLine]:
@@ -191,7 +203,7 @@ def team_match_record(team: Team) -> list[MatchRecordLine]:
     return lines
 
 
-def league_standings(league: League) -> list[Any]:
+def league_standings(league: League) -> list[StandingRow]:
     """The league table from its confirmed league matches (not tournament ones), by the league's points
     and tie-breakers; the engine's rows, with the Team rows as their `team`."""
     lines = league_team_lines(league)
@@ -214,7 +226,8 @@ def league_standings(league: League) -> list[Any]:
             )
         )
     ratings = {line.team: line.rating or 0 for line in lines}
-    return RULESET.standings.standings(results, ratings, RULESET.standings_options(league.options))
+    rows: list[StandingRow] = RULESET.standings.standings(results, ratings, RULESET.standings_options(league.options))
+    return rows
 
 
 def match_side_of(match: Match, user: Any) -> MatchSide | None:
@@ -286,14 +299,14 @@ def apothecary_candidates(match: Match, side: MatchSide) -> list[Player]:
     niggled = {
         roll.player_id
         for roll in match.rolls.filter(team_id=side.team_id, purpose="niggling")
-        if RULESET.prematch.niggling_misses(roll.dice)
+        if roll.player_id is not None and RULESET.prematch.niggling_misses(roll.dice)  # a niggling roll is a player's
     }
     return list(Player.objects.filter(pk__in=niggled.intersection(side.missing)).order_by("number"))
 
 
-def star_player_roll_position(spr: StarPlayerRoll) -> tuple[PlayerFacts, TeamLists, Race] | None:
+def star_player_roll_position(spr: StarPlayerRoll) -> tuple[PlayerFacts, TeamLists, Race | None] | None:
     """The player as he stands for this stored roll (the rolls before it made), with his league's team
-    lists and race; None while the league has no team lists."""
+    lists and race (None if the lists no longer have it); None while the league has no team lists."""
     player = spr.player
     team_lists = team_lists_of(player.team.league)
     if team_lists is None:
@@ -301,10 +314,11 @@ def star_player_roll_position(spr: StarPlayerRoll) -> tuple[PlayerFacts, TeamLis
     return replace(player_facts(player), skill_rolls_made=spr.number - 1), team_lists, team_lists.race(player.team.portfolio)
 
 
-def star_player_roll_options(spr: StarPlayerRoll) -> list[Any]:
+def star_player_roll_options(spr: StarPlayerRoll) -> list[SprChoice]:
     """What the coach may choose for a stored Star Player Roll."""
     position = star_player_roll_position(spr)
     if position is None:
         return []
     facts, team_lists, race = position
-    return RULESET.postmatch.spr_options(facts, (spr.dice[0], spr.dice[1]), team_lists, race)
+    options: list[SprChoice] = RULESET.postmatch.spr_options(facts, (spr.dice[0], spr.dice[1]), team_lists, race)
+    return options

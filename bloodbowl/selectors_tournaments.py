@@ -19,7 +19,7 @@ from engine.core.violations import RuleViolation, Violation
 from leagues.models import League
 from rosters.models import Team
 
-ROUND_STAGES = {rules.SEMI_FINAL: "semi_final", rules.FINAL: "final"}  # the match's pre-match/post-match stage
+ROUND_STAGES: dict[str, str] = {rules.SEMI_FINAL: "semi_final", rules.FINAL: "final"}  # the match's pre-match/post-match stage
 ROUND_NAMES = {
     rules.PLAYOFF: "Play-off",
     rules.SEMI_FINAL: "Semi-final",

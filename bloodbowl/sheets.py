@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from bloodbowl.models import Player
-from bloodbowl.selectors import RULESET, league_house, league_team_lines, team_line, team_lists_of, team_match_record
+from bloodbowl.selectors import TeamWithTreasury, league_house, league_team_lines, team_line, team_lists_of, team_match_record
 from engine.bloodbowl import house as hv
 from engine.bloodbowl.facts import TeamFacts
 from engine.bloodbowl.postmatch import PurchaseRequest
+from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.teamlists import TeamLists
 from engine.core.violations import RuleViolation
 from leagues.models import League
@@ -86,7 +87,7 @@ def purchase_offers(team: Team, facts: TeamFacts, team_lists: TeamLists | None) 
         return []
     house = league_house(team.league)
     postmatch = RULESET.postmatch
-    wanted = [("player", p.slug, p.name, p.cost) for p in race.positions]
+    wanted: list[tuple[str, str, str, int | None]] = [("player", p.slug, p.name, p.cost) for p in race.positions]
     wanted.append(
         ("reroll", "", "Team Re-roll (double the team list's price)", postmatch.reroll_purchase_cost(facts.reroll_cost))
     )
@@ -95,14 +96,14 @@ def purchase_offers(team: Team, facts: TeamFacts, team_lists: TeamLists | None) 
     for kind, position, name, cost in wanted:
         reason = ""
         try:
-            postmatch.quote_purchase(facts, team_lists, house, PurchaseRequest(kind, position or None))  # type: ignore[arg-type]
+            postmatch.quote_purchase(facts, team_lists, house, PurchaseRequest(kind, position or None))
         except RuleViolation as refused:
             reason = " ".join(v.message for v in refused.violations)
         offers.append(Offer(kind, position, name, cost, reason))
     return offers
 
 
-def team_context(team: Team) -> dict[str, Any]:
+def team_context(team: TeamWithTreasury) -> dict[str, Any]:
     """Everything the team page and the roster sheet show of a team loaded by selectors.teams()."""
     team_lists = team_lists_of(team.league)
     line = team_line(team, league_house(team.league))

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -8,13 +10,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.registry import game_systems
+from leagues.models import League
 from leagues.selectors import league_list
 from leagues.services import league_create, league_update
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
 
 
-class LeagueOutputSerializer(serializers.Serializer):
+class LeagueOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     game_system = serializers.CharField()
@@ -25,17 +28,17 @@ class LeagueOutputSerializer(serializers.Serializer):
     commissioners = serializers.SerializerMethodField()
     created_at = serializers.DateTimeField()
 
-    def get_commissioners(self, league) -> list[str]:  # type: ignore[no-untyped-def]
+    def get_commissioners(self, league: League) -> list[str]:
         return [c.username for c in league.commissioners.all()]
 
 
 class LeagueListApi(APIView):
     pagination_class = Pagination
 
-    class FilterSerializer(serializers.Serializer):
+    class FilterSerializer(serializers.Serializer[Any]):
         game_system = serializers.CharField(required=False, allow_blank=True)
 
-    class LeagueCreateInputSerializer(serializers.Serializer):
+    class LeagueCreateInputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=100)
         game_system = serializers.ChoiceField(choices=[slug for slug, _ in game_systems()])
         options = serializers.DictField(required=False, default=dict)
@@ -61,7 +64,7 @@ class LeagueListApi(APIView):
 
 
 class LeagueDetailApi(APIView):
-    class LeagueUpdateInputSerializer(serializers.Serializer):
+    class LeagueUpdateInputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=100, required=False)
         options = serializers.DictField(required=False)
         house_values = serializers.DictField(required=False)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
 
 TRAITS = ("accuracy", "agility", "brawling", "speed", "toughness")
@@ -85,9 +87,18 @@ BLOOD_BOWL_LINEUP = ["bog-lineman"] * 6 + ["reed-runner"] * 2 + ["croak-thrower"
 BLOOD_BOWL_NAMES = ["Grub", "Tadpole", "Murk", "Silt", "Reed", "Bog", "Skitter", "Dart", "Lob", "Thud", "Wallow", "Big Croak"]
 
 
-def demo_bloodbowl_team(team_index: int) -> dict[str, object]:
+class DemoBloodBowlTeam(TypedDict):
+    """The keyword arguments of bloodbowl.services.teams.team_create, past the league, coach and name."""
+
+    race: str
+    players: list[dict[str, str | int]]
+    rerolls: int
+    fan_factor: int
+
+
+def demo_bloodbowl_team(team_index: int) -> DemoBloodBowlTeam:
     """The sign-up of a demo Blood Bowl team from the sample house team lists (engine/bloodbowl/samples)."""
-    players = [
+    players: list[dict[str, str | int]] = [
         {"position": position, "name": f"{BLOOD_BOWL_NAMES[i]} {team_index + 1}", "number": i + 1}
         for i, position in enumerate(BLOOD_BOWL_LINEUP)
     ]

@@ -28,6 +28,16 @@ def apply_domain_errors(form: forms.Form, error: DomainError, prefixes: Iterable
         form.add_error(name if name in form.fields else None, item.message)
 
 
+type Choice = tuple[object, str]  # (value, label)
+
+
+def set_choices(form: forms.BaseForm, name: str, choices: Iterable[Choice | tuple[str, Iterable[Choice]]]) -> None:
+    """Give one of the form's choice fields its choices (or named groups of them), known only once the form is built."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField)
+    field.choices = choices
+
+
 def new_idempotency_key() -> str:
     """Made when a form is rendered, so a double click or a resent form is applied once."""
     return uuid.uuid4().hex
@@ -113,7 +123,7 @@ class GrantForm(forms.Form):
     def __init__(self, *args: Any, teams: Iterable[Any], unit: str = "credits", **kwargs: Any) -> None:
         kwargs.setdefault("initial", {"idempotency_key": new_idempotency_key()})
         super().__init__(*args, **kwargs)
-        self.fields["team"].choices = [("", "Choose a team")] + [(t.pk, t.name) for t in teams]  # type: ignore[attr-defined]
+        set_choices(self, "team", [("", "Choose a team")] + [(t.pk, t.name) for t in teams])
         self.fields["amount"].label = f"Amount ({unit})"
 
 
@@ -121,7 +131,9 @@ class SlugListField(forms.CharField):
     """A comma-separated list of slugs: blank means "not set", `none` means an empty list."""
 
     def to_python(self, value: Any) -> list[str] | None:  # type: ignore[override]
-        text = super().to_python(value).strip()
+        text = super().to_python(value)
+        assert text is not None  # a CharField's empty_value is ""
+        text = text.strip()
         if not text:
             return None
         if text.lower() == NO_ITEMS:

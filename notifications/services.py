@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -20,9 +21,7 @@ def notify(*, users: Iterable[Any], event: str, text: str, url: str = "") -> Non
             # robust: with the broker down the mail is not queued, but the caller's committed change stands
             # (the notification is on the dashboard) and the request does not fail after its commit.
             # ignore_result: nobody waits for it, and a dead result backend would hold the request ~20 s.
-            transaction.on_commit(
-                lambda pk=notification.pk: notification_email.apply_async((pk,), ignore_result=True), robust=True
-            )
+            transaction.on_commit(partial(notification_email.apply_async, (notification.pk,), ignore_result=True), robust=True)
 
 
 def notify_many(messages: Iterable[tuple[Any, str, str, str]], *, new_events: bool = False) -> int:

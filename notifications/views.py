@@ -11,6 +11,7 @@ from notifications.services import notifications_mark_read
 
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
+    assert request.user.is_authenticated  # @login_required
     notifications = Notification.objects.filter(user=request.user)[:100]
     return render(request, "notifications/dashboard.html", {"notifications": notifications})
 

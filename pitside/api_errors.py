@@ -15,14 +15,15 @@ from engine.core.violations import RuleViolation
 from pitside.errors import DomainError, Invalid
 
 
-class ErrorItemSerializer(serializers.Serializer):
+class ErrorItemSerializer(serializers.Serializer[Any]):
     code = serializers.CharField()
     field = serializers.CharField(allow_blank=True)
     message = serializers.CharField()
 
 
-class ErrorSerializer(serializers.Serializer):
-    errors = ErrorItemSerializer(many=True)
+class ErrorSerializer(serializers.Serializer[Any]):
+    # The stubs read this as Serializer.errors; DRF's metaclass takes declared fields off the class.
+    errors = ErrorItemSerializer(many=True)  # type: ignore[assignment]
 
 
 # The error answers any write may give, for the OpenAPI schema.

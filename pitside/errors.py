@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Self
 
 from engine.core.violations import RuleViolation
 
@@ -27,7 +28,7 @@ class DomainError(Exception):
         super().__init__("; ".join(i.message for i in self.items))
 
     @classmethod
-    def one(cls, code: str, field: str, message: str) -> DomainError:
+    def one(cls, code: str, field: str, message: str) -> Self:
         return cls([ErrorItem(code, field, message)])
 
 

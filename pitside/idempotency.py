@@ -8,7 +8,7 @@ from django.db import models
 KEY_LENGTH = 80
 
 
-def idempotency_key_field() -> models.CharField:
+def idempotency_key_field() -> models.CharField[str | None, str | None]:
     return models.CharField(max_length=KEY_LENGTH, null=True, blank=True)
 
 

@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from django.db.models import QuerySet
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import BaseSerializer
 from rest_framework.views import APIView
 
 
@@ -13,7 +16,13 @@ class Pagination(PageNumberPagination):
     max_page_size = 200
 
 
-def paginate(request: Request, view: APIView, queryset: Any, serializer_class: type, **context: Any) -> Response:
+def paginate(
+    request: Request,
+    view: APIView,
+    queryset: QuerySet[Any] | Sequence[Any],
+    serializer_class: type[BaseSerializer[Any]],
+    **context: Any,
+) -> Response:
     """One page of the queryset, serialized, with count/next/previous links.
 
     A view that calls this sets `pagination_class = Pagination`, so that its OpenAPI schema

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rest_framework import parsers
@@ -20,7 +21,7 @@ class JSONParser(parsers.JSONParser):
     """JSON, refusing a NUL character anywhere in it: PostgreSQL can store none, even inside a
     JSON column, so free-form JSON (options, drafts) would otherwise fail as a 500."""
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict[str, Any] | None = None) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None) -> Any:
         data = super().parse(stream, media_type, parser_context)
         if _has_nul(data):
             raise ParseError("Text may not contain NUL characters.")

@@ -1,15 +1,17 @@
 from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
 
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
 
 
-class AthleteInline(admin.TabularInline):
+class AthleteInline(admin.TabularInline[Athlete, Team]):
     model = Athlete
     extra = 0
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(admin.ModelAdmin[Team]):
     list_display = ["name", "league", "coach", "portfolio"]
     list_filter = ["league", "portfolio"]
     search_fields = ["name", "coach__username"]
@@ -17,34 +19,34 @@ class TeamAdmin(admin.ModelAdmin):
 
 
 @admin.register(Athlete)
-class AthleteAdmin(admin.ModelAdmin):
+class AthleteAdmin(admin.ModelAdmin[Athlete]):
     list_display = ["name", "number", "type", "team"]
     list_filter = ["type"]
     search_fields = ["name", "team__name"]
 
 
-class ImmutableAdmin(admin.ModelAdmin):
+class ImmutableAdmin[M: Model](admin.ModelAdmin[M]):
     """Purchases and ledger rows are history, written only through the services that check the rules
     (a correction is a commissioner's grant or fine): the admin shows them and nothing more."""
 
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_change_permission(self, request: HttpRequest, obj: M | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_delete_permission(self, request: HttpRequest, obj: M | None = None) -> bool:
         return False
 
 
 @admin.register(Purchase)
-class PurchaseAdmin(ImmutableAdmin):
+class PurchaseAdmin(ImmutableAdmin[Purchase]):
     list_display = ["name", "team", "athlete", "kind", "cost", "created_at"]
     list_filter = ["kind"]
 
 
 @admin.register(LedgerEntry)
-class LedgerEntryAdmin(ImmutableAdmin):
+class LedgerEntryAdmin(ImmutableAdmin[LedgerEntry]):
     list_display = ["team", "account", "amount", "reason", "created_at"]
     list_filter = ["account"]
     search_fields = ["team__name", "reason"]

@@ -39,7 +39,7 @@ def _idempotency_key(request: Request) -> str | None:
     return key or None
 
 
-class AthleteOutputSerializer(serializers.Serializer):
+class AthleteOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="athlete.pk")
     number = serializers.IntegerField(source="athlete.number")
     name = serializers.CharField(source="athlete.name")
@@ -51,13 +51,13 @@ class AthleteOutputSerializer(serializers.Serializer):
     value = serializers.IntegerField(source="facts.value")
 
 
-class StaffOutputSerializer(serializers.Serializer):
+class StaffOutputSerializer(serializers.Serializer[Any]):
     item = serializers.CharField()
     name = serializers.CharField()
     cost = serializers.IntegerField()
 
 
-class TeamIdentityOutputSerializer(serializers.Serializer):
+class TeamIdentityOutputSerializer(serializers.Serializer[Any]):
     """What names a team in every game system's team output, read from an object with a `team`."""
 
     id = serializers.IntegerField(source="team.pk")
@@ -82,7 +82,7 @@ class TeamOutputSerializer(TeamIdentityOutputSerializer):
         return super().to_representation(team_summary(instance) if isinstance(instance, Team) else instance)
 
 
-class AthleteInputSerializer(serializers.Serializer):
+class AthleteInputSerializer(serializers.Serializer[Any]):
     type = serializers.CharField(max_length=40)
     name = serializers.CharField(max_length=60)
     number = serializers.IntegerField(min_value=0, max_value=99)
@@ -91,13 +91,14 @@ class AthleteInputSerializer(serializers.Serializer):
 class LeagueTeamsApi(APIView):
     pagination_class = Pagination
 
-    class FilterSerializer(serializers.Serializer):
+    class FilterSerializer(serializers.Serializer[Any]):
         portfolio = serializers.CharField(required=False, allow_blank=True)
 
-    class TeamCreateInputSerializer(serializers.Serializer):
+    class TeamCreateInputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=80)
         portfolio = serializers.CharField(max_length=40)
-        athletes = AthleteInputSerializer(many=True, max_length=30)
+        # max_length goes to the ListSerializer that many=True makes; the stubs miss it.
+        athletes = AthleteInputSerializer(many=True, max_length=30)  # type: ignore[call-arg]
 
     @extend_schema(
         parameters=[OpenApiParameter("portfolio", str, description="Only teams of this portfolio.")],
@@ -139,7 +140,7 @@ class TeamDetailApi(APIView):
         return Response(TeamOutputSerializer(_team_or_404(team_id)).data)
 
 
-class PurchaseOutputSerializer(serializers.ModelSerializer):
+class PurchaseOutputSerializer(serializers.ModelSerializer[Purchase]):
     created_by = serializers.CharField(source="created_by.username")
 
     class Meta:
@@ -150,7 +151,7 @@ class PurchaseOutputSerializer(serializers.ModelSerializer):
 class TeamPurchasesApi(APIView):
     pagination_class = Pagination
 
-    class PurchaseInputSerializer(serializers.Serializer):
+    class PurchaseInputSerializer(serializers.Serializer[Any]):
         kind = serializers.ChoiceField(choices=Purchase.Kind.choices)
         item = serializers.CharField(max_length=60)
         athlete = serializers.IntegerField(required=False, allow_null=True, min_value=1)
@@ -182,7 +183,7 @@ class TeamPurchasesApi(APIView):
         )
 
 
-class LedgerEntryOutputSerializer(serializers.ModelSerializer):
+class LedgerEntryOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
     created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
 
     class Meta:
@@ -202,7 +203,7 @@ class LeagueGrantsApi(APIView):
     pagination_class = Pagination
     permission_classes = [IsAuthenticated]  # the list too: anonymous is asked to log in (401), not refused (403)
 
-    class GrantInputSerializer(serializers.Serializer):
+    class GrantInputSerializer(serializers.Serializer[Any]):
         team = serializers.IntegerField(min_value=1)
         amount = serializers.IntegerField(min_value=-(10**12), max_value=10**12, help_text="Credits; negative for a fine.")
         reason = serializers.CharField(max_length=200)
@@ -236,7 +237,7 @@ class LeagueGrantsApi(APIView):
         )
 
 
-class PurchaseOptionSerializer(serializers.Serializer):
+class PurchaseOptionSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField()
     item = serializers.CharField()
     name = serializers.CharField()

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 
-from leagues.forms import BudgetField, LeagueSettingsForm, apply_domain_errors
+from leagues.forms import BudgetField, LeagueSettingsForm, apply_domain_errors, set_choices
 from pitside.errors import DomainError
 
 ATHLETE_ERROR = re.compile(r"^athletes\[(\d+)\]\.(\w+)$")
@@ -27,7 +27,7 @@ class TeamForm(forms.Form):
 
     def __init__(self, *args: Any, portfolios: dict[str, str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["portfolio"].choices = [("", "Choose a portfolio"), *portfolios.items()]  # type: ignore[attr-defined]
+        set_choices(self, "portfolio", [("", "Choose a portfolio"), *portfolios.items()])
 
 
 class AthleteForm(forms.Form):
@@ -37,7 +37,7 @@ class AthleteForm(forms.Form):
 
     def __init__(self, *args: Any, athlete_types: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["type"].choices = [("", "Type"), *((t, t.capitalize()) for t in athlete_types)]  # type: ignore[attr-defined]
+        set_choices(self, "type", [("", "Type"), *((t, t.capitalize()) for t in athlete_types)])
         self.fields["type"].widget.attrs["class"] = "athlete-type"
 
 

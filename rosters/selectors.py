@@ -59,7 +59,8 @@ def _adjustment_value(athlete: Athlete) -> int:
     annotated = getattr(athlete, "adjustment_value", None)
     if annotated is not None:
         return int(annotated)
-    return AthleteAdjustment.objects.filter(athlete=athlete).aggregate(t=Coalesce(Sum("value_change"), 0))["t"]
+    total: int = AthleteAdjustment.objects.filter(athlete=athlete).aggregate(t=Coalesce(Sum("value_change"), 0))["t"]
+    return total
 
 
 def team_balances(team: Team) -> dict[str, int]:
@@ -92,7 +93,7 @@ def window_annotations() -> dict[str, Subquery]:
 def spending_window_side(team: Team) -> tuple[int | None, list[Any]]:
     """(id of the team's side of its latest confirmed game, that side's lineup), or (None, [])
     before its first confirmed game. From the annotations when the team has them."""
-    if hasattr(team, "window_side_id"):
+    if hasattr(team, "window_side_id") and hasattr(team, "window_lineup"):  # both from window_annotations()
         return team.window_side_id, list(team.window_lineup or [])
     side = _window_sides().filter(team=team).values("pk", "lineup").first()
     return (side["pk"], list(side["lineup"] or [])) if side else (None, [])

@@ -9,7 +9,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from engine.core.money import TREASURY, format_credits
-from engine.slaughterball.purchases import PurchaseRequest
+from engine.slaughterball.purchases import PurchaseKind, PurchaseRequest
 from engine.slaughterball.roster import AthleteRequest
 from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
@@ -102,14 +102,20 @@ def _locked_team(team_id: int, game_system: str) -> Team:
 
 
 def purchase_make(
-    *, team_id: int, user: Any, kind: str, item: str, athlete_id: int | None = None, idempotency_key: str | None = None
+    *,
+    team_id: int,
+    user: Any,
+    kind: PurchaseKind,
+    item: str,
+    athlete_id: int | None = None,
+    idempotency_key: str | None = None,
 ) -> tuple[Purchase, bool]:
     """Buy a skill, a trait point or a staff hire for a coach's own team.
 
     Returns (purchase, created). The same idempotency key sent again returns the first
     purchase instead of buying twice.
     """
-    if kind == Purchase.Kind.STAFF:
+    if kind == "staff":
         athlete_id = None  # staff serve the team: an athlete sent along is ignored, so a replay matches too
     with transaction.atomic():
         team = _locked_team(team_id, RULESET.slug)
@@ -127,7 +133,7 @@ def purchase_make(
         ruleset = RULESET
         catalog = ruleset.catalog(team.league.house_values)
         facts = team_facts(team)
-        quote = ruleset.quote_purchase(catalog, facts, PurchaseRequest(kind, item, athlete_id))  # type: ignore[arg-type]
+        quote = ruleset.quote_purchase(catalog, facts, PurchaseRequest(kind, item, athlete_id))
         athlete = facts.athlete(athlete_id) if athlete_id is not None and kind != "staff" else None
         window_side_id, _ = spending_window_side(team)  # the window it is bought in (None: pre-season)
         purchase = Purchase.objects.create(

@@ -150,4 +150,5 @@ def sheet_pdf(request: HttpRequest, template: str, context: dict[str, Any]) -> b
     css_path = finders.find(SHEET_CSS)
     stylesheets = [CSS(filename=css_path, url_fetcher=fetcher)] if css_path else []
     document = HTML(string=html, base_url=request.build_absolute_uri("/"), url_fetcher=fetcher)
-    return document.write_pdf(stylesheets=stylesheets)
+    pdf: bytes = document.write_pdf(stylesheets=stylesheets)
+    return pdf

@@ -19,6 +19,7 @@ from engine.core.money import format_credits
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.errors import Invalid
+from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
 from rosters import services
 from rosters.forms import SpendForm, StaffHireForm, TeamSignupForms
@@ -128,7 +129,7 @@ def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
         purchase, created = services.purchase_make(
             team_id=team.pk,
             user=request.user,
-            kind=Purchase.Kind.STAFF,
+            kind="staff",
             item=form.cleaned_data["item"],
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
@@ -161,10 +162,10 @@ def _spend_context(athlete: Athlete, form: SpendForm | None = None, success: str
 @login_required
 @domain_errors
 @require_http_methods(["GET", "POST"])
-def athlete_spend(request: HttpRequest, athlete_id: int) -> HttpResponse:
+def athlete_spend(request: HtmxHttpRequest, athlete_id: int) -> HttpResponse:
     athlete = get_object_or_404(Athlete.objects.select_related("team"), pk=athlete_id)
     services.team_require_coach(team=athlete.team, user=request.user)
-    template = "rosters/_spend_panel.html" if request.htmx else "rosters/athlete_spend.html"  # type: ignore[attr-defined]
+    template = "rosters/_spend_panel.html" if request.htmx else "rosters/athlete_spend.html"
     if request.method == "GET":
         return render(request, template, _spend_context(athlete))
     form = SpendForm(request.POST)
@@ -185,7 +186,7 @@ def athlete_spend(request: HttpRequest, athlete_id: int) -> HttpResponse:
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
     message = _bought_message(purchase, created, _team(athlete.team_id))
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return render(request, template, _spend_context(athlete, success=message))
     messages.success(request, message)
     return redirect("athlete-spend", athlete.pk)

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 
 from engine.slaughterball.schedule import GAME_SIZE, GAMES_PER_TEAM, PLAYOFF_SIZE, SMALLEST_GAME
-from leagues.forms import new_idempotency_key
+from leagues.forms import new_idempotency_key, set_choices
 
 DATETIME_FORMATS = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S"]
 
@@ -44,7 +44,7 @@ class SeasonCreateForm(forms.Form):
 
     def __init__(self, *args: Any, seasons: Iterable[Any] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["previous"].choices = [("", "Not linked"), *_choices((s.pk, s.name) for s in seasons)]  # type: ignore[attr-defined]
+        set_choices(self, "previous", [("", "Not linked"), *_choices((s.pk, s.name) for s in seasons)])
 
 
 class SeasonStartForm(forms.Form):
@@ -73,7 +73,7 @@ class ChallengeForm(forms.Form):
         kwargs.setdefault("initial", {}).setdefault("idempotency_key", new_idempotency_key())
         super().__init__(*args, **kwargs)
         labels = labels or {}
-        self.fields["targets"].choices = _choices((t.pk, labels.get(t.pk, t.name)) for t in teams)  # type: ignore[attr-defined]
+        set_choices(self, "targets", _choices((t.pk, labels.get(t.pk, t.name)) for t in teams))
 
 
 class RearrangeForm(forms.Form):
@@ -87,9 +87,9 @@ class RearrangeForm(forms.Form):
         kwargs.setdefault("initial", {}).setdefault("idempotency_key", new_idempotency_key())
         super().__init__(*args, **kwargs)
         teams = list(teams)
-        self.fields["team"].choices = _choices((t.pk, t.name) for t in teams)  # type: ignore[attr-defined]
-        self.fields["to_game"].choices = _choices((g.pk, f"Game {g.number}") for g in games)  # type: ignore[attr-defined]
-        self.fields["swap_with"].choices = [("", "Nobody"), *_choices((t.pk, t.name) for t in teams)]  # type: ignore[attr-defined]
+        set_choices(self, "team", _choices((t.pk, t.name) for t in teams))
+        set_choices(self, "to_game", _choices((g.pk, f"Game {g.number}") for g in games))
+        set_choices(self, "swap_with", [("", "Nobody"), *_choices((t.pk, t.name) for t in teams)])
 
 
 class AppealForm(forms.Form):
@@ -110,7 +110,7 @@ class MakeupGameForm(forms.Form):
 
     def __init__(self, *args: Any, teams: Iterable[tuple[Any, str]] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["teams"].choices = _choices(teams)  # type: ignore[attr-defined]
+        set_choices(self, "teams", _choices(teams))
 
 
 class PlayoffCreateForm(forms.Form):

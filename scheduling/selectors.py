@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, QuerySet, Subquery
 
 from engine.slaughterball.games import Played, SidePlayers, who_played
 from leagues.models import League
@@ -174,8 +174,9 @@ def standings_weeks(season: Season) -> list[int]:
     return list(Standing.objects.filter(season=season).order_by("week").values_list("week", flat=True).distinct())
 
 
-def standings_rows(season: Season, week: int) -> QuerySet[Standing]:
-    """The League Rank after `week`, first to last, with each team and its coach: one query."""
+def standings_rows(season: Season, week: int | Subquery) -> QuerySet[Standing]:
+    """The League Rank after `week` (a number, or a subquery that picks one), first to last, with each
+    team and its coach: one query."""
     return Standing.objects.filter(season=season, week=week).select_related("team", "team__coach").order_by("rank")
 
 

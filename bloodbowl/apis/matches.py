@@ -6,7 +6,7 @@ checks the rules (every violation at once, in the shared error shape).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_view
@@ -23,10 +23,19 @@ from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
 from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
 
-COUNT = {"min_value": 0, "max_value": 99, "default": 0}
+
+class _CountOptions(TypedDict):
+    """The keyword arguments of a count's serializers.IntegerField."""
+
+    min_value: int
+    max_value: int
+    default: int
 
 
-class MatchSideOutputSerializer(serializers.Serializer):
+COUNT: _CountOptions = {"min_value": 0, "max_value": 99, "default": 0}
+
+
+class MatchSideOutputSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField(source="team_id")
     team_name = serializers.CharField(source="team.name")
     home = serializers.BooleanField()
@@ -41,8 +50,9 @@ class MatchSideOutputSerializer(serializers.Serializer):
     card_decks = serializers.JSONField(allow_null=True, help_text="The coach's split of his Special Play Cards.")
 
 
-class DiceRollOutputSerializer(serializers.Serializer):
-    label = serializers.CharField(help_text="The roll's name in the match, as table dice are keyed.")
+class DiceRollOutputSerializer(serializers.Serializer[Any]):
+    # The stubs read this as Field.label; DRF's metaclass takes declared fields off the class.
+    label = serializers.CharField(help_text="The roll's name in the match, as table dice are keyed.")  # type: ignore[assignment]
     purpose = serializers.CharField()
     team = serializers.IntegerField(source="team_id", allow_null=True)
     player = serializers.IntegerField(source="player_id", allow_null=True)
@@ -51,7 +61,7 @@ class DiceRollOutputSerializer(serializers.Serializer):
     at_table = serializers.BooleanField()
 
 
-class StarPlayerRollOutputSerializer(serializers.Serializer):
+class StarPlayerRollOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     player = serializers.IntegerField(source="player_id")
     player_name = serializers.CharField(source="player.name")
@@ -61,14 +71,15 @@ class StarPlayerRollOutputSerializer(serializers.Serializer):
     peak_dice = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
 
 
-class MatchEventOutputSerializer(serializers.Serializer):
+class MatchEventOutputSerializer(serializers.Serializer[Any]):
     action = serializers.CharField()
     user = serializers.CharField(source="user.username", allow_null=True)
-    data = serializers.JSONField()
+    # The stubs read this as Serializer.data; DRF's metaclass takes declared fields off the class.
+    data = serializers.JSONField()  # type: ignore[assignment]
     created_at = serializers.DateTimeField()
 
 
-class MatchOutputSerializer(serializers.Serializer):
+class MatchOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     league = serializers.IntegerField(source="league_id")
     stage = serializers.CharField()
@@ -84,7 +95,7 @@ class MatchDetailOutputSerializer(MatchOutputSerializer):
     history = MatchEventOutputSerializer(many=True, source="events")
 
 
-class DiceInputSerializer(serializers.Serializer):
+class DiceInputSerializer(serializers.Serializer[Any]):
     dice = serializers.DictField(
         child=serializers.ListField(child=serializers.IntegerField(), max_length=60),
         required=False,
@@ -93,7 +104,7 @@ class DiceInputSerializer(serializers.Serializer):
     )
 
 
-class MatchPlayerEventsInputSerializer(serializers.Serializer):
+class MatchPlayerEventsInputSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(min_value=1)
     touchdowns = serializers.IntegerField(**COUNT)
     completions = serializers.IntegerField(**COUNT)
@@ -103,7 +114,7 @@ class MatchPlayerEventsInputSerializer(serializers.Serializer):
     field_goals = serializers.IntegerField(**COUNT)
 
 
-class MatchInjuryInputSerializer(serializers.Serializer):
+class MatchInjuryInputSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(min_value=1)
     niggling = serializers.IntegerField(**COUNT)
     characteristics_lost = serializers.ListField(
@@ -113,7 +124,7 @@ class MatchInjuryInputSerializer(serializers.Serializer):
     miss_next_match = serializers.BooleanField(default=False)
 
 
-class MatchSideReportInputSerializer(serializers.Serializer):
+class MatchSideReportInputSerializer(serializers.Serializer[Any]):
     score = serializers.IntegerField(min_value=0, max_value=99)
     casualties = serializers.IntegerField(**COUNT)
     mvp = serializers.IntegerField(
@@ -123,11 +134,12 @@ class MatchSideReportInputSerializer(serializers.Serializer):
         default=None,
         help_text="The player who won this team's MVP award; leave it out and the server draws one at random.",
     )
-    players = MatchPlayerEventsInputSerializer(many=True, max_length=30, default=list)
-    injuries = MatchInjuryInputSerializer(many=True, max_length=30, default=list)
+    # max_length goes to the ListSerializers that many=True makes; the stubs miss it.
+    players = MatchPlayerEventsInputSerializer(many=True, max_length=30, default=list)  # type: ignore[call-arg]
+    injuries = MatchInjuryInputSerializer(many=True, max_length=30, default=list)  # type: ignore[call-arg]
 
 
-class ReportInputSerializer(serializers.Serializer):
+class ReportInputSerializer(serializers.Serializer[Any]):
     home = MatchSideReportInputSerializer()
     away = MatchSideReportInputSerializer()
 
@@ -139,7 +151,7 @@ def _detail(match_id: int) -> Response:
 class LeagueMatchesApi(APIView):
     pagination_class = Pagination
 
-    class CreateInputSerializer(serializers.Serializer):
+    class CreateInputSerializer(serializers.Serializer[Any]):
         home_team = serializers.IntegerField(min_value=1)
         away_team = serializers.IntegerField(min_value=1)
 
@@ -175,7 +187,7 @@ class MatchWriteApi(APIView):
     Each subclass is documented in the schema from its input serializer and its docstring."""
 
     permission_classes = [IsAuthenticated]
-    input_serializer: type[serializers.Serializer]
+    input_serializer: type[serializers.Serializer[Any]]
     service: Any  # a staticmethod: (match_id=, user=, **the validated input)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -194,15 +206,15 @@ class MatchWriteApi(APIView):
         return _detail(match_id)
 
 
-class MatchReasonInputSerializer(serializers.Serializer):
+class MatchReasonInputSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(max_length=500)
 
 
-class MatchNotesInputSerializer(serializers.Serializer):
+class MatchNotesInputSerializer(serializers.Serializer[Any]):
     notes = serializers.CharField(max_length=500, allow_blank=True)
 
 
-class MatchCardsInputSerializer(serializers.Serializer):
+class MatchCardsInputSerializer(serializers.Serializer[Any]):
     decks = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=20),
         help_text="How many of your Special Play Cards from each deck: dirty_tricks, random_events, magic_items "
@@ -210,7 +222,7 @@ class MatchCardsInputSerializer(serializers.Serializer):
     )
 
 
-class MatchApothecaryInputSerializer(serializers.Serializer):
+class MatchApothecaryInputSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(min_value=1, source="player_id")
 
 
@@ -284,13 +296,13 @@ class MatchApothecaryApi(MatchWriteApi):
     service = staticmethod(services.apothecary_use)
 
 
-class SprOptionSerializer(serializers.Serializer):
+class SprOptionSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField()
     target = serializers.CharField(allow_null=True)
 
 
 class StarPlayerRollApi(APIView):
-    class ChooseInputSerializer(serializers.Serializer):
+    class ChooseInputSerializer(serializers.Serializer[Any]):
         kind = serializers.CharField(max_length=20, help_text="skill, characteristic, remove_trait or wasted")
         target = serializers.CharField(max_length=40, required=False, allow_null=True, default=None)
 
@@ -317,7 +329,7 @@ class StarPlayerRollApi(APIView):
         return Response(StarPlayerRollOutputSerializer(self._spr(spr.pk)).data)
 
 
-class StandingRowSerializer(serializers.Serializer):
+class StandingRowSerializer(serializers.Serializer[Any]):
     position = serializers.IntegerField()
     team = serializers.IntegerField(source="team.pk")
     team_name = serializers.CharField(source="team.name")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -16,14 +18,14 @@ from engine.bloodbowl.teamlists import CATEGORIES, NORMAL_CATEGORIES
 from pitside.api_errors import ERRORS, ErrorSerializer
 
 
-class BloodBowlSkillSerializer(serializers.Serializer):
+class BloodBowlSkillSerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     name = serializers.CharField()
     category = serializers.ChoiceField(choices=CATEGORIES)
     trait = serializers.BooleanField()
 
 
-class BloodBowlPositionSerializer(serializers.Serializer):
+class BloodBowlPositionSerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     name = serializers.CharField()
     cost = serializers.IntegerField(help_text="Gold pieces.")
@@ -38,7 +40,7 @@ class BloodBowlPositionSerializer(serializers.Serializer):
     physical_on_doubles = serializers.BooleanField()
 
 
-class BloodBowlRaceSerializer(serializers.Serializer):
+class BloodBowlRaceSerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     name = serializers.CharField()
     reroll_cost = serializers.IntegerField(help_text="Gold pieces per Team Re-roll at team creation; double after.")
@@ -47,7 +49,7 @@ class BloodBowlRaceSerializer(serializers.Serializer):
     positions = BloodBowlPositionSerializer(many=True)
 
 
-class BloodBowlTeamListsOutputSerializer(serializers.Serializer):
+class BloodBowlTeamListsOutputSerializer(serializers.Serializer[Any]):
     """The lists in the YAML file's shape (engine.bloodbowl.teamlists); empty before the first import."""
 
     league = serializers.IntegerField()
@@ -57,7 +59,7 @@ class BloodBowlTeamListsOutputSerializer(serializers.Serializer):
     races = BloodBowlRaceSerializer(many=True)
 
 
-def _output(league_id: int, row: TeamListsRow | None) -> dict:
+def _output(league_id: int, row: TeamListsRow | None) -> dict[str, Any]:
     data = row.data if row else {"skills": [], "races": []}
     return BloodBowlTeamListsOutputSerializer(
         {
@@ -70,7 +72,7 @@ def _output(league_id: int, row: TeamListsRow | None) -> dict:
 
 
 class TeamListsApi(APIView):
-    class BloodBowlImportInputSerializer(serializers.Serializer):
+    class BloodBowlImportInputSerializer(serializers.Serializer[Any]):
         format = serializers.ChoiceField(choices=["yaml", "csv"])
         text = serializers.CharField(
             max_length=MAX_TEXT,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import Any, cast, get_args
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -12,9 +12,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bloodbowl.models import Player
-from bloodbowl.selectors import RULESET, TeamLine, league_get, league_house, team_get, team_line, teams
+from bloodbowl.selectors import TeamLine, TeamWithTreasury, league_get, league_house, team_get, team_line, teams
 from bloodbowl.services.teams import player_retire, purchase_make, team_create
 from engine.bloodbowl.postmatch import PurchaseKind
+from engine.bloodbowl.ruleset import RULESET
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
 from rosters.apis import IDEMPOTENCY_KEY, TeamIdentityOutputSerializer, _idempotency_key
@@ -23,14 +24,14 @@ from rosters.models import Team
 PURCHASE_KINDS = get_args(PurchaseKind)  # named BloodBowlPurchaseKindEnum in the schema (settings.ENUM_NAME_OVERRIDES)
 
 
-class BloodBowlCharacteristicsSerializer(serializers.Serializer):
+class BloodBowlCharacteristicsSerializer(serializers.Serializer[Any]):
     ma = serializers.IntegerField()
     st = serializers.IntegerField()
     ag = serializers.IntegerField()
     av = serializers.IntegerField()
 
 
-class BloodBowlPlayerOutputSerializer(serializers.Serializer):
+class BloodBowlPlayerOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     name = serializers.CharField()
@@ -53,7 +54,7 @@ class BloodBowlPlayerOutputSerializer(serializers.Serializer):
     aging = serializers.ListField(child=serializers.CharField())
 
 
-class BloodBowlStaffSerializer(serializers.Serializer):
+class BloodBowlStaffSerializer(serializers.Serializer[Any]):
     apothecary = serializers.BooleanField()
     assistant_coaches = serializers.IntegerField()
     cheerleaders = serializers.IntegerField()
@@ -80,8 +81,8 @@ class BloodBowlTeamOutputSerializer(TeamIdentityOutputSerializer):
     players = BloodBowlPlayerOutputSerializer(source="team.bb_players.all", many=True)
 
     def to_representation(self, instance: Any) -> Any:
-        if isinstance(instance, Team):
-            instance = team_line(instance, league_house(instance.league))
+        if isinstance(instance, Team):  # a row of the list's page of selectors.teams()
+            instance = team_line(cast(TeamWithTreasury, instance), league_house(instance.league))
         return super().to_representation(instance)
 
 
@@ -90,7 +91,7 @@ def _line(team_id: int) -> TeamLine:
     return team_line(team, league_house(team.league))
 
 
-class BloodBowlNewPlayerInputSerializer(serializers.Serializer):
+class BloodBowlNewPlayerInputSerializer(serializers.Serializer[Any]):
     position = serializers.CharField(max_length=40)
     name = serializers.CharField(max_length=60)
     number = serializers.IntegerField(min_value=0, max_value=99)
@@ -99,10 +100,11 @@ class BloodBowlNewPlayerInputSerializer(serializers.Serializer):
 class LeagueTeamsApi(APIView):
     pagination_class = Pagination
 
-    class BloodBowlTeamCreateInputSerializer(serializers.Serializer):
+    class BloodBowlTeamCreateInputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=80)
         race = serializers.CharField(max_length=40, help_text="A race's slug in the league's team lists.")
-        players = BloodBowlNewPlayerInputSerializer(many=True, max_length=30)
+        # max_length goes to the ListSerializer that many=True makes; the stubs miss it.
+        players = BloodBowlNewPlayerInputSerializer(many=True, max_length=30)  # type: ignore[call-arg]
         rerolls = serializers.IntegerField(min_value=0, max_value=20, default=0)
         fan_factor = serializers.IntegerField(min_value=0, max_value=20, default=0)
         apothecary = serializers.BooleanField(default=False)
@@ -130,7 +132,7 @@ class TeamDetailApi(APIView):
         return Response(BloodBowlTeamOutputSerializer(_line(team_id)).data)
 
 
-class BloodBowlPurchaseOutputSerializer(serializers.Serializer):
+class BloodBowlPurchaseOutputSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField()
     item = serializers.CharField(help_text="The position's slug for a player, else the kind.")
     cost = serializers.IntegerField()
@@ -141,7 +143,7 @@ class BloodBowlPurchaseOutputSerializer(serializers.Serializer):
 
 
 class TeamPurchasesApi(APIView):
-    class BloodBowlPurchaseInputSerializer(serializers.Serializer):
+    class BloodBowlPurchaseInputSerializer(serializers.Serializer[Any]):
         kind = serializers.ChoiceField(choices=PURCHASE_KINDS)
         position = serializers.CharField(max_length=40, required=False, help_text="For a player: the position's slug.")
         name = serializers.CharField(max_length=60, required=False, default="", help_text="For a player.")
@@ -165,7 +167,7 @@ class TeamPurchasesApi(APIView):
 
 
 class PlayerRetireApi(APIView):
-    class BloodBowlRetireInputSerializer(serializers.Serializer):
+    class BloodBowlRetireInputSerializer(serializers.Serializer[Any]):
         as_assistant_coach = serializers.BooleanField(default=False, help_text="He joins the staff, for free.")
 
     @extend_schema(request=BloodBowlRetireInputSerializer, responses={200: BloodBowlPlayerOutputSerializer, **ERRORS})

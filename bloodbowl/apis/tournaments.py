@@ -8,7 +8,7 @@ Idempotency-Key.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -30,7 +30,15 @@ from pitside.pagination import Pagination, paginate
 from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
 
 KINDS = [*rules.majors(), rules.MINOR]
-TEAM_ID = {"min_value": 1}
+
+
+class _TeamIdOptions(TypedDict):
+    """The keyword arguments of a team id's serializers.IntegerField."""
+
+    min_value: int
+
+
+TEAM_ID: _TeamIdOptions = {"min_value": 1}
 
 
 def _status(created: bool) -> int:
@@ -40,7 +48,7 @@ def _status(created: bool) -> int:
 # --- output ----------------------------------------------------------------------------------------------------------
 
 
-class TournamentOutputSerializer(serializers.Serializer):
+class TournamentOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     league = serializers.IntegerField(source="league_id")
     kind = serializers.CharField(help_text="A Major's slug (chaos-cup, dungeonbowl, spike, blood-bowl) or minor.")
@@ -51,7 +59,7 @@ class TournamentOutputSerializer(serializers.Serializer):
     entries = serializers.IntegerField(source="entries.count")
 
 
-class TournamentKindOutputSerializer(serializers.Serializer):
+class TournamentKindOutputSerializer(serializers.Serializer[Any]):
     major = serializers.BooleanField()
     winner_prize = serializers.IntegerField(allow_null=True, help_text="None for the Chaos Cup: rolled on its table.")
     runner_up_prize = serializers.IntegerField(allow_null=True)
@@ -63,7 +71,7 @@ class TournamentKindOutputSerializer(serializers.Serializer):
     finalist_medal_spp = serializers.IntegerField()
 
 
-class TournamentEntryOutputSerializer(serializers.Serializer):
+class TournamentEntryOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     team = serializers.IntegerField(source="team_id")
     team_name = serializers.CharField(source="team.name")
@@ -75,7 +83,7 @@ class TournamentEntryOutputSerializer(serializers.Serializer):
     )
 
 
-class PlayoffResultSerializer(serializers.Serializer):
+class PlayoffResultSerializer(serializers.Serializer[Any]):
     opponent = serializers.IntegerField()
     opponent_name = serializers.CharField()
     scored = serializers.IntegerField()
@@ -85,7 +93,7 @@ class PlayoffResultSerializer(serializers.Serializer):
     refused = serializers.BooleanField(help_text="A refused written challenge: 9-0.")
 
 
-class PlayoffTableRowSerializer(serializers.Serializer):
+class PlayoffTableRowSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField(source="entry.team_id")
     team_name = serializers.CharField(source="entry.team.name")
     points = serializers.IntegerField(allow_null=True, help_text="Of the results put forward; null while a house value is unset.")
@@ -95,7 +103,7 @@ class PlayoffTableRowSerializer(serializers.Serializer):
     results = PlayoffResultSerializer(many=True)
 
 
-class SemiFinalPairSerializer(serializers.Serializer):
+class SemiFinalPairSerializer(serializers.Serializer[Any]):
     home = serializers.IntegerField()
     home_name = serializers.CharField()
     away = serializers.IntegerField()
@@ -107,7 +115,7 @@ class TournamentMatchOutputSerializer(MatchOutputSerializer):
     tournament_round = serializers.CharField(help_text="play-off, semi-final, final or third-place")
 
 
-class WrittenChallengeOutputSerializer(serializers.Serializer):
+class WrittenChallengeOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     tournament = serializers.IntegerField(source="tournament_id")
     week = serializers.IntegerField()
@@ -122,14 +130,14 @@ class WrittenChallengeOutputSerializer(serializers.Serializer):
     waiting_for = serializers.IntegerField(source="waiting_for_id", allow_null=True, help_text="The team that answers next.")
 
 
-class TournamentPrizeSerializer(serializers.Serializer):
+class TournamentPrizeSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField()
     team_name = serializers.CharField()
     what = serializers.CharField()
     reason = serializers.CharField()
 
 
-class PlayerOfTheYearSerializer(serializers.Serializer):
+class PlayerOfTheYearSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField()
     player_name = serializers.CharField()
     team = serializers.IntegerField()
@@ -139,7 +147,7 @@ class PlayerOfTheYearSerializer(serializers.Serializer):
     fan_factor = serializers.IntegerField()
 
 
-class TournamentDetailOutputSerializer(serializers.Serializer):
+class TournamentDetailOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="tournament.id")
     league = serializers.IntegerField(source="tournament.league_id")
     kind = serializers.CharField(source="tournament.kind")
@@ -174,7 +182,7 @@ class _Write(APIView):
 class LeagueTournamentsApi(APIView):
     pagination_class = Pagination
 
-    class TournamentCreateInputSerializer(serializers.Serializer):
+    class TournamentCreateInputSerializer(serializers.Serializer[Any]):
         kind = serializers.CharField(max_length=20, help_text=f"One of: {', '.join(KINDS)}.")
         name = serializers.CharField(max_length=100, required=False, default="", allow_blank=True)
         winner_prize = serializers.IntegerField(
@@ -222,7 +230,7 @@ class TournamentDetailApi(APIView):
 class TournamentEntriesApi(APIView):
     pagination_class = Pagination
 
-    class TournamentEntryInputSerializer(serializers.Serializer):
+    class TournamentEntryInputSerializer(serializers.Serializer[Any]):
         team = serializers.IntegerField(**TEAM_ID)
 
     def get_permissions(self) -> list[Any]:
@@ -265,7 +273,7 @@ class TournamentAdvanceApi(_Write):
 class TournamentChallengesApi(APIView):
     pagination_class = Pagination
 
-    class WrittenChallengeInputSerializer(serializers.Serializer):
+    class WrittenChallengeInputSerializer(serializers.Serializer[Any]):
         challenger = serializers.IntegerField(**TEAM_ID, help_text="The challenging coach's own team.")
         challenged = serializers.IntegerField(**TEAM_ID)
 
@@ -303,7 +311,7 @@ def _challenge(challenge_id: int) -> WrittenChallenge:
 
 
 class ChallengeAnswerApi(_Write):
-    class ChallengeAnswerInputSerializer(serializers.Serializer):
+    class ChallengeAnswerInputSerializer(serializers.Serializer[Any]):
         response = serializers.ChoiceField(choices=[rules.ACCEPT, rules.REFUSE, rules.SUBSTITUTE])
         substitute = serializers.IntegerField(
             **TEAM_ID,
@@ -339,7 +347,7 @@ class ChallengeAnswerApi(_Write):
 
 
 class TournamentPutForwardApi(_Write):
-    class PutForwardInputSerializer(serializers.Serializer):
+    class PutForwardInputSerializer(serializers.Serializer[Any]):
         team = serializers.IntegerField(**TEAM_ID)
         opponents = serializers.ListField(
             child=serializers.IntegerField(**TEAM_ID),
@@ -365,7 +373,7 @@ class TournamentPutForwardApi(_Write):
 class TournamentMatchesApi(APIView):
     pagination_class = Pagination
 
-    class TournamentMatchInputSerializer(serializers.Serializer):
+    class TournamentMatchInputSerializer(serializers.Serializer[Any]):
         home_team = serializers.IntegerField(**TEAM_ID)
         away_team = serializers.IntegerField(**TEAM_ID)
 
@@ -401,7 +409,7 @@ class TournamentMatchesApi(APIView):
 
 
 class TournamentFinalApi(_Write):
-    class TournamentFinalInputSerializer(serializers.Serializer):
+    class TournamentFinalInputSerializer(serializers.Serializer[Any]):
         chaos_cup_tags = serializers.ListField(
             child=serializers.ChoiceField(choices=[m.tag for m in rules.chaos_cup_modifiers()]),
             max_length=2,

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from bloodbowl.models import Match, MatchEvent, MatchSide, Player, Roll, StarPlayerRoll, TeamProfile, Tournament
 from bloodbowl.selectors import (
-    RULESET,
+    TeamWithTreasury,
     apothecary_candidates,
     league_house,
     match_rights,
@@ -34,6 +34,7 @@ from bloodbowl.selectors import player_facts as _player_facts
 from bloodbowl.selectors_tournaments import knockout_report_problems, match_stage, prematch_trophies, sponsorship_of
 from engine.bloodbowl.facts import PlayerFacts, TeamFacts
 from engine.bloodbowl.report import REFUSED_SCORE, SIDES, Injury, MatchReport, PlayerEvents, Side, SideReport
+from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import TREASURY, format_credits
 from engine.core.violations import paths_under, raise_if_any
 from leagues.models import League
@@ -159,7 +160,7 @@ class Dice:
 # --- pre-match -----------------------------------------------------------------------------------------------
 
 
-def _side_name(side: MatchSide) -> str:
+def _side_name(side: MatchSide) -> Side:
     return "home" if side.home else "away"
 
 
@@ -383,6 +384,7 @@ def match_void(*, match_id: int, user: Any, reason: str) -> Match:
         team_ids = [s.team_id for s in match.sides.all()]
         list(Team.objects.select_for_update(of=("self",)).filter(pk__in=team_ids).order_by("pk"))
         before = match.postmatch_before
+        assert before is not None  # stored by the post-match of every confirmed match
         moved_on = (
             match.star_player_rolls.filter(choice__isnull=False).exists()
             or Match.objects.filter(
@@ -451,6 +453,7 @@ def _postmatch(match: Match, user: Any, dice: Dice) -> None:
     """Post-Match Sequence of Play, steps 1 to 4 for both teams (purchases and the new Team Rating are
     the coaches' and the pages' to do next); then the injuries of the report and the missed matches."""
     list(Team.objects.select_for_update(of=("self",)).filter(pk__in=[s.team_id for s in match.sides.all()]).order_by("pk"))
+    assert match.report is not None  # the post-match follows a report
     report = report_from_data(match.report)
     sides = {_side_name(s): s for s in match.sides.all()}
     loaded = {t.pk: t for t in teams().filter(pk__in=[s.team_id for s in sides.values()])}
@@ -477,7 +480,7 @@ def _postmatch(match: Match, user: Any, dice: Dice) -> None:
     match.save(update_fields=["status", "played_at", "postmatch_before"])
 
 
-def _winnings(match: Match, side: MatchSide, team: Team, dice: Dice, user: Any, label: str) -> None:
+def _winnings(match: Match, side: MatchSide, team: TeamWithTreasury, dice: Dice, user: Any, label: str) -> None:
     """1. Treasury Phase: the Match Winnings (d6), paid into the treasury; a shortfall comes out of the
     treasury, and what it cannot pay brings a Negative Winnings roll."""
     name = _side_name(side)
@@ -556,12 +559,12 @@ def _fan_factor(match: Match, team: Team, own: SideReport, other: SideReport, di
         fan_factor=profile.fan_factor,
         stage=match.stage,
     )
-    new = rules.postmatch.new_fan_factor(profile.fan_factor, change)
+    new: int = rules.postmatch.new_fan_factor(profile.fan_factor, change)
     TeamProfile.objects.filter(pk=profile.pk).update(fan_factor=new)
     return new - profile.fan_factor
 
 
-def _injuries(report: MatchReport, sides: Mapping[str, MatchSide]) -> None:
+def _injuries(report: MatchReport, sides: Mapping[Side, MatchSide]) -> None:
     """The 'M' of the players who missed this match is rubbed out; then the report's injuries apply."""
     for name in SIDES:
         side = sides[name]
@@ -615,7 +618,7 @@ def spr_choose(*, spr_id: int, user: Any, kind: str, target: str | None = None) 
         if position is None:
             raise Invalid.one("team-lists-missing", "league", "This league has no team lists.")
         facts, team_lists, race = position
-        choice = rules.postmatch.SprChoice(kind, target)  # type: ignore[arg-type]
+        choice = rules.postmatch.SprChoice(kind, target)
         after = rules.postmatch.apply_spr_choice(facts, (spr.dice[0], spr.dice[1]), choice, team_lists, race)
         dice = Dice(spr.match, user, None)
         if rules.postmatch.peak_roll_due(after):

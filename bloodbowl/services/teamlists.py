@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from bloodbowl.models import TeamLists as TeamListsRow
-from bloodbowl.selectors import RULESET
+from engine.bloodbowl.ruleset import RULESET
 from leagues.models import League
 from leagues.services import league_require_commissioner
 

@@ -12,8 +12,9 @@ from typing import Any
 from django.db import transaction
 
 from bloodbowl.models import Player, TeamProfile
-from bloodbowl.selectors import RULESET, league_house, team_facts, team_get, team_lists_of
+from bloodbowl.selectors import TeamWithTreasury, league_house, team_facts, team_get, team_lists_of
 from engine.bloodbowl.postmatch import PurchaseRequest
+from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.team import NewPlayer, NewTeamRequest
 from engine.bloodbowl.teamlists import Position, TeamLists
 from engine.core.money import TREASURY, format_credits
@@ -105,14 +106,12 @@ def team_create(
             assistant_coaches=assistant_coaches,
             cheerleaders=cheerleaders,
         )
-        Player.objects.bulk_create(
-            _new_player(team, race_line.position(p.position), p.name, p.number)  # type: ignore[arg-type]
-            for p in request.players
-        )
+        positions = {position.slug: position for position in race_line.positions}  # check_new_team refused any other
+        Player.objects.bulk_create(_new_player(team, positions[p.position], p.name, p.number) for p in request.players)
     return team
 
 
-def _locked_team(team_id: int) -> Team:
+def _locked_team(team_id: int) -> TeamWithTreasury:
     """The team row locked, then the team again with its players and treasury."""
     team_lock(team_id=team_id, game_system=RULESET.slug)
     return team_get(team_id)
@@ -193,7 +192,7 @@ def purchase_make(
                     )
                 player = team.bb_players.filter(name__iexact=name).first() if hired else None
                 return PurchaseMade(kind, hired.slug if hired else kind, -earlier.amount, earlier, player, team.treasury), False
-        request = PurchaseRequest(kind, position)  # type: ignore[arg-type]
+        request = PurchaseRequest(kind, position)
         problems = _new_player_problems(team, name, number) if hired is not None else []
         try:
             quote = RULESET.postmatch.quote_purchase(team_facts(team), team_lists, league_house(team.league), request)
@@ -203,7 +202,8 @@ def purchase_make(
             raise Invalid(problems)
         player = None
         if hired is not None:
-            player = _new_player(team, hired, name, number)  # type: ignore[arg-type]
+            assert number is not None  # _new_player_problems refuses a hired player without one
+            player = _new_player(team, hired, name, number)
             player.save()
         else:
             _add_to_profile(team.bb, kind)

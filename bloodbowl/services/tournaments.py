@@ -30,7 +30,7 @@ from bloodbowl.models import (
     WizardContract,
     WrittenChallenge,
 )
-from bloodbowl.selectors import league_house, team_rating_of, teams
+from bloodbowl.selectors import TeamWithTreasury, league_house, team_rating_of, teams
 from bloodbowl.selectors_tournaments import (
     OPEN,
     draw_points,
@@ -247,7 +247,7 @@ def _arrange(tournament: Tournament, user: Any, home: int, away: int, stage: str
     )
 
 
-def _knockout_stage(tournament: Tournament, home: int, away: int) -> str:
+def _knockout_stage(tournament: Tournament, home: int, away: int) -> rules.Stage:
     """Running a Tournament: week 4 a pair of the semi-final draw; week 5 the final (the winners) or the
     optional match for 3rd and 4th place (the losers); each is arranged once."""
     stage = rules.stage_of(tournament.week, {home, away}, semi_final_results(tournament))
@@ -262,7 +262,7 @@ def _knockout_stage(tournament: Tournament, home: int, away: int) -> str:
     return stage
 
 
-def _round_name(stage: str) -> str:
+def _round_name(stage: rules.Stage) -> str:
     return {rules.SEMI_FINAL: "semi-final", rules.FINAL: "final", rules.THIRD_PLACE: "match for 3rd place"}.get(stage, stage)
 
 
@@ -491,7 +491,7 @@ def final_prizes_apply(
     return tournament_get(tournament_id), True
 
 
-def _apply(tournament: Tournament, final: Match, prizes: rules.Prizes, loaded: dict[int, Team], user: Any) -> None:
+def _apply(tournament: Tournament, final: Match, prizes: rules.Prizes, loaded: dict[int, TeamWithTreasury], user: Any) -> None:
     now = timezone.now()
     for cash in prizes.cash:
         LedgerEntry.objects.create(team_id=cash.team, account=TREASURY, amount=cash.amount, reason=cash.reason, created_by=user)

@@ -16,8 +16,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from bloodbowl.forms import TeamListsForm
 from bloodbowl.models import TeamLists as TeamListsRow
-from bloodbowl.selectors import RULESET, league_get, team_lists_of
+from bloodbowl.selectors import league_get, team_lists_of
 from bloodbowl.services.teamlists import team_lists_import
+from engine.bloodbowl.ruleset import RULESET
 from leagues import services as league_services
 from leagues.models import League
 from pitside.errors import ErrorItem

@@ -14,16 +14,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from bloodbowl.forms import PurchaseForm, RetireForm, TeamSignupForms
 from bloodbowl.models import Player
-from bloodbowl.selectors import RULESET, league_get, league_house, team_get, team_lists_of
+from bloodbowl.selectors import TeamWithTreasury, league_get, league_house, team_get, team_lists_of
 from bloodbowl.selectors_tournaments import team_honours
 from bloodbowl.services import teams as services
 from bloodbowl.sheets import purchase_offers, team_context
 from engine.bloodbowl import house as hv
+from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import format_credits
 from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
-from rosters.models import Team
+from rosters.services import team_require_coach
 from rosters.sheets import sheet_pdf
 
 ROSTER_TEMPLATE = "bloodbowl/roster_sheet.html"
@@ -70,7 +71,7 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
 # --- The team page, purchases and retirements -------------------------------------------------------
 
 
-def _team_page(request: HttpRequest, team: Team, status: int = 200, **forms: Any) -> HttpResponse:
+def _team_page(request: HttpRequest, team: TeamWithTreasury, status: int = 200, **forms: Any) -> HttpResponse:
     context = team_context(team)
     is_coach = request.user.is_authenticated and team.coach_id == request.user.pk  # what to show; services decide
     offers = purchase_offers(team, context["line"].facts, context["team_lists"]) if is_coach else []
@@ -101,7 +102,7 @@ def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
     def refused(error: Invalid | None = None) -> HttpResponse:
         if error is not None:
             apply_domain_errors(form, error)
-        services.team_require_coach(team=team, user=request.user)
+        team_require_coach(team=team, user=request.user)
         return _team_page(request, team_get(team.pk), status=400, purchase_form=form)
 
     if not form.is_valid():

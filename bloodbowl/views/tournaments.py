@@ -8,6 +8,7 @@ service's errors, status 400); the rules and the permissions are the engine's an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -22,7 +23,7 @@ from bloodbowl.selectors import league_get
 from bloodbowl.selectors_tournaments import ROUND_NAMES, tournament_get, tournament_view, tournaments
 from bloodbowl.services import tournaments as services
 from engine.bloodbowl import tournaments as rules
-from leagues.forms import CreditsField, new_idempotency_key
+from leagues.forms import CreditsField, new_idempotency_key, set_choices
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
@@ -54,7 +55,7 @@ class TeamForm(KeyForm):
 
     def __init__(self, *args: Any, teams: list[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].choices = _team_choices(teams)  # type: ignore[attr-defined]
+        set_choices(self, "team", _team_choices(teams))
 
 
 class ChallengeForm(KeyForm):
@@ -63,8 +64,8 @@ class ChallengeForm(KeyForm):
 
     def __init__(self, *args: Any, own: list[Team], others: list[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["challenger"].choices = _team_choices(own)  # type: ignore[attr-defined]
-        self.fields["challenged"].choices = _team_choices(others)  # type: ignore[attr-defined]
+        set_choices(self, "challenger", _team_choices(own))
+        set_choices(self, "challenged", _team_choices(others))
 
 
 class MatchForm(KeyForm):
@@ -74,7 +75,7 @@ class MatchForm(KeyForm):
     def __init__(self, *args: Any, teams: list[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in ("home_team", "away_team"):
-            self.fields[name].choices = _team_choices(teams)  # type: ignore[attr-defined]
+            set_choices(self, name, _team_choices(teams))
 
 
 class PutForwardForm(forms.Form):
@@ -86,7 +87,7 @@ class PutForwardForm(forms.Form):
 
     def __init__(self, *args: Any, opponents: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["opponents"].choices = opponents  # type: ignore[attr-defined]
+        set_choices(self, "opponents", opponents)
 
 
 class AnswerForm(KeyForm):
@@ -95,7 +96,7 @@ class AnswerForm(KeyForm):
 
     def __init__(self, *args: Any, teams: list[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["substitute"].choices = [("", "—"), *_team_choices(teams)]  # type: ignore[attr-defined]
+        set_choices(self, "substitute", [("", "—"), *_team_choices(teams)])
 
 
 class FinalForm(KeyForm):
@@ -270,10 +271,11 @@ def _key(form: forms.Form) -> str | None:
 def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
     """Enter a team, issue a challenge, put results forward, arrange a match (coaches); advance the week,
     give the final's prizes, name the Player of the Year (the commissioner). The URL names the action."""
+    assert request.user.is_authenticated  # @login_required
     tournament = tournament_get(tournament_id)
     entrants = [e.team for e in tournament.entries.all()]
     own = list(Team.objects.filter(league=tournament.league, coach=request.user))
-    forms_by_action = {
+    forms_by_action: dict[str, Callable[[], forms.Form]] = {
         "enter": lambda: TeamForm(request.POST, teams=own),
         "challenge": lambda: ChallengeForm(request.POST, own=own, others=entrants),
         "arrange": lambda: MatchForm(request.POST, teams=entrants),

@@ -132,7 +132,8 @@ def aging_effect(two_d6: int, player: PlayerFacts) -> AgingResult:
 def spp_earned(events: PlayerEvents, mvp: bool = False) -> int:
     """Star Player Points table: COMP 1, CAS 2, BK 2, INT 2, FG 2, TD 3, MVP 5 (a checked report)."""
     awards = tables().spp
-    return sum(getattr(events, event) * awards[key] for event, key in EVENTS.items()) + (awards["mvp"] if mvp else 0)
+    earned: int = sum(getattr(events, event) * awards[key] for event, key in EVENTS.items())
+    return earned + (awards["mvp"] if mvp else 0)
 
 
 def report_spp(side: SideReport) -> dict[int, int]:
@@ -288,19 +289,20 @@ def apply_injury(player: PlayerFacts, injury: Injury) -> PlayerFacts:
 
 # --- 5. Purchases ------------------------------------------------------------------------------
 
+# What may be bought; a request's kind is as asked, and quote_purchase refuses any other (Fan Factor included).
 PurchaseKind = Literal["player", "reroll", "apothecary", "assistant_coach", "cheerleader"]
 STAFF = {"apothecary": hv.APOTHECARY_COST, "assistant_coach": hv.ASSISTANT_COACH_COST, "cheerleader": hv.CHEERLEADER_COST}
 
 
 @dataclass(frozen=True)
 class PurchaseRequest:
-    kind: PurchaseKind
+    kind: str  # a PurchaseKind, or refused
     position: str | None = None  # for a player: the position's slug
 
 
 @dataclass(frozen=True)
 class Quote:
-    kind: PurchaseKind
+    kind: str  # the request's, so a PurchaseKind
     item: str
     cost: int
 

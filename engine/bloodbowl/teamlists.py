@@ -133,6 +133,13 @@ class TeamLists:
 # --- field checks shared by both formats -------------------------------------------------------
 
 PathOf = Callable[[str], str]
+
+
+def _path_under(prefix: str) -> PathOf:
+    """The path of a field of the entry at `prefix` (skills[2], races[0].positions[1]), for its violations."""
+    return lambda field: f"{prefix}.{field}"
+
+
 # field -> (kind, default); a default of ... means the field is required.
 SKILL_FIELDS: dict[str, tuple[str, Any]] = {
     "slug": ("slug", ...),
@@ -167,10 +174,10 @@ def _whole(value: Any) -> bool:
 def _field_error(kind: str, value: Any) -> str | None:
     """Why a value does not fit its kind of field, or None."""
     if kind == "slug":
-        ok = isinstance(value, str) and SLUG.fullmatch(value)
+        ok = isinstance(value, str) and SLUG.fullmatch(value) is not None
         return None if ok else "must be lower-case letters and digits joined by hyphens (like reed-lineman)."
     if kind == "name":
-        ok = isinstance(value, str) and value.strip() and len(value.strip()) <= NAME_LENGTH
+        ok = isinstance(value, str) and bool(value.strip()) and len(value.strip()) <= NAME_LENGTH
         return None if ok else f"must be a name of 1 to {NAME_LENGTH} characters."
     if kind == "gold":
         ok = _whole(value) and 0 <= value <= MAX_CREDITS
@@ -266,7 +273,7 @@ def parse_team_data(data: Any) -> TeamLists:
         raw_races = []
     skills: dict[str, Skill] = {}
     for i, raw in enumerate(raw_skills):
-        clean = _check_fields(raw, SKILL_FIELDS, lambda f, i=i: f"skills[{i}].{f}", problems, f"skills[{i}]")
+        clean = _check_fields(raw, SKILL_FIELDS, _path_under(f"skills[{i}]"), problems, f"skills[{i}]")
         if clean:
             _duplicate(set(skills), clean["slug"], f"skills[{i}].slug", "skill", problems)
             skills.setdefault(clean["slug"], Skill(**clean))
@@ -276,7 +283,7 @@ def parse_team_data(data: Any) -> TeamLists:
         clean = _check_fields(
             {k: v for k, v in raw.items() if k != "positions"} if isinstance(raw, Mapping) else raw,
             RACE_FIELDS,
-            lambda f, where=where: f"{where}.{f}",
+            _path_under(where),
             problems,
             where,
         )
@@ -288,10 +295,10 @@ def parse_team_data(data: Any) -> TeamLists:
         seen: set[str] = set()
         for p, raw_position in enumerate(raw_positions):
             at = f"{where}.positions[{p}]"
-            fields = _check_fields(raw_position, POSITION_FIELDS, lambda f, at=at: f"{at}.{f}", problems, at)
+            fields = _check_fields(raw_position, POSITION_FIELDS, _path_under(at), problems, at)
             if fields:
                 _duplicate(seen, fields["slug"], f"{at}.slug", "position", problems)
-                positions.append(_position(fields, skills, lambda f, at=at: f"{at}.{f}", problems))
+                positions.append(_position(fields, skills, _path_under(at), problems))
         if clean:
             _duplicate({race.slug for race in races}, clean["slug"], f"{where}.slug", "race", problems)
             races.append(Race(**clean, positions=tuple(positions)))
@@ -340,6 +347,11 @@ CSV_COLUMN_OF = {
     "race": {"reroll_cost": "cost", "apothecary_allowed": "flags", "mutations": "flags"},
     "position": {"big_guy": "flags", "physical_on_doubles": "flags"},
 }
+
+
+def _csv_path(line: int, kind: str) -> PathOf:
+    """The path of a field of the CSV row on `line`, by the column that holds it (a `kind` row's own names)."""
+    return lambda field: f"rows[{line}].{CSV_COLUMN_OF[kind].get(field, field)}"
 
 
 def _number(cell: str) -> int | str:
@@ -409,8 +421,7 @@ def _parse_csv(text: str) -> TeamLists:
             allowed = ", ".join(sorted(CSV_FLAGS[kind]))
             problems.append(Violation("teamlists-field-invalid", f"rows[{line}].flags", f"A {kind} row's flags are {allowed}."))
 
-        def path_of(field: str, line: int = line, kind: str = kind) -> str:
-            return f"rows[{line}].{CSV_COLUMN_OF[kind].get(field, field)}"
+        path_of = _csv_path(line, kind)
 
         spec = {"skill": SKILL_FIELDS, "race": RACE_FIELDS, "position": POSITION_FIELDS}[kind]
         clean = _check_fields(_csv_record(kind, cells, flags), spec, path_of, problems, f"rows[{line}]")
@@ -426,7 +437,7 @@ def _parse_csv(text: str) -> TeamLists:
             positions.append((line, cells["race"], clean))
     by_race: dict[str, list[Position]] = {slug: [] for slug in races}
     for line, race, clean in positions:
-        path_of = lambda field, line=line: f"rows[{line}].{CSV_COLUMN_OF['position'].get(field, field)}"  # noqa: E731
+        path_of = _csv_path(line, "position")
         if race not in races:
             problems.append(Violation("teamlists-race-unknown", f"rows[{line}].race", f"No race row has the slug {race!r}."))
             continue

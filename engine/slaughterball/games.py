@@ -145,7 +145,8 @@ def scoring_points(entry: ScoringEntry) -> int:
     if entry.kind == GOALS_OPENED:
         return GOALS_OPENED_POINTS
     if entry.kind == GOAL:
-        return max(1, entry.distance)
+        distance: int = entry.distance  # a legal entry's, so a whole number
+        return max(1, distance)
     knock_down, injure = SLAUGHTER_POINTS[entry.target]
     points = injure if entry.injured else knock_down
     if entry.kind == SLAUGHTER:

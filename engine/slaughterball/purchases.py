@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from engine.core.money import TREASURY, format_credits, plan_payment
 from engine.core.violations import RuleViolation, Violation
-from engine.slaughterball.catalog import Catalog
+from engine.slaughterball.catalog import Catalog, Skill, Staff, Trait
 from engine.slaughterball.facts import AthleteFacts, TeamFacts
 
 SKILL_BUDGET = "skill_budget"
@@ -133,8 +134,12 @@ def _staff_violations(catalog: Catalog, team: TeamFacts, slug: str) -> tuple[lis
 
 
 def _item_name(catalog: Catalog, kind: PurchaseKind, item: str) -> str:
-    table = {"skill": catalog.skills, "trait": catalog.traits, "staff": catalog.staff}[kind]
-    entry = table.get(item)
+    tables: dict[str, Mapping[str, Skill | Trait | Staff]] = {
+        "skill": catalog.skills,
+        "trait": catalog.traits,
+        "staff": catalog.staff,
+    }
+    entry = tables[kind].get(item)
     return entry.name if entry is not None else item
 
 

@@ -51,12 +51,12 @@ MAX_ID = 2**63 - 1
 # --- Output -------------------------------------------------------------------------------------------------
 
 
-class CalendarTeamRefSerializer(serializers.Serializer):
+class CalendarTeamRefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class SeasonOutputSerializer(serializers.Serializer):
+class SeasonOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     league = serializers.IntegerField(source="league_id")
     number = serializers.IntegerField()
@@ -71,7 +71,7 @@ class SeasonOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class CalendarSideOutputSerializer(serializers.Serializer):
+class CalendarSideOutputSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField(source="team_id")
     team_name = serializers.CharField(source="team.name")
     coach = serializers.CharField(source="team.coach.username")
@@ -82,7 +82,7 @@ class CalendarSideOutputSerializer(serializers.Serializer):
     no_show = serializers.BooleanField()
 
 
-class CalendarGameOutputSerializer(serializers.Serializer):
+class CalendarGameOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     state = serializers.CharField()
@@ -91,7 +91,7 @@ class CalendarGameOutputSerializer(serializers.Serializer):
     sides = CalendarSideOutputSerializer(many=True, source="sides.all")
 
 
-class WeekOutputSerializer(serializers.Serializer):
+class WeekOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     season = serializers.IntegerField(source="season_id")
     number = serializers.IntegerField()
@@ -101,7 +101,7 @@ class WeekOutputSerializer(serializers.Serializer):
     games = CalendarGameOutputSerializer(many=True, source="games.all")
 
 
-class CalendarWarningSerializer(serializers.Serializer):
+class CalendarWarningSerializer(serializers.Serializer[Any]):
     code = serializers.CharField()
     message = serializers.CharField()
     team = serializers.IntegerField(allow_null=True)
@@ -113,7 +113,7 @@ class WeekDetailOutputSerializer(WeekOutputSerializer):
     warnings = CalendarWarningSerializer(many=True)
 
 
-class ChallengeOutputSerializer(serializers.Serializer):
+class ChallengeOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     week = serializers.IntegerField(source="week_id")
     game = serializers.IntegerField(source="game_id")
@@ -126,7 +126,7 @@ class ChallengeOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class AppealOutputSerializer(serializers.Serializer):
+class AppealOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.IntegerField(source="game_id")
     team = serializers.IntegerField(source="team_id")
@@ -139,7 +139,7 @@ class AppealOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class AppealCountOutputSerializer(serializers.Serializer):
+class AppealCountOutputSerializer(serializers.Serializer[Any]):
     coach = serializers.CharField()
     total = serializers.IntegerField()
     granted = serializers.IntegerField()
@@ -147,7 +147,7 @@ class AppealCountOutputSerializer(serializers.Serializer):
     pending = serializers.IntegerField()
 
 
-class ChallengeOrderRowSerializer(serializers.Serializer):
+class ChallengeOrderRowSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField()
     name = serializers.CharField()
     coach = serializers.CharField()
@@ -158,14 +158,14 @@ class ChallengeOrderRowSerializer(serializers.Serializer):
     scheduled = serializers.BooleanField()
 
 
-class ChallengeTurnOutputSerializer(serializers.Serializer):
+class ChallengeTurnOutputSerializer(serializers.Serializer[Any]):
     action = serializers.ChoiceField(choices=["challenge", "steal", "done", "stuck"])
     team = serializers.IntegerField(allow_null=True)
     picks = serializers.IntegerField(help_text="How many teams the move names (challenged or stolen).")
     allowed = serializers.ListField(child=serializers.IntegerField(), help_text="The teams it may name.")
 
 
-class ChallengeRoundOutputSerializer(serializers.Serializer):
+class ChallengeRoundOutputSerializer(serializers.Serializer[Any]):
     week = serializers.IntegerField()
     kind = serializers.CharField()
     challenges_due = serializers.DateTimeField(allow_null=True)
@@ -202,7 +202,7 @@ def _round_data(view: WeekView) -> dict[str, Any]:
     }
 
 
-class RearrangementOutputSerializer(serializers.Serializer):
+class RearrangementOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     week = serializers.IntegerField(source="week_id")
     team = serializers.IntegerField(source="team_id")
@@ -213,7 +213,7 @@ class RearrangementOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class RankingRowOutputSerializer(serializers.Serializer):
+class RankingRowOutputSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     team = serializers.IntegerField(source="team.pk")
     team_name = serializers.CharField(source="team.name")
@@ -222,7 +222,7 @@ class RankingRowOutputSerializer(serializers.Serializer):
     games_played = serializers.IntegerField()
 
 
-class FinalStandingOutputSerializer(serializers.Serializer):
+class FinalStandingOutputSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     team = serializers.IntegerField(source="team_id")
     team_name = serializers.CharField(source="team.name", default="")
@@ -231,7 +231,7 @@ class FinalStandingOutputSerializer(serializers.Serializer):
     games_played = serializers.IntegerField()
 
 
-class PlayoffOutputSerializer(serializers.Serializer):
+class PlayoffOutputSerializer(serializers.Serializer[Any]):
     season = serializers.IntegerField()
     status = serializers.CharField()
     week = serializers.IntegerField(allow_null=True)
@@ -277,10 +277,10 @@ def _week_detail(week: Week) -> dict[str, Any]:
     }
 
 
-class _Games(list):
+class _Games(list[Game]):
     """A list that answers .all(), as a prefetched manager does (for the `games.all` source)."""
 
-    def all(self) -> list[Any]:
+    def all(self) -> list[Game]:
         return self
 
 
@@ -310,7 +310,7 @@ def _playoff_data(season: Season) -> dict[str, Any]:
 class LeagueSeasonsApi(APIView):
     pagination_class = Pagination
 
-    class SeasonCreateInputSerializer(serializers.Serializer):
+    class SeasonCreateInputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=100)
         games_per_team = serializers.IntegerField(
             min_value=1, max_value=calendar_services.MAX_GAMES_PER_TEAM, default=GAMES_PER_TEAM
@@ -347,7 +347,7 @@ class SeasonDetailApi(APIView):
 
 
 class SeasonStartApi(APIView):
-    class SeasonStartInputSerializer(serializers.Serializer):
+    class SeasonStartInputSerializer(serializers.Serializer[Any]):
         games_due = serializers.DateTimeField(required=False, allow_null=True, default=None, help_text="Week 1's games deadline.")
 
     @extend_schema(request=SeasonStartInputSerializer, responses={200: SeasonOutputSerializer, **ERRORS})
@@ -368,7 +368,7 @@ class SeasonRankingApi(APIView):
 
 
 class SeasonMakeupGamesApi(APIView):
-    class MakeupGameInputSerializer(serializers.Serializer):
+    class MakeupGameInputSerializer(serializers.Serializer[Any]):
         teams = serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=SMALLEST_GAME, max_length=GAME_SIZE
         )
@@ -385,7 +385,7 @@ class SeasonMakeupGamesApi(APIView):
 
 
 class SeasonPlayoffsApi(APIView):
-    class PlayoffCreateInputSerializer(serializers.Serializer):
+    class PlayoffCreateInputSerializer(serializers.Serializer[Any]):
         allow_short = serializers.BooleanField(default=False, help_text="Go ahead although some teams are short of games.")
 
     @extend_schema(responses={200: PlayoffOutputSerializer, 404: ErrorSerializer})
@@ -418,7 +418,7 @@ class SeasonFinishApi(APIView):
 class LeagueWeeksApi(APIView):
     pagination_class = Pagination
 
-    class WeekCreateInputSerializer(serializers.Serializer):
+    class WeekCreateInputSerializer(serializers.Serializer[Any]):
         challenges_due = serializers.DateTimeField(required=False, allow_null=True, default=None)
         games_due = serializers.DateTimeField(required=False, allow_null=True, default=None)
         allow_unfinished = serializers.BooleanField(default=False, help_text="Make the week although games are unconfirmed.")
@@ -445,7 +445,7 @@ class LeagueWeeksApi(APIView):
 
 
 class WeekDetailApi(APIView):
-    class WeekUpdateInputSerializer(serializers.Serializer):
+    class WeekUpdateInputSerializer(serializers.Serializer[Any]):
         challenges_due = serializers.DateTimeField(required=False, allow_null=True)
         games_due = serializers.DateTimeField(required=False, allow_null=True)
 
@@ -473,7 +473,7 @@ class WeekDrawApi(APIView):
 
 
 class WeekChallengesApi(APIView):
-    class ChallengeMoveInputSerializer(serializers.Serializer):
+    class ChallengeMoveInputSerializer(serializers.Serializer[Any]):
         team = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="Your team, whose turn it is.")
         challenged = serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
@@ -532,7 +532,7 @@ class WeekFillApi(APIView):
 
 
 class WeekRearrangeApi(APIView):
-    class RearrangeInputSerializer(serializers.Serializer):
+    class RearrangeInputSerializer(serializers.Serializer[Any]):
         team = serializers.IntegerField(min_value=1, max_value=MAX_ID)
         to_game = serializers.IntegerField(min_value=1, max_value=MAX_ID)
         swap_with = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True, default=None)
@@ -566,7 +566,7 @@ class WeekRearrangeApi(APIView):
 
 
 class GameAppealsApi(APIView):
-    class AppealCreateInputSerializer(serializers.Serializer):
+    class AppealCreateInputSerializer(serializers.Serializer[Any]):
         team = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="Your team, challenged into this game.")
         reason = serializers.CharField(max_length=1000)
 
@@ -590,7 +590,7 @@ class GameAppealsApi(APIView):
 
 
 class AppealDecideApi(APIView):
-    class AppealDecideInputSerializer(serializers.Serializer):
+    class AppealDecideInputSerializer(serializers.Serializer[Any]):
         granted = serializers.BooleanField()
         note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 

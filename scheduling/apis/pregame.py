@@ -33,7 +33,7 @@ from scheduling.services import pregame as pregame_services
 # --- Output -----------------------------------------------------------------------------------------------------
 
 
-class AuctionOrderOutputSerializer(serializers.Serializer):
+class AuctionOrderOutputSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField()
     name = serializers.CharField()
     team_potential = serializers.IntegerField()
@@ -42,7 +42,7 @@ class AuctionOrderOutputSerializer(serializers.Serializer):
     holds = serializers.IntegerField(help_text="Drawn mavericks not yet returned or put up.")
 
 
-class AuctionDrawOutputSerializer(serializers.Serializer):
+class AuctionDrawOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     team = serializers.IntegerField()
     team_name = serializers.CharField()
@@ -52,7 +52,7 @@ class AuctionDrawOutputSerializer(serializers.Serializer):
     nominated = serializers.BooleanField()
 
 
-class AuctionLotOutputSerializer(serializers.Serializer):
+class AuctionLotOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     card = serializers.CharField()
@@ -75,7 +75,7 @@ class AuctionLotOutputSerializer(serializers.Serializer):
     turn_name = serializers.CharField(allow_blank=True)
 
 
-class AuctionCardOutputSerializer(serializers.Serializer):
+class AuctionCardOutputSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
     name = serializers.CharField()
     type = serializers.CharField(allow_blank=True)
@@ -85,7 +85,7 @@ class AuctionCardOutputSerializer(serializers.Serializer):
     house_value_required = serializers.BooleanField()
 
 
-class AuctionOutputSerializer(serializers.Serializer):
+class AuctionOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["nominating", "bidding", "done", "closed"])
@@ -102,7 +102,7 @@ class AuctionOutputSerializer(serializers.Serializer):
     cards = AuctionCardOutputSerializer(many=True)
 
 
-class AuctionBidOutputSerializer(serializers.Serializer):
+class AuctionBidOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     lot = serializers.IntegerField(source="lot_id")
     team = serializers.IntegerField(source="team_id")
@@ -112,7 +112,7 @@ class AuctionBidOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class PregameLineupEntryOutputSerializer(serializers.Serializer):
+class PregameLineupEntryOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(allow_null=True, help_text="The athlete; null for a hired maverick.")
     hire = serializers.IntegerField(required=False, help_text="The maverick hire, for a maverick.")
     maverick = serializers.CharField(required=False)
@@ -122,7 +122,7 @@ class PregameLineupEntryOutputSerializer(serializers.Serializer):
     value = serializers.IntegerField(help_text="Value at the game (a maverick: its Pit Power adjustment).")
 
 
-class PregameOrderOutputSerializer(serializers.Serializer):
+class PregameOrderOutputSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField()
     name = serializers.CharField()
     league_points = serializers.IntegerField()
@@ -130,7 +130,7 @@ class PregameOrderOutputSerializer(serializers.Serializer):
     picked = serializers.BooleanField()
 
 
-class PregameSideOutputSerializer(serializers.Serializer):
+class PregameSideOutputSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField()
     name = serializers.CharField()
     picked = serializers.BooleanField()
@@ -140,7 +140,7 @@ class PregameSideOutputSerializer(serializers.Serializer):
     staff_tokens = serializers.DictField(child=serializers.IntegerField(), help_text='e.g. {"reroll": 2, "cancel-card": 1}')
 
 
-class PregameOutputSerializer(serializers.Serializer):
+class PregameOutputSerializer(serializers.Serializer[Any]):
     game = serializers.IntegerField()
     mavericks_allowed = serializers.BooleanField()
     lineup_order = PregameOrderOutputSerializer(many=True, help_text="Ascending League Rank: the first to choose first.")
@@ -214,7 +214,7 @@ class AuctionDetailApi(APIView):
 
 
 class AuctionDrawsApi(APIView):
-    class AuctionDrawReturnInputSerializer(serializers.Serializer):
+    class AuctionDrawReturnInputSerializer(serializers.Serializer[Any]):
         draw = serializers.IntegerField(min_value=1)
 
     @extend_schema(request=AuctionDrawReturnInputSerializer, responses={200: AuctionOutputSerializer, **ERRORS})
@@ -231,11 +231,11 @@ class AuctionDrawsApi(APIView):
 
 
 class AuctionLotsApi(APIView):
-    class AuctionRogueInputSerializer(serializers.Serializer):
+    class AuctionRogueInputSerializer(serializers.Serializer[Any]):
         portfolio = serializers.CharField(max_length=40)
         type = serializers.CharField(max_length=40)
 
-    class AuctionNominateInputSerializer(serializers.Serializer):
+    class AuctionNominateInputSerializer(serializers.Serializer[Any]):
         draw = serializers.IntegerField(min_value=1, required=False, help_text="A maverick you drew.")
         rogue = serializers.DictField(required=False, help_text='A rogue (Rogues option): {"portfolio", "type"}.')
         team = serializers.IntegerField(min_value=1, required=False, help_text="Your team, if you coach two in this game.")
@@ -271,7 +271,7 @@ class AuctionLotsApi(APIView):
 class AuctionBidsApi(APIView):
     pagination_class = Pagination
 
-    class AuctionBidInputSerializer(serializers.Serializer):
+    class AuctionBidInputSerializer(serializers.Serializer[Any]):
         lot = serializers.IntegerField(min_value=1)
         amount = serializers.IntegerField(min_value=0, max_value=10**12, help_text="Credits, in steps of 50,000.")
         team = serializers.IntegerField(min_value=1, required=False, help_text="Your team, if you coach two in this game.")
@@ -310,7 +310,7 @@ def _lot_output(auction_id: int, lot_id: int, code: int = status.HTTP_200_OK) ->
 
 
 class LotPassApi(APIView):
-    class LotPassInputSerializer(serializers.Serializer):
+    class LotPassInputSerializer(serializers.Serializer[Any]):
         team = serializers.IntegerField(min_value=1, required=False, help_text="Your team, if you coach two in this game.")
 
     @extend_schema(
@@ -343,7 +343,7 @@ class LotCloseApi(APIView):
 
 
 class GameLineupApi(APIView):
-    class LineupPickInputSerializer(serializers.Serializer):
+    class LineupPickInputSerializer(serializers.Serializer[Any]):
         team = serializers.IntegerField(min_value=1)
         athletes = serializers.ListField(child=serializers.IntegerField(min_value=1), max_length=20)
         mavericks = serializers.ListField(
@@ -378,7 +378,7 @@ class GameLineupApi(APIView):
 
 
 class GameOrderOfPlayApi(APIView):
-    class OrderOfPlayInputSerializer(serializers.Serializer):
+    class OrderOfPlayInputSerializer(serializers.Serializer[Any]):
         teams = serializers.ListField(
             child=serializers.IntegerField(min_value=1), max_length=8, help_text="The First Coach's team first, then clockwise."
         )

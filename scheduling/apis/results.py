@@ -38,7 +38,7 @@ MAX_NUMBER = 1_000_000  # far above any score or token count, far below the data
 # --- Output -------------------------------------------------------------------------------------------------
 
 
-class ResultSideOutputSerializer(serializers.Serializer):
+class ResultSideOutputSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField(source="team_id")
     team_name = serializers.CharField(source="team.name")
     coach = serializers.CharField(source="team.coach.username")
@@ -54,7 +54,7 @@ class ResultSideOutputSerializer(serializers.Serializer):
     prize_money = serializers.IntegerField(allow_null=True)
 
 
-class ResultEventOutputSerializer(serializers.Serializer):
+class ResultEventOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     action = serializers.CharField()
     actor = serializers.CharField(source="actor.username")
@@ -63,7 +63,7 @@ class ResultEventOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class GameOutputSerializer(serializers.Serializer):
+class GameOutputSerializer(serializers.Serializer[Any]):
     """A game with its sides (in order of play) and its result's history. Built from
     scheduling.selectors.game_get (four queries)."""
 
@@ -86,7 +86,7 @@ class GameOutputSerializer(serializers.Serializer):
         return [side.team_id for side in game_pending_teams(game)]
 
 
-class GameResultOutputSerializer(serializers.Serializer):
+class GameResultOutputSerializer(serializers.Serializer[Any]):
     """The result standing: state, sides, the scoring log and injuries submitted, who still confirms."""
 
     game = serializers.IntegerField(source="pk")
@@ -127,7 +127,7 @@ class GameResultOutputSerializer(serializers.Serializer):
 
 
 @extend_schema_field(OpenApiTypes.INT)
-class RawWholeNumberField(serializers.Field):
+class RawWholeNumberField(serializers.Field[Any, Any, Any, Any]):  # any value, as sent
     """A whole number as sent, so that the engine reports what is wrong with it (negative, not whole)
     together with every other problem of the result; only an absurdly large number stops here."""
 
@@ -142,14 +142,14 @@ class RawWholeNumberField(serializers.Field):
         return value
 
 
-class ResultSideInputSerializer(serializers.Serializer):
+class ResultSideInputSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField(min_value=1)
     score = RawWholeNumberField(help_text="The final score: a whole number, at least 0 (0 for a no-show).")
     unused_edge_tokens = RawWholeNumberField(required=False, default=0, help_text="Edge tokens not used (50,000 each).")
     no_show = serializers.BooleanField(required=False, default=False)
 
 
-class ScoringEntryInputSerializer(serializers.Serializer):
+class ScoringEntryInputSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField(min_value=1)
     kind = serializers.CharField(max_length=20, help_text="goals-opened, goal, slaughter or spike.")
     target = serializers.CharField(
@@ -162,7 +162,7 @@ class ScoringEntryInputSerializer(serializers.Serializer):
     penalized = serializers.BooleanField(required=False, default=False, help_text="The foul was penalized: points revoked.")
 
 
-class InjuryInputSerializer(serializers.Serializer):
+class InjuryInputSerializer(serializers.Serializer[Any]):
     athlete = serializers.IntegerField(min_value=1, required=False, help_text="An athlete who played.")
     maverick = serializers.IntegerField(min_value=1, required=False, help_text="A hired maverick (its hire id).")
     tokens = serializers.IntegerField(min_value=0, max_value=100, required=False, default=0)
@@ -174,24 +174,26 @@ class InjuryInputSerializer(serializers.Serializer):
         return attrs
 
 
-class ResultSubmitInputSerializer(serializers.Serializer):
-    sides = ResultSideInputSerializer(many=True, max_length=8, help_text="In order of play, the First Coach's team first.")
-    scoring_log = ScoringEntryInputSerializer(many=True, required=False, allow_null=True, default=None, max_length=1000)
-    injuries = InjuryInputSerializer(many=True, required=False, default=list, max_length=64)
+class ResultSubmitInputSerializer(serializers.Serializer[Any]):
+    # max_length goes to the ListSerializers that many=True makes; the stubs miss it.
+    sides = ResultSideInputSerializer(many=True, max_length=8, help_text="In order of play, the First Coach's team first.")  # type: ignore[call-arg]
+    scoring_log = ScoringEntryInputSerializer(many=True, required=False, allow_null=True, default=None, max_length=1000)  # type: ignore[call-arg]
+    injuries = InjuryInputSerializer(many=True, required=False, default=list, max_length=64)  # type: ignore[call-arg]
 
 
-class ReasonInputSerializer(serializers.Serializer):
+class ReasonInputSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(max_length=500)
 
 
-class DraftInputSerializer(serializers.Serializer):
+class DraftInputSerializer(serializers.Serializer[Any]):
     sides = serializers.ListField(child=serializers.DictField(), max_length=8, required=False, default=list)
     scoring_log = serializers.ListField(child=serializers.DictField(), max_length=1000, required=False, default=list)
 
 
-class DraftOutputSerializer(serializers.Serializer):
+class DraftOutputSerializer(serializers.Serializer[Any]):
     game = serializers.IntegerField(source="game_id")
-    data = serializers.JSONField()
+    # The stubs read this as Serializer.data; DRF's metaclass takes declared fields off the class.
+    data = serializers.JSONField()  # type: ignore[assignment]
     updated_by = serializers.CharField(source="updated_by.username")
     updated_at = serializers.DateTimeField()
 
@@ -330,7 +332,7 @@ class GameDraftApi(APIView):
 # --- Standings ----------------------------------------------------------------------------------------------
 
 
-class StandingOutputSerializer(serializers.Serializer):
+class StandingOutputSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     team = serializers.IntegerField(source="team_id")
     team_name = serializers.CharField(source="team.name")
@@ -340,14 +342,14 @@ class StandingOutputSerializer(serializers.Serializer):
     team_potential = serializers.IntegerField()
 
 
-class StandingsSeasonOutputSerializer(serializers.Serializer):
+class StandingsSeasonOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     name = serializers.CharField()
     status = serializers.CharField()
 
 
-class StandingsOutputSerializer(serializers.Serializer):
+class StandingsOutputSerializer(serializers.Serializer[Any]):
     league = serializers.IntegerField()
     season = StandingsSeasonOutputSerializer(allow_null=True)
     week = serializers.IntegerField(allow_null=True, help_text="The ranking after this week (0: before the first game).")
@@ -357,7 +359,7 @@ class StandingsOutputSerializer(serializers.Serializer):
 
 
 class LeagueStandingsApi(APIView):
-    class StandingsFilterSerializer(serializers.Serializer):
+    class StandingsFilterSerializer(serializers.Serializer[Any]):
         season = serializers.IntegerField(min_value=1, required=False)
         week = serializers.IntegerField(min_value=0, max_value=10_000, required=False)
 
@@ -393,7 +395,7 @@ class LeagueStandingsApi(APIView):
         return Response(StandingsOutputSerializer(body).data)
 
 
-class MissedGamesOutputSerializer(serializers.Serializer):
+class MissedGamesOutputSerializer(serializers.Serializer[Any]):
     recorded = serializers.IntegerField(help_text="Last places recorded now (0 when every team has its games).")
 
 

@@ -154,7 +154,8 @@ def next_nominator(auction: Auction) -> int | None:
     """Whose turn it is to put a drawn maverick up (rogues are put up by any coach, out of turn)."""
     last = Lot.objects.filter(auction=auction, draw__isnull=False).order_by("-number").values_list("nominated_by", flat=True)
     rules = RULESET.auctions
-    return rules.next_nominator([entry["team"] for entry in auction.order], held_draws(auction), last.first())
+    nominator: int | None = rules.next_nominator([entry["team"] for entry in auction.order], held_draws(auction), last.first())
+    return nominator
 
 
 def lot_nominate(

@@ -40,7 +40,9 @@ def playoff_create(*, season: Season, user: Any, allow_short: bool = False) -> t
         season = _lock_season(season)
         week = playoff_week(season)
         if week is not None:
-            return Game.objects.filter(week=week).order_by("number").first(), False  # type: ignore[return-value]
+            game = Game.objects.filter(week=week).order_by("number").first()
+            assert game is not None  # the playoff week is made with its game, in one transaction
+            return game, False
         if season.status != Season.Status.RUNNING:
             raise Invalid.one("season-not-running", "season", "The playoffs come at the end of a running season.")
         unsettled = Game.objects.filter(week__season=season, state__in=OPEN_STATES).count()

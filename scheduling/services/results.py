@@ -204,8 +204,9 @@ def result_submit(
         game.state = Game.State.SUBMITTED
         game.confirmed_at = None
         game.save(update_fields=["state", "confirmed_at"])
-        game = game_get(game.pk)
-        assert game is not None
+        reloaded = game_get(game.pk)  # with its sides and history, as the post-game reads them
+        assert reloaded is not None
+        game = reloaded
         pending = game_pending_teams(game)
         if not pending:  # the submitter coaches every team that showed up: nobody else to ask
             _post_game(game)
@@ -248,8 +249,9 @@ def result_confirm(*, game_id: Any, user: Any, idempotency_key: str | None = Non
         for index, side in enumerate(mine):
             _event(game, user, ResultEvent.Action.CONFIRMED, team=side.team, key=idempotency_key if index == 0 else None)
         if len(mine) == len(pending):
-            game = game_get(game.pk)
-            assert game is not None
+            reloaded = game_get(game.pk)  # with its sides and history, as the post-game reads them
+            assert reloaded is not None
+            game = reloaded
             _post_game(game)
     return game_get(game.pk) or game, True
 

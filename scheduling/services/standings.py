@@ -146,14 +146,15 @@ def standings_recompute(*, season_id: int) -> int:
         if season is None or season.status == Season.Status.FINISHED:
             return 0
         _ensure_draws(season)
-        params = {"season": season.pk, "confirmed": Game.State.CONFIRMED, "playoff": Week.Kind.PLAYOFF}
+        params: dict[str, int | str] = {"season": season.pk, "confirmed": Game.State.CONFIRMED, "playoff": Week.Kind.PLAYOFF}
         with connection.cursor() as cursor:
             cursor.execute(_CURRENT_COLUMN, params)
             (params["week"],) = cursor.fetchone()
             cursor.execute(_DELETE_STALE, params)
-            deleted = cursor.rowcount
+            deleted: int = cursor.rowcount
             cursor.execute(_RECOMPUTE, params)
-            return deleted + cursor.rowcount
+            written: int = cursor.rowcount
+            return deleted + written
 
 
 @dataclass(frozen=True)
@@ -169,10 +170,13 @@ class StandingNow:
 def standings_now(*, season_id: int) -> list[StandingNow]:
     """League Rank as it stands now, first to last: the recompute's own computation, read without being
     stored (one query). For what must not wait for the queued recompute, nor write: the pre-game."""
-    params = {"season": season_id, "confirmed": Game.State.CONFIRMED, "playoff": Week.Kind.PLAYOFF}
+    params: dict[str, int | str] = {"season": season_id, "confirmed": Game.State.CONFIRMED, "playoff": Week.Kind.PLAYOFF}
     with connection.cursor() as cursor:
         cursor.execute(_NOW, params)
-        return [StandingNow(*(int(value) for value in row[:5]), row[5]) for row in cursor.fetchall()]
+        return [
+            StandingNow(int(team), int(rank), int(points), int(potential), int(played), draw)
+            for team, rank, points, potential, played, draw in cursor.fetchall()
+        ]
 
 
 def standings_recompute_queue(season_id: int) -> None:

@@ -353,7 +353,7 @@ def week_challenge_view(request: HttpRequest, week_id: int) -> HttpResponse:
     with refusal_shown_by(lambda error: _week_page(request, week, challenge_form=form, errors=error.items)):
         made, created = service(
             week=week, user=request.user, team_id=data["team"], idempotency_key=data["idempotency_key"], **targets
-        )  # type: ignore[operator]
+        )
     if created:
         messages.success(request, f"{made.get_kind_display()} made: game is set.")
     else:

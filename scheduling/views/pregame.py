@@ -21,6 +21,7 @@ from engine.slaughterball.ruleset import RULESET
 from leagues.forms import CreditsField, new_idempotency_key
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid
+from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
 from scheduling.models import Auction, Game, Lot, MaverickDraw
 from scheduling.selectors_pregame import (
@@ -114,13 +115,13 @@ def _live_context(request: HttpRequest, game: Game, errors: list[str] | None = N
     return context
 
 
-def _room(request: HttpRequest, game: Game, errors: list[str] | None = None, status: int = 200) -> HttpResponse:
-    template = "scheduling/pregame/_auction_live.html" if request.htmx else "scheduling/pregame/auction.html"  # type: ignore[attr-defined]
+def _room(request: HtmxHttpRequest, game: Game, errors: list[str] | None = None, status: int = 200) -> HttpResponse:
+    template = "scheduling/pregame/_auction_live.html" if request.htmx else "scheduling/pregame/auction.html"
     return render(request, template, _live_context(request, game, errors), status=status)
 
 
 @require_GET
-def game_auction(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_auction(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _room(request, _game(game_id))
 
 
@@ -130,11 +131,11 @@ def game_auction_live(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "scheduling/pregame/_auction_live.html", _live_context(request, _game(game_id)))
 
 
-def _auction_action(request: HttpRequest, game: Game, action: Callable[[], str]) -> HttpResponse:
+def _auction_action(request: HtmxHttpRequest, game: Game, action: Callable[[], str]) -> HttpResponse:
     """Run one auction service; answer htmx with the live part (400 with the errors), a form post with a redirect."""
     with refusal_shown_by(lambda error: _room(request, game, errors=[item.message for item in error.items])):
         message = action()
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return _room(request, game)
     messages.success(request, message)
     return redirect("game-auction", game.pk)
@@ -143,7 +144,7 @@ def _auction_action(request: HttpRequest, game: Game, action: Callable[[], str])
 @login_required
 @domain_errors
 @require_POST
-def game_auction_open(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_auction_open(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = _game(game_id)
 
     def open_it() -> str:
@@ -162,7 +163,7 @@ def _auction_game(auction: Auction | None) -> Game:
 @login_required
 @domain_errors
 @require_POST
-def auction_draw_return(request: HttpRequest, draw_id: int) -> HttpResponse:
+def auction_draw_return(request: HtmxHttpRequest, draw_id: int) -> HttpResponse:
     draw = MaverickDraw.objects.filter(pk=draw_id).first()
     if draw is None:
         raise Http404("No such draw.")
@@ -178,7 +179,7 @@ def auction_draw_return(request: HttpRequest, draw_id: int) -> HttpResponse:
 @login_required
 @domain_errors
 @require_POST
-def auction_nominate(request: HttpRequest, auction_id: int) -> HttpResponse:
+def auction_nominate(request: HtmxHttpRequest, auction_id: int) -> HttpResponse:
     auction = auction_get(auction_id)
     game = _auction_game(auction)
     draw = request.POST.get("draw", "")
@@ -219,11 +220,11 @@ def _lot_game(lot_id: int) -> Game:
 @login_required
 @domain_errors
 @require_POST
-def lot_bid(request: HttpRequest, lot_id: int) -> HttpResponse:
+def lot_bid(request: HtmxHttpRequest, lot_id: int) -> HttpResponse:
     game = _lot_game(lot_id)
     form = BidForm(request.POST)
     if not form.is_valid():
-        problems = [f"{form.fields[name].label or name}: {' '.join(errs)}" for name, errs in form.errors.items()]
+        problems = [f"{form.fields[name].label or name}: {' '.join(str(e) for e in errs)}" for name, errs in form.errors.items()]
         return _room(request, game, errors=problems, status=400)
 
     def bid() -> str:
@@ -247,7 +248,7 @@ class PassForm(forms.Form):
 @login_required
 @domain_errors
 @require_POST
-def lot_pass(request: HttpRequest, lot_id: int) -> HttpResponse:
+def lot_pass(request: HtmxHttpRequest, lot_id: int) -> HttpResponse:
     game = _lot_game(lot_id)
     form = PassForm(request.POST)
     if not form.is_valid():
@@ -268,7 +269,7 @@ def lot_pass(request: HttpRequest, lot_id: int) -> HttpResponse:
 @login_required
 @domain_errors
 @require_POST
-def lot_close(request: HttpRequest, lot_id: int) -> HttpResponse:
+def lot_close(request: HtmxHttpRequest, lot_id: int) -> HttpResponse:
     game = _lot_game(lot_id)
 
     def close() -> str:
@@ -387,6 +388,7 @@ class OrderOfPlayForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean returns cleaned_data
         orders = [data.get(f"order_{side.team_id}") for side in self.sides]
         if None not in orders and len(set(orders)) != len(orders):
             raise forms.ValidationError("Give each team its own place in the order of play (1 = First Coach).")

@@ -21,9 +21,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.core.violations import Violation
 from engine.slaughterball.ruleset import RULESET
-from leagues.forms import new_idempotency_key
+from leagues.forms import new_idempotency_key, set_choices
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
+from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
 from rosters.models import Athlete
 from rosters.selectors import league_get
@@ -111,6 +112,7 @@ class ResultForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean returns cleaned_data
         orders = [data.get(f"order_{s.team_id}") for s in self.sides]
         if None not in orders and len(set(orders)) != len(orders):
             raise forms.ValidationError("Give each team its own place in the order of play (1 = First Coach).")
@@ -153,8 +155,8 @@ class LogEntryForm(forms.Form):
 
     def __init__(self, *args: Any, game: Game, athlete_types: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].choices = [(s.team_id, s.team.name) for s in game.sides.all()]  # type: ignore[attr-defined]
-        self.fields["target"].choices = [("", "—")] + [(t, t.capitalize()) for t in athlete_types]  # type: ignore[attr-defined]
+        set_choices(self, "team", [(s.team_id, s.team.name) for s in game.sides.all()])
+        set_choices(self, "target", [("", "—")] + [(t, t.capitalize()) for t in athlete_types])
 
 
 class ReasonForm(forms.Form):
@@ -194,15 +196,16 @@ def _log_lines(game: Game, log: list[dict[str, Any]]) -> tuple[list[dict[str, An
             points = ruleset.scoring_points(ruleset.games.ScoringEntry(**{k: entry.get(k) for k in services.LOG_FIELDS}))
         except (KeyError, TypeError):
             points = 0
-        if entry.get("team") in totals:
-            totals[entry["team"]] += points
+        team, kind = entry.get("team"), entry.get("kind")  # as the draft holds them: either may be missing
+        if team is not None and team in totals:
+            totals[team] += points
         lines.append(
             {
                 "index": index,
                 "entry": entry,
                 "points": points,
-                "team_name": names.get(entry.get("team"), "?"),
-                "kind_label": KIND_LABELS.get(entry.get("kind"), entry.get("kind")),
+                "team_name": names.get(team, "?") if team is not None else "?",
+                "kind_label": KIND_LABELS.get(kind, kind) if kind is not None else None,
             }
         )
     return lines, totals
@@ -268,7 +271,7 @@ def _error_lines(game: Game, error: Invalid, order: list[int]) -> list[str]:
 
 
 def _game_page(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     game: Game,
     *,
     status: int = 200,
@@ -300,26 +303,26 @@ def _game_page(
         "pending": game_pending_teams(game),
         "submission": submission,
         "errors": errors or [],
-        "oob": bool(request.htmx) and entry_form is not None,  # type: ignore[attr-defined]
+        "oob": bool(request.htmx) and entry_form is not None,
         "key": new_idempotency_key(),
         "dispute_form": ReasonForm(initial={"idempotency_key": new_idempotency_key()}),
         "void_form": ReasonForm(initial={"idempotency_key": new_idempotency_key()}),
     }
     template = (
         "scheduling/results/_live.html" if request.htmx and entry_form is not None else "scheduling/results/game_detail.html"
-    )  # type: ignore[attr-defined]
+    )
     return render(request, template, context, status=status)
 
 
 @require_GET
-def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _game_page(request, _game(game_id))
 
 
 @login_required
 @domain_errors
 @require_POST
-def game_result_submit(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_result_submit(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Submit the final result, or (action=draft) keep what is typed as the draft."""
     game = _game(game_id)
     form = ResultForm(request.POST, game=game, injury_athletes=_injury_athletes(game))
@@ -361,7 +364,7 @@ def game_result_submit(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @domain_errors
 @require_POST
-def game_live_entry(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_live_entry(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Live entry: add a scoring log line, remove one, or mark a slaughter's foul penalized. The draft
     keeps the log and the scores (each team's total) after every change."""
     game = _game(game_id)
@@ -375,7 +378,7 @@ def game_live_entry(request: HttpRequest, game_id: int) -> HttpResponse:
         if form.is_valid():
             entry = {k: form.cleaned_data.get(k) for k in services.LOG_FIELDS}
             entry["target"] = entry["target"] or None
-            present = [ruleset.games.SideResult(s.team_id, None) for s in game.sides.all()]  # type: ignore[arg-type]
+            present = [ruleset.games.SideResult(s.team_id, None) for s in game.sides.all()]
             problems: list[Violation] = ruleset.games.check_scoring_log(present, [ruleset.games.ScoringEntry(**entry)])
             for problem in problems:
                 field = problem.path.rsplit(".", 1)[-1]
@@ -396,11 +399,15 @@ def game_live_entry(request: HttpRequest, game_id: int) -> HttpResponse:
         elif entry.get("kind") == "slaughter":
             entry["penalized"] = not entry.get("penalized")
     _, totals = _log_lines(game, log)
-    sides = [dict(s, score=totals.get(s.get("team"), 0)) for s in draft.get("sides") or [] if isinstance(s, dict)]
+    sides = [
+        dict(s, score=totals.get(s["team"], 0) if s.get("team") is not None else 0)
+        for s in draft.get("sides") or []
+        if isinstance(s, dict)
+    ]
     services.result_draft_save(game_id=game.pk, user=request.user, data={"sides": sides, "scoring_log": log})
     game = _game(game.pk)
     failed = form is not None and form.errors
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return _game_page(
             request,
             game,
@@ -415,7 +422,7 @@ def game_live_entry(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @domain_errors
 @require_POST
-def game_result_action(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
+def game_result_action(request: HtmxHttpRequest, game_id: int, action: str) -> HttpResponse:
     """Confirm, approve, dispute or void a game's result (the URL names the action)."""
     game = _game(game_id)
     if action in ("dispute", "void"):

@@ -1,0 +1,12 @@
+"""The request the pages see: Django's, with what django-htmx's middleware adds to it."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django_htmx.middleware import HtmxDetails
+
+
+class HtmxHttpRequest(HttpRequest):
+    """For type checking only: a page view that reads `request.htmx` takes one of these."""
+
+    htmx: HtmxDetails
