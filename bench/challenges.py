@@ -92,7 +92,7 @@ def main() -> None:
             users(username=f"coach{i:04}", email=f"coach{i:04}@example.com") for i in range(1, args.teams)
         )
         teams = Team.objects.bulk_create(
-            Team(league=league, coach=c, name=f"Team {i:04}", portfolio="carnage") for i, c in enumerate(coaches, start=1)
+            Team(league=league, coach=c, name=f"Team {i:04}", faction="carnage") for i, c in enumerate(coaches, start=1)
         )
         Athlete.objects.bulk_create(
             Athlete(

@@ -103,12 +103,12 @@ def build(team_count: int, weeks: int) -> tuple[League, Season]:
     catalog = ruleset.catalog(league.house_values)
     portfolios = list(catalog.portfolios)
     teams = Team.objects.bulk_create(
-        Team(league=league, coach=coaches[i], name=f"Team {i}", portfolio=portfolios[i % len(portfolios)])
+        Team(league=league, coach=coaches[i], name=f"Team {i}", faction=portfolios[i % len(portfolios)])
         for i in range(team_count)
     )
     athletes = []
     for index, team in enumerate(teams):
-        for built in ruleset.build_roster(catalog, team.portfolio, [_request(a) for a in demo_athletes(index)]):
+        for built in ruleset.build_roster(catalog, team.faction, [_request(a) for a in demo_athletes(index)]):
             athletes.append(
                 Athlete(
                     team=team,

@@ -1,6 +1,6 @@
 """Blood Bowl (Death Zone) leagues. The rules are in engine.bloodbowl; these rows are the facts.
 
-Teams are rosters.Team rows (league, coach, name; `portfolio` holds the race slug) with their money
+Teams are rosters.Team rows (league, coach, name; `faction` holds the race slug) with their money
 on the shared ledger; what Blood Bowl adds to a team is its TeamProfile and its Players.
 """
 

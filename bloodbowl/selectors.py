@@ -92,7 +92,7 @@ def team_facts(team: TeamWithTreasury) -> TeamFacts:
     """The engine's view of a team loaded by `teams()` (its players prefetched, its treasury annotated)."""
     profile = team.bb
     return TeamFacts(
-        race=team.portfolio,
+        race=team.faction,
         players=tuple(player_facts(p) for p in team.bb_players.all()),
         rerolls=profile.rerolls,
         fan_factor=profile.fan_factor,
@@ -311,7 +311,7 @@ def star_player_roll_position(spr: StarPlayerRoll) -> tuple[PlayerFacts, TeamLis
     team_lists = team_lists_of(player.team.league)
     if team_lists is None:
         return None
-    return replace(player_facts(player), skill_rolls_made=spr.number - 1), team_lists, team_lists.race(player.team.portfolio)
+    return replace(player_facts(player), skill_rolls_made=spr.number - 1), team_lists, team_lists.race(player.team.faction)
 
 
 def star_player_roll_options(spr: StarPlayerRoll) -> list[SprChoice]:

@@ -82,7 +82,7 @@ STAFF_OFFERS = {
 
 def purchase_offers(team: Team, facts: TeamFacts, team_lists: TeamLists | None) -> list[Offer]:
     """Every player and staff purchase with its price, and the engine's reason when it is refused now."""
-    race = team_lists.race(team.portfolio) if team_lists else None
+    race = team_lists.race(team.faction) if team_lists else None
     if team_lists is None or race is None:
         return []
     house = league_house(team.league)

@@ -12,8 +12,8 @@ class AthleteInline(admin.TabularInline[Athlete, Team]):
 
 @admin.register(Team)
 class TeamAdmin(admin.ModelAdmin[Team]):
-    list_display = ["name", "league", "coach", "portfolio"]
-    list_filter = ["league", "portfolio"]
+    list_display = ["name", "league", "coach", "faction"]
+    list_filter = ["league", "faction"]
     search_fields = ["name", "coach__username"]
     inlines = [AthleteInline]
 

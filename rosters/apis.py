@@ -69,7 +69,7 @@ class TeamIdentityOutputSerializer(serializers.Serializer[Any]):
 class TeamOutputSerializer(TeamIdentityOutputSerializer):
     """A team with its values; built from the team's summary (see rosters.selectors.team_summary)."""
 
-    portfolio = serializers.CharField(source="team.portfolio")
+    portfolio = serializers.CharField(source="team.faction")
     treasury = serializers.IntegerField()
     balances = serializers.DictField(child=serializers.IntegerField())
     team_potential = serializers.IntegerField()
@@ -110,7 +110,7 @@ class LeagueTeamsApi(APIView):
         filters.is_valid(raise_exception=True)
         teams = teams_with_summary_data(league.teams.all(), league.game_system)
         if portfolio := filters.validated_data.get("portfolio"):
-            teams = teams.filter(portfolio=portfolio)
+            teams = teams.filter(faction=portfolio)
         return paginate(request, self, teams, TeamOutputSerializer)
 
     @extend_schema(request=TeamCreateInputSerializer, responses={201: TeamOutputSerializer, **ERRORS})

@@ -11,7 +11,9 @@ class Team(models.Model):
     league = models.ForeignKey("leagues.League", on_delete=models.PROTECT, related_name="teams")
     coach = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="teams")
     name = models.CharField(max_length=80)
-    portfolio = models.CharField(max_length=40)  # Team Genetic Portfolio, e.g. "valkyries"
+    # What the game system builds the team from: a Slaughterball Team Genetic Portfolio ("valkyries"),
+    # a Blood Bowl race; blank where a game system has none.
+    faction = models.CharField(max_length=40, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     signup_notified_at = models.DateTimeField(null=True, blank=True, editable=False)
 

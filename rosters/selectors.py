@@ -140,7 +140,7 @@ def team_facts(team: Team) -> TeamFacts:
     purchases = list(team.purchases.all())
     staff = [p for p in purchases if p.kind == Purchase.Kind.STAFF]
     return TeamFacts(
-        portfolio=team.portfolio,
+        portfolio=team.faction,
         athletes=tuple(_athlete_facts(a, purchases) for a in team.athletes.all()),
         staff=Counter(p.item for p in staff),
         staff_value=sum(p.cost for p in staff),

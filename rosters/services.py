@@ -45,7 +45,7 @@ def team_signing_up(
         raise _name_taken()
     try:
         with transaction.atomic():
-            team = Team.objects.create(league=league, coach=coach, name=name, portfolio=faction)
+            team = Team.objects.create(league=league, coach=coach, name=name, faction=faction)
             yield team
             LedgerEntry.objects.bulk_create(
                 LedgerEntry(team=team, account=account, amount=amount, reason=reason) for account, amount, reason in opening

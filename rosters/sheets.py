@@ -99,7 +99,7 @@ def team_context(team: Team) -> dict[str, Any]:
         "league": league,
         "summary": summary,
         "catalog": catalog,
-        "portfolio_name": catalog.portfolios.get(team.portfolio, team.portfolio),
+        "portfolio_name": catalog.portfolios.get(team.faction, team.faction),
         "trait_columns": [TraitColumn(t, TRAIT_HEADINGS.get(t, t[:3].upper()), catalog.traits[t].name) for t in ruleset.traits],
         "athlete_lines": athlete_lines(summary, ruleset.traits),
         "balances": balances(league.game_system, summary.balances),
@@ -118,7 +118,7 @@ def league_team_lines(league: League) -> list[LeagueTeamLine]:
     """The league page's teams table: each team with its Team Potential and treasury."""
     portfolios = RULESET.catalog(league.house_values).portfolios
     teams = teams_with_summary_data(league.teams.all(), league.game_system)
-    return [LeagueTeamLine(team_summary(t), portfolios.get(t.portfolio, t.portfolio)) for t in teams]
+    return [LeagueTeamLine(team_summary(t), portfolios.get(t.faction, t.faction)) for t in teams]
 
 
 def settings_panel_context(league: League) -> dict[str, Any]:

@@ -22,7 +22,7 @@ def team_signup_notify(team_id: int) -> bool:
     if recipients:
         send_mail(
             subject=f"[Pitside] {team.name} signed up for {team.league.name}",
-            message=f"{team.coach.username} signed up {team.name} ({team.portfolio}) in {team.league.name}.",
+            message=f"{team.coach.username} signed up {team.name} ({team.faction}) in {team.league.name}.",
             from_email=None,
             recipient_list=recipients,
         )

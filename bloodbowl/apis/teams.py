@@ -63,7 +63,7 @@ class BloodBowlStaffSerializer(serializers.Serializer[Any]):
 class BloodBowlTeamOutputSerializer(TeamIdentityOutputSerializer):
     """A team with its Team Rating; built from bloodbowl.selectors.team_line."""
 
-    race = serializers.CharField(source="team.portfolio")
+    race = serializers.CharField(source="team.faction")
     race_name = serializers.CharField(source="team.bb.race_name")
     rerolls = serializers.IntegerField(source="team.bb.rerolls")
     reroll_cost = serializers.IntegerField(

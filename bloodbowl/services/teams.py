@@ -178,7 +178,7 @@ def purchase_make(
         team = _locked_team(team_id)
         team_require_coach(team=team, user=user)
         team_lists = _team_lists(team.league)
-        race = team_lists.race(team.portfolio)
+        race = team_lists.race(team.faction)
         hired = race.position(position or "") if race is not None and kind == "player" else None
         reason = _purchase_reason(kind, hired, name, number)
         if idempotency_key:

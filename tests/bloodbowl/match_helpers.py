@@ -32,7 +32,7 @@ def bloodbowl_league(commissioner, **options):
 
 def bloodbowl_team(league, coach, name, *, players=11, fan_factor=3, treasury=100_000, **profile):
     """A team of `players` Bog Linemen (value 50,000 each) with `fan_factor` and the treasury given."""
-    team = Team.objects.create(league=league, coach=coach, name=name, portfolio="bogmire-croakers")
+    team = Team.objects.create(league=league, coach=coach, name=name, faction="bogmire-croakers")
     TeamProfile.objects.create(team=team, race_name="Bogmire Croakers", reroll_cost=60_000, fan_factor=fan_factor, **profile)
     line = {"ma": 6, "st": 3, "ag": 3, "av": 8}
     for number in range(1, players + 1):

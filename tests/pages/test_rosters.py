@@ -49,7 +49,7 @@ def test_sign_up_makes_the_team_with_its_athletes_and_budgets(client_as, league)
     assert response.status_code == 302
     assert response["Location"] == reverse("team-detail", args=[team.pk])
     assert team.coach == newcomer
-    assert team.portfolio == "carnage"
+    assert team.faction == "carnage"
     assert team.athletes.count() == 8
     assert summary_of(team).balances == {"treasury": 0, "skill_budget": 300_000, "staff_budget": 200_000}
 
