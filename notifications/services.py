@@ -1,7 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import partial
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.db import transaction
@@ -21,7 +20,17 @@ def notify(*, users: Iterable[Any], event: str, text: str, url: str = "") -> Non
             # robust: with the broker down the mail is not queued, but the caller's committed change stands
             # (the notification is on the dashboard) and the request does not fail after its commit.
             # ignore_result: nobody waits for it, and a dead result backend would hold the request ~20 s.
-            transaction.on_commit(partial(notification_email.apply_async, (notification.pk,), ignore_result=True), robust=True)
+            transaction.on_commit(_email_queuer(notification.pk), robust=True)
+
+
+def _email_queuer(notification_id: int) -> Callable[[], None]:
+    """The on-commit callback that queues one notification's email. A function, not a functools.partial:
+    Django names the callback by its __qualname__ when a robust one fails (the broker down)."""
+
+    def queue_email() -> None:
+        notification_email.apply_async((notification_id,), ignore_result=True)
+
+    return queue_email
 
 
 def notify_many(messages: Iterable[tuple[Any, str, str, str]], *, new_events: bool = False) -> int:

@@ -11,7 +11,7 @@ from unittest.mock import Mock
 import pytest
 
 from bloodbowl.models import TeamProfile
-from bloodbowl.services import teams as services
+from rosters import services as roster_services
 from rosters.services import grant_create
 from tests.bloodbowl.factories import BloodBowlLeagueFactory, make_bb_team
 from tests.rosters.helpers import ledger_sums
@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def team_with_200_000(commissioner, coach, monkeypatch):
     """50,000 left from the budget plus 150,000: one re-roll at double cost (120,000), not two."""
-    monkeypatch.setattr(services, "team_signup_notify", Mock())  # the sign-up really commits: not this test's business
+    monkeypatch.setattr(roster_services, "team_signup_notify", Mock())  # the sign-up really commits: not this test's business
     league = BloodBowlLeagueFactory(commissioner=commissioner)
     team = make_bb_team(league, coach)
     grant_create(league=league, user=commissioner, team_id=team.pk, amount=150_000, reason="Sponsor")
