@@ -6,7 +6,8 @@ the rules, costs and permissions are the engine's and the services'.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine.core.money import format_credits
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import apply_domain_errors, new_idempotency_key
+from leagues.models import League
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
@@ -36,6 +38,41 @@ def _team(team_id: int) -> Team:
 
 
 # --- Sign-up -----------------------------------------------------------------------------------
+
+
+class SignupForms(Protocol):
+    """A game system's sign-up forms: the team and its members, as one."""
+
+    def is_valid(self) -> bool: ...
+    def apply_errors(self, error: Invalid) -> None: ...
+    def team_data(self) -> dict[str, Any]: ...
+
+
+def team_signup_page(
+    request: HttpRequest,
+    *,
+    league: League,
+    forms: SignupForms,
+    template: str,
+    context: dict[str, Any],
+    service: Callable[..., Team],
+    team_url: str,
+) -> HttpResponse:
+    """Any game system's sign-up page: the forms, then its sign-up service (league=, coach=, the forms'
+    team_data()), then the new team's page; a refusal shows the forms again with the errors."""
+    if request.method == "GET":
+        return render(request, template, context)
+    if not forms.is_valid():
+        return render(request, template, context, status=400)
+
+    def refused(error: Invalid) -> HttpResponse:
+        forms.apply_errors(error)
+        return render(request, template, context)
+
+    with refusal_shown_by(refused):
+        team = service(league=league, coach=request.user, **forms.team_data())
+    messages.success(request, f"{team.name} is signed up in {league.name}.")
+    return redirect(team_url, team.pk)
 
 
 @login_required
@@ -58,19 +95,15 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
         "type_minimum": ruleset.type_minimum,
         "type_maximum": ruleset.type_maximum,
     }
-    if request.method == "GET":
-        return render(request, "rosters/team_create.html", context)
-    if not forms.is_valid():
-        return render(request, "rosters/team_create.html", context, status=400)
-
-    def refused(error: Invalid) -> HttpResponse:
-        forms.apply_errors(error)
-        return render(request, "rosters/team_create.html", context)
-
-    with refusal_shown_by(refused):
-        team = services.team_create(league=league, coach=request.user, **forms.team_data())
-    messages.success(request, f"{team.name} is signed up in {league.name}.")
-    return redirect("team-detail", team.pk)
+    return team_signup_page(
+        request,
+        league=league,
+        forms=forms,
+        template="rosters/team_create.html",
+        context=context,
+        service=services.team_create,
+        team_url="team-detail",
+    )
 
 
 # --- Team page and staff hires -------------------------------------------------------------------

@@ -26,6 +26,7 @@ from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 from rosters.services import team_require_coach
 from rosters.sheets import sheet_pdf
+from rosters.views import team_signup_page
 
 ROSTER_TEMPLATE = "bloodbowl/roster_sheet.html"
 SIGNUP_ROWS_WITHOUT_MAXIMUM = 16  # rows on the sign-up form while the roster maximum house value is unset
@@ -53,19 +54,15 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
         "house": league_house(league),
         "budget": RULESET.option_value(league.options, "starting_budget"),
     }
-    if request.method == "GET":
-        return render(request, "bloodbowl/team_create.html", context)
-    if not forms.is_valid():
-        return render(request, "bloodbowl/team_create.html", context, status=400)
-
-    def refused(error: Invalid) -> HttpResponse:
-        forms.apply_errors(error)
-        return render(request, "bloodbowl/team_create.html", context)
-
-    with refusal_shown_by(refused):
-        team = services.team_create(league=league, coach=request.user, **forms.team_data())
-    messages.success(request, f"{team.name} is signed up in {league.name}.")
-    return redirect("bb-team-detail", team.pk)
+    return team_signup_page(
+        request,
+        league=league,
+        forms=forms,
+        template="bloodbowl/team_create.html",
+        context=context,
+        service=services.team_create,
+        team_url="bb-team-detail",
+    )
 
 
 # --- The team page, purchases and retirements -------------------------------------------------------
