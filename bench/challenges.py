@@ -62,7 +62,7 @@ def main() -> None:
         from django.utils import timezone
 
         import notifications.tasks
-        from engine.slaughterball.ruleset import RULESET
+        from engine.slaughterball import schedule
         from leagues.demo import demo_athletes, demo_house_values
         from leagues.services import league_create, league_update
         from rosters.models import Athlete, Purchase, Team
@@ -73,7 +73,6 @@ def main() -> None:
         from scheduling.services.challenges import challenge_issue, round_fill
 
         call_command("check")
-        schedule = RULESET.schedule
         users = get_user_model()
 
         # --- A league of `teams` teams (set up in bulk: not measured) ---------------------------------------
@@ -204,12 +203,14 @@ def main() -> None:
             position = 0
             for _ in range(int(len(order_again) / 4 * args.by_hand)):
                 turn = schedule.next_turn(order_again, entries, free, games)
-                while ascending[position] not in free or ascending[position] == turn.team:
+                challenger = turn.team
+                assert challenger is not None  # the turns taken by hand are the round's first: challenges
+                while ascending[position] not in free or ascending[position] == challenger:
                     position += 1
-                targets = [t for t in ascending[position:] if t in free and t != turn.team][: turn.picks]
-                schedule.check_challenge(turn.team, targets, free, turn.team)
-                games.append([turn.team, *targets])
-                free -= {turn.team, *targets}
+                targets = [t for t in ascending[position:] if t in free and t != challenger][: turn.picks]
+                schedule.check_challenge(challenger, targets, free, challenger)
+                games.append([challenger, *targets])
+                free -= {challenger, *targets}
                 steps += 1
             return steps + len(schedule.fill_round(order_again, entries, free, games))
 

@@ -99,8 +99,7 @@ def build(team_count: int, weeks: int) -> tuple[League, Season]:
     coaches = get_user_model().objects.bulk_create(get_user_model()(username=f"coach{i}") for i in range(team_count))
     league = league_create(user=boss, name="Bench", game_system="slaughterball", options={})
     league_update(league=league, user=boss, house_values=demo_house_values())
-    ruleset = RULESET
-    catalog = ruleset.catalog(league.house_values)
+    catalog = RULESET.catalog(league.house_values)
     portfolios = list(catalog.portfolios)
     teams = Team.objects.bulk_create(
         Team(league=league, coach=coaches[i], name=f"Team {i}", faction=portfolios[i % len(portfolios)])
@@ -108,7 +107,7 @@ def build(team_count: int, weeks: int) -> tuple[League, Season]:
     )
     athletes = []
     for index, team in enumerate(teams):
-        for built in ruleset.build_roster(catalog, team.faction, [_request(a) for a in demo_athletes(index)]):
+        for built in RULESET.build_roster(catalog, team.faction, [_request(a) for a in demo_athletes(index)]):
             athletes.append(
                 Athlete(
                     team=team,

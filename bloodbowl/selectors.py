@@ -11,6 +11,8 @@ from django_stubs_ext import WithAnnotations
 
 from bloodbowl.models import Match, MatchSide, Player, StarPlayerRoll
 from bloodbowl.models import TeamLists as TeamListsRow
+from engine.bloodbowl import postmatch, prematch, standings
+from engine.bloodbowl import team as team_rules
 from engine.bloodbowl.facts import Characteristics, PlayerFacts, Status, TeamFacts
 from engine.bloodbowl.house import HouseValues
 from engine.bloodbowl.postmatch import SprChoice
@@ -122,16 +124,16 @@ class TeamLine:
 def team_line(team: TeamWithTreasury, house: HouseValues) -> TeamLine:
     facts = team_facts(team)
     try:
-        value = RULESET.team.team_value(facts, house)
+        value = team_rules.team_value(facts, house)
     except RuleViolation as missing:
         return TeamLine(team, facts, None, None, str(missing))
-    return TeamLine(team, facts, value, RULESET.team.rating(value, sum(p.spp for p in facts.roster)), "")
+    return TeamLine(team, facts, value, team_rules.rating(value, sum(p.spp for p in facts.roster)), "")
 
 
 def team_rating_of(team: TeamWithTreasury, house: HouseValues) -> int:
     """The team's Team Rating now; a RuleViolation naming the house value it needs when one is unset."""
     with paths_under("house_values."):
-        rating: int = RULESET.team.team_rating(team_facts(team), house)
+        rating: int = team_rules.team_rating(team_facts(team), house)
     return rating
 
 
@@ -203,7 +205,7 @@ def team_match_record(team: Team) -> list[MatchRecordLine]:
     return lines
 
 
-def league_standings(league: League) -> list[StandingRow]:
+def league_standings(league: League) -> list[StandingRow[Team]]:
     """The league table from its confirmed league matches (not tournament ones), by the league's points
     and tie-breakers; the engine's rows, with the Team rows as their `team`."""
     lines = league_team_lines(league)
@@ -215,19 +217,26 @@ def league_standings(league: League) -> list[StandingRow]:
     for match in confirmed:
         sides = {s.home: s for s in match.sides.all()}
         home, away = sides[True], sides[False]
+        (home_score, home_casualties), (away_score, away_casualties) = _confirmed(home), _confirmed(away)
         results.append(
-            RULESET.standings.MatchResult(
+            standings.MatchResult(
                 home=by_id[home.team_id],
                 away=by_id[away.team_id],
-                home_score=home.score,
-                away_score=away.score,
-                home_casualties=home.casualties,
-                away_casualties=away.casualties,
+                home_score=home_score,
+                away_score=away_score,
+                home_casualties=home_casualties,
+                away_casualties=away_casualties,
             )
         )
     ratings = {line.team: line.rating or 0 for line in lines}
-    rows: list[StandingRow] = RULESET.standings.standings(results, ratings, RULESET.standings_options(league.options))
-    return rows
+    return standings.standings(results, ratings, RULESET.standings_options(league.options))
+
+
+def _confirmed(side: MatchSide) -> tuple[int, int]:
+    """A confirmed match's side: (score, casualties), which the post-match writes before it confirms."""
+    assert side.score is not None
+    assert side.casualties is not None
+    return side.score, side.casualties
 
 
 def match_side_of(match: Match, user: Any) -> MatchSide | None:
@@ -299,7 +308,7 @@ def apothecary_candidates(match: Match, side: MatchSide) -> list[Player]:
     niggled = {
         roll.player_id
         for roll in match.rolls.filter(team_id=side.team_id, purpose="niggling")
-        if roll.player_id is not None and RULESET.prematch.niggling_misses(roll.dice)  # a niggling roll is a player's
+        if roll.player_id is not None and prematch.niggling_misses(roll.dice)  # a niggling roll is a player's
     }
     return list(Player.objects.filter(pk__in=niggled.intersection(side.missing)).order_by("number"))
 
@@ -315,10 +324,13 @@ def star_player_roll_position(spr: StarPlayerRoll) -> tuple[PlayerFacts, TeamLis
 
 
 def star_player_roll_options(spr: StarPlayerRoll) -> list[SprChoice]:
-    """What the coach may choose for a stored Star Player Roll."""
+    """What the coach may choose for a stored Star Player Roll: nothing while the league has no team lists
+    or they no longer have the player's race (choosing is refused then)."""
     position = star_player_roll_position(spr)
     if position is None:
         return []
     facts, team_lists, race = position
-    options: list[SprChoice] = RULESET.postmatch.spr_options(facts, (spr.dice[0], spr.dice[1]), team_lists, race)
+    if race is None:
+        return []
+    options: list[SprChoice] = postmatch.spr_options(facts, (spr.dice[0], spr.dice[1]), team_lists, race)
     return options

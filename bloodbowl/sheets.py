@@ -9,9 +9,9 @@ from typing import Any
 from bloodbowl.models import Player
 from bloodbowl.selectors import TeamWithTreasury, league_house, league_team_lines, team_line, team_lists_of, team_match_record
 from engine.bloodbowl import house as hv
+from engine.bloodbowl import postmatch
 from engine.bloodbowl.facts import TeamFacts
 from engine.bloodbowl.postmatch import PurchaseRequest
-from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.teamlists import TeamLists
 from engine.core.violations import RuleViolation
 from leagues.models import League
@@ -86,7 +86,6 @@ def purchase_offers(team: Team, facts: TeamFacts, team_lists: TeamLists | None) 
     if team_lists is None or race is None:
         return []
     house = league_house(team.league)
-    postmatch = RULESET.postmatch
     wanted: list[tuple[str, str, str, int | None]] = [("player", p.slug, p.name, p.cost) for p in race.positions]
     wanted.append(
         ("reroll", "", "Team Re-roll (double the team list's price)", postmatch.reroll_purchase_cost(facts.reroll_cost))

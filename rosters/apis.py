@@ -251,9 +251,8 @@ class AthletePurchaseOptionsApi(APIView):
     def get(self, request: Request, athlete_id: int) -> Response:
         athlete = get_object_or_404(Athlete, pk=athlete_id)
         team = _team_or_404(athlete.team_id)
-        ruleset = RULESET
         facts = team_facts(team)
-        options = ruleset.purchase_options(ruleset.catalog(team.league.house_values), facts, facts.athlete(athlete.pk))
+        options = RULESET.purchase_options(RULESET.catalog(team.league.house_values), facts, facts.athlete(athlete.pk))
         return Response(PurchaseOptionSerializer(options, many=True).data)
 
 
@@ -261,6 +260,5 @@ class TeamPurchaseOptionsApi(APIView):
     @extend_schema(responses={200: PurchaseOptionSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, team_id: int) -> Response:
         team = _team_or_404(team_id)
-        ruleset = RULESET
-        options = ruleset.staff_options(ruleset.catalog(team.league.house_values), team_facts(team))
+        options = RULESET.staff_options(RULESET.catalog(team.league.house_values), team_facts(team))
         return Response(PurchaseOptionSerializer(options, many=True).data)

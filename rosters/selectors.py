@@ -176,8 +176,7 @@ class TeamSummary:
 
 
 def team_summary(team: Team) -> TeamSummary:
-    ruleset = RULESET
-    catalog = ruleset.catalog(team.league.house_values)
+    catalog = RULESET.catalog(team.league.house_values)
     facts = team_facts(team)
 
     def skill_name(slug: str) -> str:
@@ -196,7 +195,7 @@ def team_summary(team: Team) -> TeamSummary:
         staff=[p for p in team.purchases.all() if p.kind == Purchase.Kind.STAFF],
         athletes_value=athletes_value,
         staff_value=facts.staff_value,
-        team_potential=ruleset.team_potential(facts),
+        team_potential=RULESET.team_potential(facts),
         balances=dict(facts.balances),
     )
 

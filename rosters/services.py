@@ -130,10 +130,9 @@ def purchase_make(
                         "This idempotency key was already used for a different purchase.",
                     )
                 return earlier, False
-        ruleset = RULESET
-        catalog = ruleset.catalog(team.league.house_values)
+        catalog = RULESET.catalog(team.league.house_values)
         facts = team_facts(team)
-        quote = ruleset.quote_purchase(catalog, facts, PurchaseRequest(kind, item, athlete_id))
+        quote = RULESET.quote_purchase(catalog, facts, PurchaseRequest(kind, item, athlete_id))
         athlete = facts.athlete(athlete_id) if athlete_id is not None and kind != "staff" else None
         window_side_id, _ = spending_window_side(team)  # the window it is bought in (None: pre-season)
         purchase = Purchase.objects.create(

@@ -90,8 +90,7 @@ def balances(game_system: str, amounts: dict[str, int] | Any) -> list[Balance]:
 def team_context(team: Team) -> dict[str, Any]:
     """Everything the team page, the spend page and the roster sheet show of a team."""
     league = team.league
-    ruleset = RULESET
-    catalog = ruleset.catalog(league.house_values)
+    catalog = RULESET.catalog(league.house_values)
     summary = team_summary(team)
     record = team_game_record(team)
     return {
@@ -100,8 +99,8 @@ def team_context(team: Team) -> dict[str, Any]:
         "summary": summary,
         "catalog": catalog,
         "portfolio_name": catalog.portfolios.get(team.faction, team.faction),
-        "trait_columns": [TraitColumn(t, TRAIT_HEADINGS.get(t, t[:3].upper()), catalog.traits[t].name) for t in ruleset.traits],
-        "athlete_lines": athlete_lines(summary, ruleset.traits),
+        "trait_columns": [TraitColumn(t, TRAIT_HEADINGS.get(t, t[:3].upper()), catalog.traits[t].name) for t in RULESET.traits],
+        "athlete_lines": athlete_lines(summary, RULESET.traits),
         "balances": balances(league.game_system, summary.balances),
         "game_record": record,
         "total_lps": sum(line.side.league_points or 0 for line in record),

@@ -80,20 +80,19 @@ def team_signup_page(
 @require_http_methods(["GET", "POST"])
 def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get(league_id)
-    ruleset = RULESET
     forms = TeamSignupForms(
         request.POST if request.method == "POST" else None,
-        portfolios=dict(ruleset.catalog(league.house_values).portfolios),
-        athlete_types=ruleset.athlete_types,
-        rows=ruleset.roster_size,
+        portfolios=dict(RULESET.catalog(league.house_values).portfolios),
+        athlete_types=RULESET.athlete_types,
+        rows=RULESET.roster_size,
     )
     context = {
         "league": league,
         "forms": forms,
-        "athlete_types": ruleset.athlete_types,
-        "roster_size": ruleset.roster_size,
-        "type_minimum": ruleset.type_minimum,
-        "type_maximum": ruleset.type_maximum,
+        "athlete_types": RULESET.athlete_types,
+        "roster_size": RULESET.roster_size,
+        "type_minimum": RULESET.type_minimum,
+        "type_maximum": RULESET.type_maximum,
     }
     return team_signup_page(
         request,
@@ -111,8 +110,7 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
 
 def _staff_offers(context: dict[str, Any]) -> list[tuple[Any, str]]:
     """The staff the team may hire now, each with the idempotency key of its Hire form."""
-    ruleset = RULESET
-    options = ruleset.staff_options(context["catalog"], context["summary"].facts)
+    options = RULESET.staff_options(context["catalog"], context["summary"].facts)
     return [(option, new_idempotency_key()) for option in options]
 
 
@@ -176,9 +174,8 @@ def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
 def _spend_context(athlete: Athlete, form: SpendForm | None = None, success: str = "") -> dict[str, Any]:
     team = _team(athlete.team_id)
     context = team_context(team)
-    ruleset = RULESET
     facts = context["summary"].facts
-    options = ruleset.purchase_options(context["catalog"], facts, facts.athlete(athlete.pk))
+    options = RULESET.purchase_options(context["catalog"], facts, facts.athlete(athlete.pk))
     context.update(
         {
             "athlete": athlete,

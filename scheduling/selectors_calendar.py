@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, Subquery
 
-from engine.slaughterball.ruleset import RULESET
+from engine.slaughterball import schedule
 from engine.slaughterball.schedule import RankingEntry, Turn
 from leagues.models import League
 from rosters.models import Team
@@ -197,12 +197,11 @@ class RoundState:
 def round_state(week: Week) -> RoundState:
     """Where a challenge round stands: the frozen order, the games made so far, who is still free
     and whose turn it is. Two queries (games, sides); the order is on the week row."""
-    ruleset = RULESET
     frozen = FrozenOrder.from_record(record(week, ORDER_RECORD))
     games, numbers = game_teams(week)
     scheduled = {t for teams in games.values() for t in teams}
     unscheduled = frozenset(t for t in frozen.order if t not in scheduled)
-    turn = ruleset.schedule.next_turn(frozen.order, frozen.entries, unscheduled, list(games.values()))
+    turn = schedule.next_turn(frozen.order, frozen.entries, unscheduled, list(games.values()))
     return RoundState(week, frozen, games, numbers, unscheduled, turn)
 
 
@@ -235,8 +234,7 @@ def week_warnings(
     warnings: list[Warning] = []
     if week.kind not in ROTATION_KINDS:
         return warnings
-    ruleset = RULESET
-    smallest = ruleset.schedule.smallest_legal_game(team_count)
+    smallest = schedule.smallest_legal_game(team_count)
     for game, teams in sorted(games.items(), key=lambda item: numbers.get(item[0], 0)):
         if len(teams) < smallest:
             warnings.append(
@@ -249,7 +247,7 @@ def week_warnings(
             )
     before = previous_week_games(week)
     if before:
-        repeat = ruleset.schedule.consecutive_small_games(before, games.values())
+        repeat = schedule.consecutive_small_games(before, games.values())
         game_of = {t: g for g, teams in games.items() for t in teams}
         for team in repeat:
             size = len(games[game_of[team]])

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from engine.slaughterball import auctions
 from engine.slaughterball.auctions import BiddingTurn
 from engine.slaughterball.catalog import Catalog
 from engine.slaughterball.ruleset import RULESET
@@ -31,8 +32,8 @@ def auction_for_game(game: Game) -> Auction | None:
     return auction
 
 
-def _card(rules: Any, catalog: Catalog, key: str) -> dict[str, Any]:
-    card = rules.card_for(catalog, key)
+def _card(catalog: Catalog, key: str) -> dict[str, Any]:
+    card = auctions.card_for(catalog, key)
     if card is None:
         return {
             "key": key,
@@ -47,7 +48,7 @@ def _card(rules: Any, catalog: Catalog, key: str) -> dict[str, Any]:
         "key": card.key,
         "name": card.name,
         "type": card.type,
-        "traits": rules.card_traits(card),
+        "traits": auctions.card_traits(card),
         "skills": list(card.skills) if card.skills is not None else None,
         "pit_power_adjustment": card.pit_power_adjustment,
         "house_value_required": card.pit_power_adjustment is None,
@@ -57,12 +58,11 @@ def _card(rules: Any, catalog: Catalog, key: str) -> dict[str, Any]:
 def lot_turn(lot: Lot) -> tuple[BiddingTurn, int]:
     """Whose turn it is on a lot (the engine's bidding_turn) and how many turns were taken: two queries,
     its bids and its passes, in the order they were made."""
-    rules = RULESET.auctions
     bids = Bid.objects.filter(lot=lot).values_list("position", "id", "team_id")
     passes = LotPass.objects.filter(lot=lot).values_list("position", "id", "team_id")
     moves = sorted([(*row, True) for row in bids] + [(*row, False) for row in passes])
     order = [entry["team"] for entry in lot.auction.order]
-    turn = rules.bidding_turn(order, lot.nominated_by_id, [rules.Move(team, bid) for _, _, team, bid in moves])
+    turn = auctions.bidding_turn(order, lot.nominated_by_id, [auctions.Move(team, bid) for _, _, team, bid in moves])
     return turn, len(moves)
 
 
@@ -93,9 +93,7 @@ def auction_state(auction: Auction) -> dict[str, Any]:
     the auction's game (when not loaded), its draws with their lots, its lots with their hires; two more
     (the open lot's bids and passes) while a maverick is up."""
     league = auction.game.week.season.league
-    ruleset = RULESET
-    rules = ruleset.auctions
-    catalog = ruleset.catalog(league.house_values)
+    catalog = RULESET.catalog(league.house_values)
     names = {entry["team"]: entry["name"] for entry in auction.order}
     draws = list(auction.draws.all().order_by("position"))
     lots = list(auction.lots.select_related("hire").order_by("number"))
@@ -106,7 +104,7 @@ def auction_state(auction: Auction) -> dict[str, Any]:
             held[draw.team_id] = held.get(draw.team_id, 0) + 1
     last = next((lot.nominated_by_id for lot in reversed(lots) if lot.draw_id), None)
     current = next((lot for lot in lots if lot.state == Lot.State.OPEN), None)
-    turn = None if current or auction.closed_at else rules.next_nominator([e["team"] for e in auction.order], held, last)
+    turn = None if current or auction.closed_at else auctions.next_nominator([e["team"] for e in auction.order], held, last)
     bidding, _ = lot_turn(current) if current else (None, 0)
     if auction.closed_at:
         status = "closed"
@@ -131,7 +129,7 @@ def auction_state(auction: Auction) -> dict[str, Any]:
                 "name": entry["name"],
                 "team_potential": entry["team_potential"],
                 "dice": auction.dice.get(str(entry["team"]), []),
-                "knives": rules.knives(auction.dice.get(str(entry["team"]), [])),
+                "knives": auctions.knives(auction.dice.get(str(entry["team"]), [])),
                 "holds": held.get(entry["team"], 0),
             }
             for entry in auction.order
@@ -142,7 +140,7 @@ def auction_state(auction: Auction) -> dict[str, Any]:
                 "team": d.team_id,
                 "team_name": names.get(d.team_id, ""),
                 "maverick": d.maverick,
-                "name": _card(rules, catalog, d.maverick)["name"],
+                "name": _card(catalog, d.maverick)["name"],
                 "returned": d.returned_at is not None,
                 "nominated": d.pk in nominated,
             }
@@ -152,7 +150,7 @@ def auction_state(auction: Auction) -> dict[str, Any]:
         "next_nominator_name": names.get(turn, "") if turn else "",
         "current_lot": _lot_data(current, names, bidding) if current else None,
         "lots": [_lot_data(lot, names, bidding if lot is current else None) for lot in lots],
-        "cards": [_card(rules, catalog, key) for key in keys],
+        "cards": [_card(catalog, key) for key in keys],
     }
 
 
@@ -173,7 +171,6 @@ def pregame_state(game: Game) -> dict[str, Any]:
     Edge tokens, staff tokens and the order of picking Edge tokens, as stored at the game; once the order of play
     is recorded, the order of taking support-staff tokens."""
     league = game.week.season.league
-    ruleset = RULESET
     sides = list(GameSide.objects.filter(game=game).select_related("team").order_by("id"))
     pregame = Pregame.objects.filter(game=game).first()
     by_team = {side.team_id: side for side in sides}
@@ -183,12 +180,12 @@ def pregame_state(game: Game) -> dict[str, Any]:
     complete = bool(sides) and all(side.pit_power is not None for side in sides)
     next_to_pick = next((side.team_id for side in ordered if not side.lineup), None) if order else None
     powers = {side.team_id: side.pit_power or 0 for side in ordered}
-    picking = ruleset.auctions.edge_token_picking_order(powers) if complete else []
+    picking = auctions.edge_token_picking_order(powers) if complete else []
     seated = all(side.order_of_play is not None for side in sides)
     order_of_play = [side.team_id for side in sorted(sides, key=lambda s: s.order_of_play or 0)] if sides and seated else []
     return {
         "game": game.pk,
-        "mavericks_allowed": not ruleset.option_value(league.options, "no_mavericks"),
+        "mavericks_allowed": not RULESET.option_value(league.options, "no_mavericks"),
         "lineup_order": [
             {
                 "team": entry["team"],
@@ -216,5 +213,5 @@ def pregame_state(game: Game) -> dict[str, Any]:
         ],
         "picking_order": picking,
         "order_of_play": order_of_play,
-        "staff_token_order": ruleset.auctions.staff_token_order(order_of_play),
+        "staff_token_order": auctions.staff_token_order(order_of_play),
     }

@@ -32,7 +32,11 @@ from bloodbowl.selectors import (
 )
 from bloodbowl.selectors import player_facts as _player_facts
 from bloodbowl.selectors_tournaments import knockout_report_problems, match_stage, prematch_trophies, sponsorship_of
+from engine.bloodbowl import dice as dice_rules
+from engine.bloodbowl import postmatch, prematch
+from engine.bloodbowl import report as report_rules
 from engine.bloodbowl.facts import PlayerFacts, TeamFacts
+from engine.bloodbowl.prematch import STAGES, Stage
 from engine.bloodbowl.report import REFUSED_SCORE, SIDES, Injury, MatchReport, PlayerEvents, Side, SideReport
 from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import TREASURY, format_credits
@@ -42,7 +46,6 @@ from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
 from rosters.models import LedgerEntry, Team
 
-rules = RULESET
 _rng = random.SystemRandom()
 
 
@@ -118,7 +121,7 @@ class Dice:
 
     def __init__(self, match: Match, user: Any, entered: Mapping[str, Any] | None) -> None:
         self.match, self.user = match, user
-        allowed = rules.option_value(match.league.options, "table_dice")
+        allowed = RULESET.option_value(match.league.options, "table_dice")
         if entered and not allowed:
             raise Invalid.one("table-dice-off", "dice", "This league does not take dice rolled at the table.")
         self.entered = dict(entered or {})
@@ -139,10 +142,10 @@ class Dice:
             return tuple(found.dice)
         at_table = label in self.entered
         if at_table:
-            raise_if_any(rules.dice.check_dice(f"dice.{label}", self.entered[label], count, sides))
+            raise_if_any(dice_rules.check_dice(f"dice.{label}", self.entered[label], count, sides))
             dice = tuple(self.entered[label])
         else:
-            dice = rules.dice.roll(_rng, count, sides)
+            dice = dice_rules.roll(_rng, count, sides)
         Roll.objects.create(
             match=self.match,
             label=label,
@@ -178,6 +181,15 @@ def prematch_roll(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = 
     return match
 
 
+def _stage(match: Match) -> Stage:
+    """The match's stage as the engine names it; the field holds one of STAGES (league, or the tournament
+    round's, selectors_tournaments.ROUND_STAGES)."""
+    for stage in STAGES:
+        if match.stage == stage:
+            return stage
+    raise ValueError(f"Match {match.pk} has the unknown stage {match.stage!r}.")
+
+
 def _prematch(match: Match, user: Any, dice: Dice) -> None:
     house = league_house(match.league)
     sides = list(match.sides.all())
@@ -187,19 +199,19 @@ def _prematch(match: Match, user: Any, dice: Dice) -> None:
     by_name = {_side_name(s): s for s in sides}
     fan_factor = sum(loaded[s.team_id].bb.fan_factor for s in sides)
     gate_dice = dice.roll("gate", "gate", fan_factor)
-    match.gate = rules.prematch.gate(gate_dice, match.stage)
-    bonus = rules.prematch.handicap_bonus_cards(by_name["home"].team_rating, by_name["away"].team_rating)
+    match.gate = prematch.gate(gate_dice, _stage(match))
+    bonus = prematch.handicap_bonus_cards(by_name["home"].team_rating, by_name["away"].team_rating)
     for name, side in by_name.items():
         team = loaded[side.team_id]
         (card_die,) = dice.roll(f"cards.{name}", "cards", 1, team=team)
-        side.special_play_cards = rules.prematch.special_play_cards(card_die) + bonus[name]
+        side.special_play_cards = prematch.special_play_cards(card_die) + bonus[name]
         missing = []
         for player in team.bb_players.all():
             if player.status != Player.Status.ACTIVE:
                 continue
             if player.niggling_injuries and not player.misses_next_match:
                 rolled = dice.roll(f"niggling.{player.pk}", "niggling", player.niggling_injuries, team=team, player=player)
-                if rules.prematch.niggling_misses(rolled):
+                if prematch.niggling_misses(rolled):
                     player.misses_next_match = True
                     player.save(update_fields=["misses_next_match"])
             if player.misses_next_match:
@@ -227,7 +239,7 @@ def cards_choose(*, match_id: int, user: Any, decks: Mapping[str, Any]) -> Match
     with transaction.atomic():
         match = _locked(match_id)
         side = _own_side_at_kickoff(match, user, "choose their Special Play Cards")
-        problems = rules.prematch.check_card_decks(side.special_play_cards or 0, decks)
+        problems = prematch.check_card_decks(side.special_play_cards or 0, decks)
         raise_if_any(problems)
         side.card_decks = dict(decks)
         side.save(update_fields=["card_decks"])
@@ -299,7 +311,7 @@ def report_submit(
             facts = _facts_by_side(match)
             report = _with_drawn_mvps(match, user, report, facts)
             checked = report_from_data(report)
-            rules.report.check_report(facts["home"], facts["away"], checked, league_house(match.league))
+            report_rules.check_report(facts["home"], facts["away"], checked, league_house(match.league))
             raise_if_any(knockout_report_problems(match, checked))
             match.report, match.reported_by, match.status = report, user, Match.Status.REPORTED
             match.save(update_fields=["report", "reported_by", "status"])
@@ -316,7 +328,7 @@ def _with_drawn_mvps(match: Match, user: Any, report: Mapping[str, Any], facts: 
     dice = Dice(match, user, None)
     teams_by_side = {_side_name(s): s.team for s in match.sides.all()}
     for name in SIDES:
-        candidates = sorted(rules.report.mvp_candidates(facts[name]))
+        candidates = sorted(report_rules.mvp_candidates(facts[name]))
         if report[name].get("mvp") is None and candidates:
             (drawn,) = dice.roll(f"mvp.{name}", "mvp", 1, team=teams_by_side[name], sides=len(candidates))
             report[name]["mvp"] = candidates[drawn - 1]
@@ -486,17 +498,18 @@ def _winnings(match: Match, side: MatchSide, team: TeamWithTreasury, dice: Dice,
     name = _side_name(side)
     (d6,) = dice.roll(f"winnings.{name}", "winnings", 1, team=team)
     sponsorship = sponsorship_of(team)  # The Blood Bowl: Bloodweiser adds to the winnings while the trophy is held
-    amount = rules.postmatch.winnings(match.gate, side.team_rating, d6) + sponsorship
+    assert match.gate is not None  # the pre-match set it; a report needs the pre-match first
+    amount = postmatch.winnings(match.gate, side.team_rating, d6) + sponsorship
     side.winnings = amount
     sponsored = f", Bloodweiser sponsorship {_gold(sponsorship)}" if sponsorship else ""
     if amount >= 0:
         _ledger(team, amount, f"Match winnings, {label} (d6 {d6}{sponsored})", user)
         return
-    payment = rules.postmatch.pay_negative(team.treasury, amount)
+    payment = postmatch.pay_negative(team.treasury, amount)
     _ledger(team, -payment.paid, f"Negative winnings, {label} (d6 {d6}{sponsored})", user)
     if payment.roll_due:
         first, second = dice.roll(f"negative_winnings.{name}", "negative_winnings", 2, team=team)
-        outcome = rules.postmatch.negative_winnings_effects(first + second, team_facts(team))
+        outcome = postmatch.negative_winnings_effects(first + second, team_facts(team))
         TeamProfile.objects.filter(team=team).update(
             rerolls=outcome.team.rerolls,
             apothecary=outcome.team.apothecary,
@@ -518,16 +531,16 @@ def _aging(team: Team, side: MatchSide, dice: Dice) -> None:
 
 def _age(player: Player, dice: Dice, label: str, team: Team, purpose: str = "aging", number: int = 1) -> None:
     (d6,) = dice.roll(label, purpose, 1, team=team, player=player, number=number)
-    if rules.postmatch.aging_check(d6):
+    if postmatch.aging_check(d6):
         first, second = dice.roll(f"{label}.table", f"{purpose}_table", 2, team=team, player=player, number=number)
-        outcome = rules.postmatch.aging_effect(first + second, _player_facts(player))
+        outcome = postmatch.aging_effect(first + second, _player_facts(player))
         _save_player(player, outcome.player)
 
 
 def _star_player_points(match: Match, team: Team, own: SideReport, dice: Dice) -> None:
     """3. MVPs and Star Player Rolls: the report's SPP on each player, and the rolls they bring, rolled now
     and stored; the coach chooses for each on the team page."""
-    spp_award(match=match, team=team, earned=rules.postmatch.report_spp(own), dice=dice)
+    spp_award(match=match, team=team, earned=postmatch.report_spp(own), dice=dice)
 
 
 def spp_award(*, match: Match, team: Team, earned: Mapping[int, int], dice: Dice) -> None:
@@ -537,7 +550,7 @@ def spp_award(*, match: Match, team: Team, earned: Mapping[int, int], dice: Dice
         gained = earned.get(player.pk, 0)
         if not gained:
             continue
-        due = rules.postmatch.star_player_rolls_due(player.spp, player.spp + gained, player.big_guy)
+        due = postmatch.star_player_rolls_due(player.spp, player.spp + gained, player.big_guy)
         player.spp += gained
         player.save(update_fields=["spp"])
         already = player.star_player_rolls.count()
@@ -550,16 +563,16 @@ def _fan_factor(match: Match, team: Team, own: SideReport, other: SideReport, di
     """4. Fan Factor: d6 and the modifiers; never below 1."""
     (d6,) = dice.roll(f"fan_factor.{name}", "fan_factor", 1, team=team)
     profile = team.bb
-    change = rules.postmatch.fan_factor_change(
+    change = postmatch.fan_factor_change(
         d6,
         won=own.score > other.score,
         lost=own.score < other.score,
         score=own.score,
         casualties_inflicted=own.casualties,
         fan_factor=profile.fan_factor,
-        stage=match.stage,
+        stage=_stage(match),
     )
-    new: int = rules.postmatch.new_fan_factor(profile.fan_factor, change)
+    new: int = postmatch.new_fan_factor(profile.fan_factor, change)
     TeamProfile.objects.filter(pk=profile.pk).update(fan_factor=new)
     return new - profile.fan_factor
 
@@ -572,9 +585,9 @@ def _injuries(report: MatchReport, sides: Mapping[Side, MatchSide]) -> None:
         for player in Player.objects.filter(team_id=side.team_id, status=Player.Status.ACTIVE):
             facts = _player_facts(player)
             if player.pk in side.missing:
-                facts = rules.postmatch.clear_missed_match(facts)
+                facts = postmatch.clear_missed_match(facts)
             if player.pk in injuries:
-                facts = rules.postmatch.apply_injury(facts, injuries[player.pk])
+                facts = postmatch.apply_injury(facts, injuries[player.pk])
             if facts != _player_facts(player):
                 _save_player(player, facts)
 
@@ -618,15 +631,18 @@ def spr_choose(*, spr_id: int, user: Any, kind: str, target: str | None = None) 
         if position is None:
             raise Invalid.one("team-lists-missing", "league", "This league has no team lists.")
         facts, team_lists, race = position
-        choice = rules.postmatch.SprChoice(kind, target)
-        after = rules.postmatch.apply_spr_choice(facts, (spr.dice[0], spr.dice[1]), choice, team_lists, race)
+        if race is None:  # the commissioner replaced the team lists with ones without it
+            raise Invalid.one("race-missing", "player", "This player's race is no longer in the league's team lists.")
+        rolled = (spr.dice[0], spr.dice[1])
+        choice = postmatch.spr_choice(facts, rolled, kind, target)
+        after = postmatch.apply_spr_choice(facts, rolled, choice, team_lists, race)
         dice = Dice(spr.match, user, None)
-        if rules.postmatch.peak_roll_due(after):
+        if postmatch.peak_roll_due(after):
             first, second = dice.roll(
                 f"peak.{player.pk}.{spr.number}", "peak", 2, team=player.team, player=player, number=spr.number
             )
             spr.peak_dice = [first, second]
-            after = replace(after, peaked=rules.postmatch.peaks(first + second, after.skill_rolls_made))
+            after = replace(after, peaked=postmatch.peaks(first + second, after.skill_rolls_made))
         _save_player(player, after)
         if after.peaked and spr.peak_dice is not None:
             _age(player, dice, f"peaked.{player.pk}", player.team, purpose="peaked_aging", number=spr.number)

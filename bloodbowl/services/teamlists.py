@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from bloodbowl.models import TeamLists as TeamListsRow
-from engine.bloodbowl.ruleset import RULESET
+from engine.bloodbowl import teamlists
 from leagues.models import League
 from leagues.services import league_require_commissioner
 
@@ -19,8 +19,8 @@ def team_lists_import(*, league: League, user: Any, fmt: Format, text: str) -> T
     Existing teams keep what they copied at sign-up (their re-roll price, their players' lines).
     """
     league_require_commissioner(league=league, user=user)
-    team_lists = RULESET.teamlists.parse_team_lists(text, fmt)
+    team_lists = teamlists.parse_team_lists(text, fmt)
     row, _ = TeamListsRow.objects.update_or_create(
-        league=league, defaults={"data": RULESET.teamlists.team_lists_to_data(team_lists), "updated_by": user}
+        league=league, defaults={"data": teamlists.team_lists_to_data(team_lists), "updated_by": user}
     )
     return row

@@ -13,6 +13,8 @@ from django.db import transaction
 
 from bloodbowl.models import Player, TeamProfile
 from bloodbowl.selectors import TeamWithTreasury, league_house, team_facts, team_get, team_lists_of
+from engine.bloodbowl import postmatch
+from engine.bloodbowl import team as team_rules
 from engine.bloodbowl.postmatch import PurchaseRequest
 from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.team import NewPlayer, NewTeamRequest
@@ -85,7 +87,7 @@ def team_create(
         cheerleaders=cheerleaders,
     )
     budget = RULESET.option_value(league.options, "starting_budget")
-    cost = RULESET.team.check_new_team(team_lists, league_house(league), budget, request)
+    cost = team_rules.check_new_team(team_lists, league_house(league), budget, request)
     race_line = team_lists.race(race)
     assert race_line is not None  # check_new_team refuses an unknown race
     opening = [
@@ -195,7 +197,7 @@ def purchase_make(
         request = PurchaseRequest(kind, position)
         problems = _new_player_problems(team, name, number) if hired is not None else []
         try:
-            quote = RULESET.postmatch.quote_purchase(team_facts(team), team_lists, league_house(team.league), request)
+            quote = postmatch.quote_purchase(team_facts(team), team_lists, league_house(team.league), request)
         except RuleViolation as refused:
             raise Invalid([*Invalid.from_rules(refused).items, *problems]) from None
         if problems:
@@ -239,7 +241,7 @@ def player_retire(*, player_id: int, user: Any, as_assistant_coach: bool = False
     with transaction.atomic():
         team = _locked_team(team_id)
         team_require_coach(team=team, user=user)
-        after = RULESET.postmatch.retire_player(team_facts(team), player_id, as_assistant_coach)
+        after = postmatch.retire_player(team_facts(team), player_id, as_assistant_coach)
         player = next(p for p in team.bb_players.all() if p.pk == player_id)
         player.status = Player.Status.RETIRED
         player.save(update_fields=["status"])

@@ -18,7 +18,7 @@ from bloodbowl.forms import TeamListsForm
 from bloodbowl.models import TeamLists as TeamListsRow
 from bloodbowl.selectors import league_get, team_lists_of
 from bloodbowl.services.teamlists import team_lists_import
-from engine.bloodbowl.ruleset import RULESET
+from engine.bloodbowl import teamlists
 from leagues import services as league_services
 from leagues.models import League
 from pitside.errors import ErrorItem
@@ -82,6 +82,6 @@ def team_lists_sample(request: HttpRequest, name: str) -> HttpResponse:
     """A sample file for one invented house team, in either format."""
     if name not in SAMPLES:
         raise Http404("No such sample.")
-    response = HttpResponse(RULESET.teamlists.team_lists_sample(name), content_type=f"{SAMPLES[name]}; charset=utf-8")
+    response = HttpResponse(teamlists.team_lists_sample(name), content_type=f"{SAMPLES[name]}; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

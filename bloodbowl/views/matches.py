@@ -30,7 +30,9 @@ from bloodbowl.selectors import (
 )
 from bloodbowl.selectors_tournaments import match_trophy_effects
 from bloodbowl.services import matches as services
+from engine.bloodbowl import tables
 from engine.bloodbowl.report import EVENTS
+from engine.bloodbowl.ruleset import RULESET
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 
@@ -44,7 +46,7 @@ EVENT_HEADINGS = {
     "field_goals": "FG",
 }  # the Star Player Points table's abbreviations
 INJURY_SLOTS = range(1, 5)
-DECKS = tuple(services.rules.tables.tables().decks)
+DECKS = tuple(tables.tables().decks)
 
 
 @domain_errors
@@ -122,7 +124,7 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
         "rights": match_rights(match, request.user),
         "own_side": own,
         "kickoff": own is not None and match.gate is not None and match.status == match.Status.SCHEDULED,
-        "decks": [(slug, services.rules.tables.tables().decks[slug].name) for slug in DECKS],
+        "decks": [(slug, tables.tables().decks[slug].name) for slug in DECKS],
         "apothecary_players": apothecary_candidates(match, own) if own is not None and match.gate is not None else [],
         "trophies": [(side, trophies[side.team_id]) for side in sides if side.team_id in trophies],
         "events": [(event, EVENT_HEADINGS[event]) for event in EVENTS],
@@ -130,7 +132,7 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
         "characteristics": CHARACTERISTICS,
         "pending_sprs": pending,
         "spr_lines": [(spr, label(spr.choice["kind"], spr.choice["target"]) if spr.choice else "") for spr in sprs],
-        "table_dice": services.rules.option_value(match.league.options, "table_dice"),
+        "table_dice": RULESET.option_value(match.league.options, "table_dice"),
         "prematch_rolls": PREMATCH_ROLLS,
         "postmatch_rolls": POSTMATCH_ROLLS,
         "errors": errors or [],

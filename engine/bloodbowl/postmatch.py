@@ -161,6 +161,7 @@ def rolls_for(players: Sequence[PlayerFacts]) -> dict[int, int]:
 
 
 SprKind = Literal["skill", "characteristic", "remove_trait", "wasted"]
+SPR_KINDS: tuple[SprKind, ...] = ("skill", "characteristic", "remove_trait", "wasted")
 
 
 @dataclass(frozen=True)
@@ -210,6 +211,21 @@ def spr_options(player: PlayerFacts, dice: tuple[int, int], team_lists: TeamList
     return list(dict.fromkeys(doubles + table))
 
 
+def _not_an_option(player: PlayerFacts, dice: tuple[int, int]) -> RuleViolation:
+    return RuleViolation(
+        [Violation("spr-choice", "choice", f"{player.name} may not take that on a roll of {dice[0]}-{dice[1]}.")]
+    )
+
+
+def spr_choice(player: PlayerFacts, dice: tuple[int, int], kind: str, target: str | None = None) -> SprChoice:
+    """The coach's choice as sent; RuleViolation (as for a choice the dice do not allow) for a kind that is
+    none of SPR_KINDS."""
+    for known in SPR_KINDS:
+        if kind == known:
+            return SprChoice(known, target)
+    raise _not_an_option(player, dice)
+
+
 def apply_spr_choice(
     player: PlayerFacts, dice: tuple[int, int], choice: SprChoice, team_lists: TeamLists, race: Race
 ) -> PlayerFacts:
@@ -218,9 +234,7 @@ def apply_spr_choice(
     if level(player.spp, player.big_guy).rolls <= player.skill_rolls_made:
         raise RuleViolation([Violation("spr-not-due", "player", f"{player.name} has no Star Player Roll to make.")])
     if choice not in spr_options(player, dice, team_lists, race):
-        raise RuleViolation(
-            [Violation("spr-choice", "choice", f"{player.name} may not take that on a roll of {dice[0]}-{dice[1]}.")]
-        )
+        raise _not_an_option(player, dice)
     made = replace(player, skill_rolls_made=player.skill_rolls_made + 1)
     if choice.kind == "skill":
         return replace(made, skills=(*player.skills, str(choice.target)))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.bloodbowl import dice, postmatch, prematch, report, standings, tables, team, teamlists
 from engine.bloodbowl import house as house_rules
+from engine.bloodbowl import standings, teamlists
 from engine.core.money import MAX_CREDITS, TREASURY, format_credits
 from engine.core.ruleset import HouseValueField, OptionSchema
 from engine.core.violations import RuleViolation, Violation
@@ -22,6 +22,10 @@ OPTIONS = OptionSchema(
 
 
 class BloodBowlRuleset:
+    """What the registry and the shared apps ask of Blood Bowl: names, accounts, options and house values.
+    The rules themselves (engine.bloodbowl.teamlists, team, prematch, report, postmatch, standings, dice,
+    tables, house) are imported by the app where it uses them, so that mypy checks every call."""
+
     slug = "bloodbowl"
     name = "Blood Bowl (Death Zone)"
     money_unit = "gold pieces"
@@ -30,17 +34,6 @@ class BloodBowlRuleset:
     options = OPTIONS
     switches = SWITCHES
     categories = teamlists.CATEGORIES
-    # The rules, by step: team lists, new teams and Team Rating, pre-match, the match report,
-    # post-match, standings; dice rolls and checks; the printed tables.
-    teamlists = teamlists
-    team = team
-    prematch = prematch
-    report = report
-    postmatch = postmatch
-    standings = standings
-    dice = dice
-    tables = tables
-    house = house_rules
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         problems = []

@@ -52,10 +52,11 @@ def validate_standings_options(raw: Mapping[str, Any]) -> StandingsOptions:
     return StandingsOptions(merged["points_win"], merged["points_draw"], merged["points_loss"], tuple(breakers))
 
 
+# T: what names a team (a team id in the tests, the Team row in the app); the rows name it the same way.
 @dataclass(frozen=True)
-class MatchResult:
-    home: Hashable
-    away: Hashable
+class MatchResult[T: Hashable]:
+    home: T
+    away: T
     home_score: int
     away_score: int
     home_casualties: int = 0
@@ -63,8 +64,8 @@ class MatchResult:
 
 
 @dataclass(frozen=True)
-class StandingRow:
-    team: Hashable
+class StandingRow[T: Hashable]:
+    team: T
     position: int  # tied teams share a position; the next follows on (1, 2, 2, 4)
     played: int = 0
     won: int = 0
@@ -76,7 +77,7 @@ class StandingRow:
     cas_for: int = 0
     cas_against: int = 0
     team_rating: int = 0
-    results: tuple[tuple[Hashable, int, int], ...] = field(default=(), repr=False)  # (opponent, for, against)
+    results: tuple[tuple[T, int, int], ...] = field(default=(), repr=False)  # (opponent, for, against)
 
     @property
     def td_diff(self) -> int:
@@ -87,10 +88,10 @@ class StandingRow:
         return self.cas_for - self.cas_against
 
 
-def _tally(
-    results: Sequence[MatchResult], teams: Iterable[Hashable], options: StandingsOptions
-) -> dict[Hashable, dict[str, Any]]:
-    table: dict[Hashable, dict[str, Any]] = {}
+def _tally[T: Hashable](
+    results: Sequence[MatchResult[T]], teams: Iterable[T], options: StandingsOptions
+) -> dict[T, dict[str, Any]]:
+    table: dict[T, dict[str, Any]] = {}
     for team in teams:
         table.setdefault(team, {"results": []})
     for r in results:
@@ -114,12 +115,12 @@ def _tally(
     return table
 
 
-def standings(
-    results: Sequence[MatchResult],
-    team_ratings: Mapping[Hashable, int],
+def standings[T: Hashable](
+    results: Sequence[MatchResult[T]],
+    team_ratings: Mapping[T, int],
     options: StandingsOptions,
-    teams: Iterable[Hashable] = (),
-) -> list[StandingRow]:
+    teams: Iterable[T] = (),
+) -> list[StandingRow[T]]:
     """The league table: every team (those in `teams` and `team_ratings` too, with no results) by points,
     then by the league's tie-breakers in order; head-to-head counts only the matches among the teams
     still tied at that step. Teams still tied after every tie-breaker share a position."""
@@ -135,26 +136,26 @@ def standings(
         for team, data in tally.items()
     }
 
-    def head_to_head(group: Sequence[Hashable]) -> Callable[[Hashable], int]:
+    def head_to_head(group: Sequence[T]) -> Callable[[T], int]:
         members = set(group)
         return lambda team: sum(options.points(f, a) for opponent, f, a in rows[team].results if opponent in members)
 
-    def key_for(breaker: str, group: Sequence[Hashable]) -> Callable[[Hashable], int]:
+    def key_for(breaker: str, group: Sequence[T]) -> Callable[[T], int]:
         if breaker == "head_to_head":
             return head_to_head(group)
         return lambda team: getattr(rows[team], breaker)
 
-    def rank(group: list[Hashable], breakers: Sequence[str]) -> list[list[Hashable]]:
+    def rank(group: list[T], breakers: Sequence[str]) -> list[list[T]]:
         """The group split into still-tied groups, best first."""
         if len(group) < 2 or not breakers:
             return [sorted(group, key=str)]
         key = key_for(breakers[0], group)
-        ordered: list[list[Hashable]] = []
+        ordered: list[list[T]] = []
         for value in sorted({key(t) for t in group}, reverse=True):
             ordered += rank([t for t in group if key(t) == value], breakers[1:])
         return ordered
 
-    table: list[StandingRow] = []
+    table: list[StandingRow[T]] = []
     for tied in rank(list(rows), ("points", *options.tie_breakers)):
         position = len(table) + 1
         table += [replace(rows[t], position=position) for t in tied]

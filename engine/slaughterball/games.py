@@ -217,6 +217,12 @@ def check_scoring_log(sides: Sequence[SideResult], scoring_log: Sequence[Scoring
     return problems
 
 
+def check_scoring_entry(teams: Collection[int], entry: ScoringEntry) -> list[Violation]:
+    """Scoring: one log line on its own, as live entry adds it before the scores are known: legal,
+    and naming a team of the game (paths as for the log's first line)."""
+    return _entry_violations(0, entry, set(teams), set())
+
+
 def check_result(
     sides: Sequence[SideResult],
     edge_tokens: Mapping[int, int],

@@ -8,10 +8,8 @@ from typing import Any
 from engine.core.money import MAX_CREDITS, TREASURY, format_credits
 from engine.core.ruleset import HouseValueField, OptionSchema
 from engine.core.violations import Violation
-from engine.slaughterball import auctions as auction_rules
 from engine.slaughterball import catalog as tables
 from engine.slaughterball import games as game_rules
-from engine.slaughterball import injuries as injury_rules
 from engine.slaughterball import purchases, roster
 from engine.slaughterball import schedule as schedule_rules
 from engine.slaughterball.facts import AthleteFacts, TeamFacts
@@ -35,6 +33,10 @@ OPTIONS = OptionSchema(
 
 
 class SlaughterballRuleset:
+    """What the registry and the shared apps ask of Slaughterball: names, accounts, options, house values,
+    the catalog and a few methods. The rules themselves (engine.slaughterball.games, schedule, auctions,
+    injuries) are imported by the app where it uses them, so that mypy checks every call."""
+
     slug = "slaughterball"
     name = "Slaughterball"
     money_unit = "credits"
@@ -115,7 +117,6 @@ class SlaughterballRuleset:
         return purchases.team_potential(team)
 
     # --- Results, post-game and League Rank (results area) ---------------------------------
-    games = game_rules  # SideResult, ScoringEntry, SideAward: the facts a result is made of
     scoring_kinds = game_rules.SCORING_KINDS
 
     def check_result(
@@ -138,15 +139,10 @@ class SlaughterballRuleset:
         return athletes_value + staff_value
 
     # --- Season calendar, draws, challenges, playoffs (calendar area) ---------------------------
-    schedule = schedule_rules
 
     def season_start_entries(self, balances: Mapping[str, int]) -> list[tuple[str, int, str]]:
         """Ledger rows when a season starts (Support Staff Budget: unspent staff budget is lost)."""
         return schedule_rules.unspent_budgets_lost(balances)
-
-    # --- Pre-game: maverick auction, lineups, Pit Power, Lasting Injuries (pregame area) -------
-    auctions = auction_rules
-    injuries = injury_rules
 
     def option_value(self, options: Mapping[str, Any], key: str) -> Any:
         return OPTIONS.value(options, key)

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from engine.core.money import TREASURY, format_credits
 from engine.core.violations import raise_if_any
+from engine.slaughterball import auctions as auction_rules
 from engine.slaughterball.ruleset import RULESET
 from leagues.selectors import league_is_commissioner
 from notifications.services import notify
@@ -60,8 +61,7 @@ def auction_open(*, game_id: Any, user: Any) -> tuple[Auction, bool]:
             if existing is not None:
                 return existing, False
             league = game_league(game)
-            ruleset = RULESET
-            if ruleset.option_value(league.options, "no_mavericks"):
+            if RULESET.option_value(league.options, "no_mavericks"):
                 raise Invalid.one("no-mavericks", "game", "This league bans mavericks (No Mavericks in Leagues): no auction.")
             require_game_scheduled(game)
             if any(side.lineup for side in sides):
@@ -75,24 +75,22 @@ def auction_open(*, game_id: Any, user: Any) -> tuple[Auction, bool]:
 
 def _roll_and_draw(game: Game, sides: list[GameSide], user: Any) -> Auction:
     league = game_league(game)
-    ruleset = RULESET
-    rules = ruleset.auctions
     facts = teams_facts([s.team_id for s in sides], league.game_system)
     potentials = team_potentials(facts, league.game_system)
-    order = rules.potential_order(potentials, season_draws(game, potentials))
+    order = auction_rules.potential_order(potentials, season_draws(game, potentials))
     rng, seed = new_rng()
-    dice = rules.roll_auction_dice({team: rules.auction_dice_count(facts[team].staff) for team in order}, rng)
-    catalog = ruleset.catalog(league.house_values)
+    dice = auction_rules.roll_auction_dice({team: auction_rules.auction_dice_count(facts[team].staff) for team in order}, rng)
+    catalog = RULESET.catalog(league.house_values)
     out = mavericks_out(game)
     pool = [slug for slug in catalog.mavericks if slug not in out]
-    drawn = rules.draw_mavericks(order, {team: rules.knives(faces) for team, faces in dice.items()}, pool, rng)
+    drawn = auction_rules.draw_mavericks(order, {team: auction_rules.knives(faces) for team, faces in dice.items()}, pool, rng)
     names = {s.team_id: s.team.name for s in sides}
     auction = Auction.objects.create(
         game=game,
         order=[{"team": team, "name": names[team], "team_potential": potentials[team]} for team in order],
         dice={str(team): faces for team, faces in dice.items()},
         seed=seed,
-        rogues=bool(ruleset.option_value(league.options, "rogues")),
+        rogues=bool(RULESET.option_value(league.options, "rogues")),
         opened_by=user,
     )
     MaverickDraw.objects.bulk_create(
@@ -153,8 +151,9 @@ def held_draws(auction: Auction) -> dict[int, int]:
 def next_nominator(auction: Auction) -> int | None:
     """Whose turn it is to put a drawn maverick up (rogues are put up by any coach, out of turn)."""
     last = Lot.objects.filter(auction=auction, draw__isnull=False).order_by("-number").values_list("nominated_by", flat=True)
-    rules = RULESET.auctions
-    nominator: int | None = rules.next_nominator([entry["team"] for entry in auction.order], held_draws(auction), last.first())
+    nominator: int | None = auction_rules.next_nominator(
+        [entry["team"] for entry in auction.order], held_draws(auction), last.first()
+    )
     return nominator
 
 
@@ -176,12 +175,11 @@ def lot_nominate(
         auction = _locked_auction(auction_id)
         game = auction.game
         league = game_league(game)
-        ruleset = RULESET
         sides = game_sides(game)
         require_game_scheduled(game)
         if auction.closed_at is not None:
             raise Invalid.one("auction-closed", "auction", "The auction is over: the coaches are choosing athletes.")
-        catalog = ruleset.catalog(league.house_values)
+        catalog = RULESET.catalog(league.house_values)
         if draw_id is not None:
             draw = MaverickDraw.objects.filter(pk=draw_id, auction=auction).select_related("team").first()
             if draw is None:
@@ -189,12 +187,12 @@ def lot_nominate(
             team = user_team(user=user, sides=sides, team_id=draw.team_id)
             if draw.returned_at is not None or Lot.objects.filter(draw=draw).exists():
                 raise Invalid.one("draw-gone", "draw", "This maverick was returned or put up already.")
-            card = ruleset.auctions.maverick_card(catalog, draw.maverick)
+            card = auction_rules.maverick_card(catalog, draw.maverick)
         else:
             if not auction.rogues:
                 raise Invalid.one("rogues-off", "rogue", "This league does not allow rogues.")
             team = user_team(user=user, sides=sides, team_id=team_id)
-            card = ruleset.auctions.rogue_card(catalog, rogue_portfolio or "", rogue_type or "")
+            card = auction_rules.rogue_card(catalog, rogue_portfolio or "", rogue_type or "")
             if card is None:
                 raise Invalid.one("rogue-unknown", "rogue", "Name a pro team portfolio and an athlete type.")
         assert card is not None
@@ -202,7 +200,7 @@ def lot_nominate(
             raise Invalid.one("lot-open", "auction", "A maverick is already up for auction: wait until its bidding ends.")
         if draw_id is not None and next_nominator(auction) != team.pk:
             raise Invalid.one("nominate-turn", "draw", "It is another coach's turn to put a maverick up for auction.")
-        problems = ruleset.auctions.check_hireable(catalog, card)
+        problems = auction_rules.check_hireable(catalog, card)
         raise_if_any(problems)
         number = Lot.objects.filter(auction=auction).count() + 1
         return Lot.objects.create(
@@ -263,10 +261,9 @@ def bid_place(
                 return earlier, False
         if lot.state != Lot.State.OPEN:
             raise Invalid.one("lot-closed", "lot", "Bidding on this maverick is over.")
-        rules = RULESET.auctions
         turn, made = lot_turn(lot)
-        out_of_turn = rules.check_turn(turn, team.pk, _turn_names(lot))
-        raise_if_any(out_of_turn or rules.check_bid(amount, lot.high_amount, _free_credits(team.pk, lot.pk)))
+        out_of_turn = auction_rules.check_turn(turn, team.pk, _turn_names(lot))
+        raise_if_any(out_of_turn or auction_rules.check_bid(amount, lot.high_amount, _free_credits(team.pk, lot.pk)))
         bid = Bid.objects.create(
             lot=lot, team=team, amount=amount, position=made, created_by=user, idempotency_key=idempotency_key or None
         )
@@ -293,9 +290,8 @@ def lot_pass(*, lot_id: Any, user: Any, team_id: int | None = None, idempotency_
                 return earlier, False
         if lot.state != Lot.State.OPEN:
             raise Invalid.one("lot-closed", "lot", "Bidding on this maverick is over.")
-        rules = RULESET.auctions
         turn, made = lot_turn(lot)
-        raise_if_any(rules.check_turn(turn, team.pk, _turn_names(lot)))
+        raise_if_any(auction_rules.check_turn(turn, team.pk, _turn_names(lot)))
         passed = LotPass.objects.create(
             lot=lot, team=team, position=made, created_by=user, idempotency_key=idempotency_key or None
         )
@@ -334,12 +330,13 @@ def _settle(lot: Lot, user: Any) -> None:
     for the next highest bid of another team."""
     game = lot.auction.game
     league = game_league(game)
-    ruleset = RULESET
-    catalog = ruleset.catalog(league.house_values)
-    card = ruleset.auctions.card_for(catalog, lot.card)
+    catalog = RULESET.catalog(league.house_values)
+    card = auction_rules.card_for(catalog, lot.card)
     if card is None:
         raise Invalid.one("card-unknown", "lot", "This lot's maverick is not in the league's tables.")
-    raise_if_any(ruleset.auctions.check_hireable(catalog, card))
+    raise_if_any(auction_rules.check_hireable(catalog, card))
+    adjustment = card.pit_power_adjustment
+    assert adjustment is not None  # check_hireable refuses a card whose adjustment is an unset house value
     winner = None
     tried: set[int] = set()
     for bid in Bid.objects.filter(lot=lot).order_by("-amount", "id"):
@@ -373,8 +370,8 @@ def _settle(lot: Lot, user: Any) -> None:
             name=card.name,
             type=card.type,
             price=winner.amount,
-            pit_power_adjustment=card.pit_power_adjustment,
-            traits=ruleset.auctions.card_traits(card),
+            pit_power_adjustment=adjustment,
+            traits=auction_rules.card_traits(card),
             skills=list(card.skills or ()),
             ledger_entry=entry,
         )

@@ -18,6 +18,7 @@ from django.db.models import Max, Sum
 from django.urls import reverse
 from django.utils import timezone
 
+from engine.slaughterball import schedule
 from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import GAME_SIZE, GAMES_PER_TEAM, PLAYOFF_SIZE, SMALLEST_GAME, game_size_allowed
 from leagues.models import League
@@ -128,7 +129,6 @@ def season_start(*, season: Season, user: Any, games_due: datetime | None = None
         if season.status != Season.Status.SIGNUP:
             raise Invalid.one("season-not-signup", "season", "Only a season in sign-up can start.")
         league = season.league
-        ruleset = RULESET
         # Lock the teams: a coach spending staff budget right now finishes first, or waits and
         # then finds the budget gone; the expiry never takes an account below zero.
         team_ids = list(
@@ -156,7 +156,7 @@ def season_start(*, season: Season, user: Any, games_due: datetime | None = None
         LedgerEntry.objects.bulk_create(
             LedgerEntry(team_id=team_id, account=account, amount=amount, reason=reason, created_by=user)
             for team_id, accounts in balances.items()
-            for account, amount, reason in ruleset.season_start_entries(accounts)
+            for account, amount, reason in RULESET.season_start_entries(accounts)
         )
         season.status = Season.Status.RUNNING
         season.save(update_fields=["status"])
@@ -178,20 +178,19 @@ def _frozen_order(season: Season, previous: Week | None) -> dict[str, Any]:
     """Games for Later Weeks: League Rank now and the challenge order it gives, kept on the week so
     the round runs in one order even if results change while it runs. No-Shows: the coaches who
     missed a game of the previous week challenge last."""
-    ruleset = RULESET
     ranking = season_ranking(season)
     missed = (
         sorted(set(GameSide.objects.filter(game__week=previous, no_show=True).values_list("team_id", flat=True)))
         if previous is not None
         else []
     )
-    entries = [ruleset.schedule.RankingEntry(r.team.pk, r.league_points, r.team_potential, r.draw) for r in ranking]
+    entries = [schedule.RankingEntry(r.team.pk, r.league_points, r.team_potential, r.draw) for r in ranking]
     return {
         "kind": ORDER_RECORD,
         "at": _now_iso(),
         "ranking": [[e.team, e.league_points, e.team_potential, e.draw] for e in entries],
         "missed": missed,
-        "order": ruleset.schedule.challenge_order(entries, frozenset(missed)),
+        "order": schedule.challenge_order(entries, frozenset(missed)),
     }
 
 
@@ -299,10 +298,9 @@ def week_draw(*, week: Week, user: Any) -> tuple[Week, bool]:
             return week, False
         if week.season.status != Season.Status.RUNNING:
             raise Invalid.one("season-not-running", "season", "The season is not running.")
-        ruleset = RULESET
         teams = sorted(SeasonTeam.objects.filter(season=week.season).values_list("team_id", flat=True))
         seed = secrets.randbits(63)
-        groups = ruleset.schedule.draw_games(teams, random.Random(seed))
+        groups = schedule.draw_games(teams, random.Random(seed))
         week.draws = [
             *week.draws,
             {"kind": GAMES_RECORD, "seed": seed, "teams": teams, "games": groups, "at": _now_iso(), "by": user.username},

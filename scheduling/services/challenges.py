@@ -13,6 +13,7 @@ from django.db.models import ProtectedError, Q
 from django.urls import reverse
 from django.utils import timezone
 
+from engine.slaughterball import schedule
 from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import Pick
 from leagues.services import league_require_commissioner
@@ -122,9 +123,8 @@ def challenge_issue(
             if earlier is not None:
                 return earlier, False
         _require_known(state, challenged, "challenged")
-        ruleset = RULESET
         turn = state.turn.team if state.turn.action == "challenge" else None
-        ruleset.schedule.check_challenge(team.pk, challenged, state.unscheduled, turn)
+        schedule.check_challenge(team.pk, challenged, state.unscheduled, turn)
         game = Game.objects.create(week=week, number=_next_number(state))
         GameSide.objects.bulk_create(GameSide(game=game, team_id=t) for t in [team.pk, *challenged])
         challenge = Challenge.objects.create(
@@ -193,8 +193,7 @@ def steal_make(
         if turn.team != team.pk:
             raise Invalid.one("steal-turn", "team", "The leftover coach with fewer League Points steals.")
         _require_known(state, stolen, "stolen")
-        ruleset = RULESET
-        ruleset.schedule.check_steal(
+        schedule.check_steal(
             state.frozen.entries[team.pk], len(state.unscheduled), stolen, list(state.games.values()), state.frozen.potentials
         )
         challenge, game, leftovers = _apply_steal(
@@ -218,13 +217,12 @@ def round_fill(*, week: Week, user: Any) -> list[Challenge]:
         if week.challenges_due and timezone.now() < week.challenges_due:
             raise Invalid.one("deadline-not-passed", "week", "Challenges are not due yet: coaches may still challenge.")
         state = round_state(week)
-        ruleset = RULESET
-        picks: list[Pick] = ruleset.schedule.fill_round(
+        picks: list[Pick] = schedule.fill_round(
             state.frozen.order,
             state.frozen.entries,
             state.unscheduled,
             list(state.games.values()),
-            small_last_week=ruleset.schedule.small_game_teams(previous_week_games(week)),
+            small_last_week=schedule.small_game_teams(previous_week_games(week)),
         )
         if not picks and state.turn.action == "stuck":
             raise Invalid.one(
@@ -313,8 +311,7 @@ def rearrange(
         games, _numbers = game_teams(week)
         from_game = next((g for g, teams in games.items() if team_id in teams), None)
         team_count = SeasonTeam.objects.filter(season_id=week.season_id).count()
-        ruleset = RULESET
-        ruleset.schedule.check_rearrange(games, team_count, team_id, to_game_id, swap_with_id)
+        schedule.check_rearrange(games, team_count, team_id, to_game_id, swap_with_id)
         if _started([g for g in (from_game, to_game_id) if g is not None]):
             raise Invalid.one(
                 "game-started", "to_game", "A game whose pre-game has begun, or that has a result, keeps its teams."

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from engine.core.violations import RuleViolation
-from engine.slaughterball.ruleset import RULESET
+from engine.slaughterball import schedule
 from engine.slaughterball.schedule import SMALLEST_GAME
 from leagues.services import league_require_commissioner
 from notifications.services import notify_many
@@ -51,9 +51,8 @@ def playoff_create(*, season: Season, user: Any, allow_short: bool = False) -> t
                 "season-unfinished", "season", f"{unsettled} game{'s are' if unsettled != 1 else ' is'} not confirmed yet."
             )
         standings_recompute(season_id=season.pk)  # the last week's column, right as the season's weeks end
-        ruleset = RULESET
         ranking = season_ranking(season)
-        short = ruleset.schedule.missing_games({r.team.pk: r.games_played for r in ranking}, season.games_per_team)
+        short = schedule.missing_games({r.team.pk: r.games_played for r in ranking}, season.games_per_team)
         if short and not allow_short:
             names = ", ".join(f"{r.team.name} ({short[r.team.pk]})" for r in ranking if r.team.pk in short)
             raise Invalid.one(
@@ -62,8 +61,8 @@ def playoff_create(*, season: Season, user: Any, allow_short: bool = False) -> t
                 f"Teams short of {season.games_per_team} games: {names}. Make makeup games, or send allow_short: "
                 "the missing games count as last places with no League Points and no winnings.",
             )
-        entries = [ruleset.schedule.RankingEntry(r.team.pk, r.league_points, r.team_potential, r.draw) for r in ranking]
-        seeds = [e.team for e in ruleset.schedule.playoff_seeds(entries, season.playoff_size)]
+        entries = [schedule.RankingEntry(r.team.pk, r.league_points, r.team_potential, r.draw) for r in ranking]
+        seeds = [e.team for e in schedule.playoff_seeds(entries, season.playoff_size)]
         if len(seeds) < SMALLEST_GAME:
             raise Invalid.one("too-few-teams", "season", "The Slaughterbrawl needs at least two teams.")
         week = Week.objects.create(
@@ -97,7 +96,7 @@ def playoff_finish(season: Season) -> bool:
         return False
     places = {t: p for t, p in GameSide.objects.filter(game=game).values_list("team_id", "place") if p is not None}
     try:
-        champion = RULESET.schedule.champion(places)
+        champion = schedule.champion(places)
     except RuleViolation:
         return False
     with transaction.atomic():

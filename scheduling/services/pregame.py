@@ -1,8 +1,8 @@
 """Pre-game writes: choosing athletes (lineups), Pit Power and Edge tokens, and the Lasting Injuries rolled
 after a confirmed game. The maverick auction is in scheduling.services.auctions.
 
-Each write runs in a transaction and checks who may do it; the rules are the engine's (ruleset.auctions,
-ruleset.injuries), reached through the registry.
+Each write runs in a transaction and checks who may do it; the rules are the engine's
+(engine.slaughterball.auctions and engine.slaughterball.injuries).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine.core.violations import raise_if_any
+from engine.slaughterball import auctions
+from engine.slaughterball import injuries as injury_rules
 from engine.slaughterball.facts import TeamFacts
 from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import RankingEntry
@@ -100,8 +102,7 @@ def teams_facts(team_ids: Iterable[int], game_system: str) -> dict[int, TeamFact
 
 
 def team_potentials(facts: Mapping[int, TeamFacts], game_system: str) -> dict[int, int]:
-    ruleset = RULESET
-    return {team: ruleset.team_potential(f) for team, f in facts.items()}
+    return {team: RULESET.team_potential(f) for team, f in facts.items()}
 
 
 def season_draws(game: Game, team_ids: Iterable[int]) -> dict[int, float]:
@@ -117,14 +118,13 @@ def league_rank_order(game: Game) -> list[dict[str, int]]:
 
     League Rank's figures as the standings compute them now (standings_now: League Points from the season's
     confirmed games, Team Potential, the recorded draw), in the engine's order."""
-    ruleset = RULESET
     teams = set(GameSide.objects.filter(game=game).values_list("team_id", flat=True))
     rows = {row.team: row for row in standings_now(season_id=game.week.season_id) if row.team in teams}
     entries = [
         RankingEntry(row.team, row.league_points, row.team_potential, float(row.team) if row.draw is None else row.draw)
         for row in rows.values()
     ]
-    order = ruleset.auctions.lineup_order(entries)
+    order = auctions.lineup_order(entries)
     return [
         {"team": team, "league_points": rows[team].league_points, "team_potential": rows[team].team_potential} for team in order
     ]
@@ -199,8 +199,7 @@ def _lineup_snapshot(facts: TeamFacts, athlete_ids: Sequence[int], hires: Mappin
 
 def _auction_gate(game: Game, league: League) -> Auction | None:
     """Lineups come after the maverick auction: it must have been held, with no lot open and no draw held."""
-    ruleset = RULESET
-    if ruleset.option_value(league.options, "no_mavericks"):
+    if RULESET.option_value(league.options, "no_mavericks"):
         return None
     auction = Auction.objects.filter(game=game).first()
     if auction is None:
@@ -223,7 +222,6 @@ def _auction_gate(game: Game, league: League) -> Auction | None:
 def lineup_preview(*, game: Game, team_id: int, athlete_ids: Sequence[int], maverick_ids: Sequence[int]) -> dict[str, Any]:
     """What the lineup picker shows while a coach ticks boxes: the Pit Power of the chosen athletes so far."""
     league = game_league(game)
-    ruleset = RULESET
     facts = teams_facts([team_id], league.game_system)[team_id]
     values = [a.value for a in facts.athletes if a.id in set(athlete_ids)]
     hires = MaverickHire.objects.filter(game=game, team_id=team_id, pk__in=list(maverick_ids))
@@ -233,7 +231,7 @@ def lineup_preview(*, game: Game, team_id: int, athlete_ids: Sequence[int], mave
         "athletes_value": sum(values),
         "staff_value": facts.staff_value,
         "mavericks_value": sum(adjustments),
-        "pit_power": ruleset.auctions.side_pit_power(values, facts.staff_value, adjustments),
+        "pit_power": auctions.side_pit_power(values, facts.staff_value, adjustments),
     }
 
 
@@ -248,7 +246,6 @@ def lineup_pick(
     with transaction.atomic():
         game = game_get(game_id, lock=True)  # one pick at a time per game: the last one computes the figures
         league = game_league(game)
-        ruleset = RULESET
         sides = game_sides(game)
         side = next((s for s in sides if s.team_id == team_id), None)
         if side is None:
@@ -280,7 +277,7 @@ def lineup_pick(
         hires = {h.pk: h for h in MaverickHire.objects.filter(game=game, team_id=team_id)}
         out = athletes_out(game, [team_id])
         own = facts[team_id]
-        problems = ruleset.auctions.check_lineup(
+        problems = auctions.check_lineup(
             athletes=list(athlete_ids),
             mavericks=list(maverick_ids),
             roster=[a.id for a in own.athletes],
@@ -294,7 +291,7 @@ def lineup_pick(
         side.lineup = _lineup_snapshot(own, athlete_ids, {pk: hires[pk] for pk in maverick_ids})
         side.save(update_fields=["lineup"])
         if all(s.lineup for s in sides):
-            _pregame_figures(sides, facts, ruleset)
+            _pregame_figures(sides, facts)
             pregame.figures_at = timezone.now()
             pregame.save(update_fields=["figures_at"])
     return side, True
@@ -309,8 +306,7 @@ def order_of_play_set(*, game_id: Any, user: Any, team_ids: Sequence[int]) -> li
         sides = game_sides(game)
         require_game_member(game=game, user=user, sides=sides)
         require_game_scheduled(game)
-        ruleset = RULESET
-        problems = ruleset.auctions.check_order_of_play(list(team_ids), [s.team_id for s in sides])
+        problems = auctions.check_order_of_play(list(team_ids), [s.team_id for s in sides])
         raise_if_any(problems)
         position = {team: index for index, team in enumerate(team_ids, start=1)}
         for side in sides:
@@ -319,10 +315,10 @@ def order_of_play_set(*, game_id: Any, user: Any, team_ids: Sequence[int]) -> li
     return sorted(sides, key=lambda side: position[side.team_id])
 
 
-def _pregame_figures(sides: Sequence[GameSide], facts: Mapping[int, TeamFacts], ruleset: Any) -> None:
+def _pregame_figures(sides: Sequence[GameSide], facts: Mapping[int, TeamFacts]) -> None:
     """Calculate Pit Power (from the lineups as chosen), the Underdog Bonus and the staff tokens; store them."""
     lineups = [
-        ruleset.auctions.SideLineup(
+        auctions.SideLineup(
             team=s.team_id,
             athlete_values=tuple(e["value"] for e in s.lineup if e.get("id") is not None),
             staff_value=facts[s.team_id].staff_value,
@@ -331,7 +327,7 @@ def _pregame_figures(sides: Sequence[GameSide], facts: Mapping[int, TeamFacts], 
         )
         for s in sides
     ]
-    figures, _ = ruleset.auctions.pregame_figures(lineups)
+    figures, _ = auctions.pregame_figures(lineups)
     by_team = {f.team: f for f in figures}
     for side in sides:
         figure = by_team[side.team_id]
@@ -372,10 +368,9 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
     Does nothing unless the league's lasting_injuries option is on. Idempotent: once rolled for this
     result, calling again returns the same rows (a voided result's injuries are voided first, see
     `lasting_injuries_void`). Entries that do not name someone who played are skipped: the result's
-    submission checks them (ruleset.injuries.check_injuries)."""
+    submission checks them (injury_rules.check_injuries)."""
     league = League.objects.get(pk=game.week.season.league_id)
-    ruleset = RULESET
-    if not ruleset.option_value(league.options, "lasting_injuries"):
+    if not RULESET.option_value(league.options, "lasting_injuries"):
         return []
     with transaction.atomic():
         game = game_get(game.pk, lock=True)
@@ -389,24 +384,24 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
         facts = teams_facts([s.team_id for s in sides], league.game_system)
         played = game_played(game, sides).athletes
         hires = {h.pk: h for h in MaverickHire.objects.filter(game=game)}
-        problems = ruleset.injuries.check_injuries(reports, played, hires)
+        problems = injury_rules.check_injuries(reports, played, hires)
         bad = {int(p.path.split("[")[1].split("]")[0]) for p in problems}
-        catalog = ruleset.catalog(league.house_values)
+        catalog = RULESET.catalog(league.house_values)
         rng, seed = new_rng()
         losses = injury_losses(played)
         rows: list[LastingInjury] = []
         for index, report in enumerate(reports):
             if index in bad or (not report.get("tokens") and not report.get("killed")):
                 continue
-            injury_report = ruleset.injuries.InjuryReport(report.get("tokens", 0), report.get("killed", False))
+            injury_report = injury_rules.InjuryReport(report.get("tokens", 0), report.get("killed", False))
             if "athlete" in report:
                 team_id = played[report["athlete"]]
                 athlete = facts[team_id].athlete(report["athlete"])
-                traits, skills = ruleset.injuries.after_lasting_injuries(
+                traits, skills = injury_rules.after_lasting_injuries(
                     athlete.traits, athlete.skills, *losses.get(athlete.id, ((), ()))
                 )
                 costs = {s: catalog.skills[s].cost if s in catalog.skills else None for s in skills}
-                roll = ruleset.injuries.roll_lasting_injury(
+                roll = injury_rules.roll_lasting_injury(
                     report=injury_report,
                     toughness=traits["toughness"],
                     traits=traits,
@@ -429,7 +424,7 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
             else:
                 hire = hires[report["maverick"]]
                 toughness = hire.traits.get("toughness") or 0
-                roll = ruleset.injuries.roll_lasting_injury(
+                roll = injury_rules.roll_lasting_injury(
                     report=injury_report,
                     toughness=toughness,
                     traits={t: v for t, v in hire.traits.items() if v is not None},
@@ -437,7 +432,7 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
                     skill_costs={},
                     rng=rng,
                 )
-                weeks, season = ruleset.injuries.maverick_absence(roll)
+                weeks, season = injury_rules.maverick_absence(roll)
                 fields = _roll_fields(injury_report, roll, seed) | {"games_missed": weeks, "value_change": 0}
                 row = LastingInjury.objects.create(
                     game=game,

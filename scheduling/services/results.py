@@ -20,6 +20,8 @@ from django.utils import timezone
 
 from engine.core.money import TREASURY, format_credits
 from engine.core.violations import RuleViolation, Violation, raise_if_any
+from engine.slaughterball import games as game_rules
+from engine.slaughterball import injuries as injury_rules
 from engine.slaughterball.ruleset import RULESET
 from leagues.selectors import league_is_commissioner
 from leagues.services import league_require_commissioner
@@ -136,12 +138,12 @@ def _normalized(
     }
 
 
-def _injury_problems(game: Game, ruleset: Any, injuries: list[dict[str, Any]]) -> list[Violation]:
+def _injury_problems(game: Game, injuries: list[dict[str, Any]]) -> list[Violation]:
     """The injuries must name athletes or mavericks who played in this game (game_played)."""
     if not injuries:
         return []
     played = game_played(game)
-    return list(ruleset.injuries.check_injuries(injuries, played.athletes, played.mavericks))
+    return list(injury_rules.check_injuries(injuries, played.athletes, played.mavericks))
 
 
 def result_submit(
@@ -169,23 +171,22 @@ def result_submit(
             raise Invalid.one(
                 "result-confirmed", "game", "This game's result is confirmed; a commissioner must void it before another."
             )
-        ruleset = RULESET
         game_sides = list(game.sides.all())
         results = [
-            ruleset.games.SideResult(
+            game_rules.SideResult(
                 team=s["team"], score=s["score"], unused_edge_tokens=s["unused_edge_tokens"], no_show=s["no_show"]
             )
             for s in payload["sides"]
         ]
-        log = None if payload["scoring_log"] is None else [ruleset.games.ScoringEntry(**e) for e in payload["scoring_log"]]
+        log = None if payload["scoring_log"] is None else [game_rules.ScoringEntry(**e) for e in payload["scoring_log"]]
         problems: list[Violation] = []
         try:
-            ruleset.check_result(
+            RULESET.check_result(
                 results, {s.team_id: s.edge_tokens or 0 for s in game_sides}, [s.team_id for s in game_sides], log
             )
         except RuleViolation as refused:
             problems += refused.violations
-        problems += _injury_problems(game, ruleset, payload["injuries"])
+        problems += _injury_problems(game, payload["injuries"])
         raise_if_any(problems)
 
         by_team = {s.team_id: s for s in game_sides}
@@ -312,11 +313,10 @@ def _post_game(game: Game) -> None:
     counted last and paid nothing; Lasting Injuries when the league plays them. The spending window
     opens by itself (it is the team's latest confirmed game) and Team Potential is read from the
     rosters. After commit: the standings recompute."""
-    ruleset = RULESET
     submission = game_submission(game)
     assert submission is not None
     sides = list(game.sides.all())
-    awards = ruleset.award([ruleset.games.SideResult(s.team_id, s.score or 0, s.unused_edge_tokens, s.no_show) for s in sides])
+    awards = RULESET.award([game_rules.SideResult(s.team_id, s.score or 0, s.unused_edge_tokens, s.no_show) for s in sides])
     label = game_label(game)
     entries = []
     for side, award in zip(sides, awards, strict=True):

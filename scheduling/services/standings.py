@@ -17,7 +17,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Count
 
-from engine.slaughterball.ruleset import RULESET
+from engine.slaughterball import schedule
 from leagues.services import league_require_commissioner
 from pitside.errors import Invalid, NotFound
 from scheduling.models import Game, GameSide, MissedGame, Season, SeasonTeam, Week
@@ -225,8 +225,7 @@ def standings_fill_missing_games(*, season_id: int, user: Any) -> int:
         recorded = dict(MissedGame.objects.filter(season=season).order_by().values_list("team_id").annotate(n=Count("id")))
         for team, n in recorded.items():
             played[team] = played.get(team, 0) + n
-        ruleset = RULESET
-        missing = ruleset.schedule.missing_games(played, season.games_per_team)
+        missing = schedule.missing_games(played, season.games_per_team)
         week = (
             Week.objects.filter(season=season)
             .exclude(kind__in=NOT_COUNTED)

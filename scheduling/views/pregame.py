@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, path, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from engine.slaughterball import auctions
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import CreditsField, new_idempotency_key
 from leagues.selectors import league_is_commissioner
@@ -91,8 +92,7 @@ def _live_context(request: HttpRequest, game: Game, errors: list[str] | None = N
     state = auction_state(auction) if auction else None
     my_ids = {team.pk for team in context["my_teams"]}
     current = state["current_lot"] if state else None
-    ruleset = RULESET
-    catalog = ruleset.catalog(context["league"].house_values)
+    catalog = RULESET.catalog(context["league"].house_values)
     context.update(
         {
             "auction": auction,
@@ -109,7 +109,7 @@ def _live_context(request: HttpRequest, game: Game, errors: list[str] | None = N
             "pass_key": new_idempotency_key(),
             "can_close": bool(current and context["is_commissioner"]),
             "portfolios": sorted(catalog.portfolios.items()),
-            "athlete_types": ruleset.athlete_types,
+            "athlete_types": RULESET.athlete_types,
         }
     )
     return context
@@ -331,7 +331,7 @@ def _lineup_context(
             "preview": preview,
             "picked": bool(side_state and side_state["picked"]),
             "errors": errors or [],
-            "lineup_size": RULESET.auctions.LINEUP_SIZE,
+            "lineup_size": auctions.LINEUP_SIZE,
         }
     )
     return context

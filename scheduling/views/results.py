@@ -19,7 +19,7 @@ from django.urls import path, reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
-from engine.core.violations import Violation
+from engine.slaughterball import games as game_rules
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import new_idempotency_key, set_choices
 from leagues.selectors import league_is_commissioner
@@ -187,13 +187,12 @@ def _draft(game: Game) -> dict[str, Any]:
 
 def _log_lines(game: Game, log: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[int, int]]:
     """The draft's log with each line's points (engine: Scoring), and the total per team."""
-    ruleset = RULESET
     names = {s.team_id: s.team.name for s in game.sides.all()}
     totals = dict.fromkeys(names, 0)
     lines = []
     for index, entry in enumerate(log):
         try:
-            points = ruleset.scoring_points(ruleset.games.ScoringEntry(**{k: entry.get(k) for k in services.LOG_FIELDS}))
+            points = RULESET.scoring_points(game_rules.ScoringEntry(**{k: entry.get(k) for k in services.LOG_FIELDS}))
         except (KeyError, TypeError):
             points = 0
         team, kind = entry.get("team"), entry.get("kind")  # as the draft holds them: either may be missing
@@ -280,7 +279,6 @@ def _game_page(
     errors: list[str] | None = None,
 ) -> HttpResponse:
     league = game_league(game)
-    ruleset = RULESET
     rights = game_rights(game, request.user)
     draft = _draft(game) if rights.submit else {}
     log_lines, totals = _log_lines(game, list(draft.get("scoring_log") or []))
@@ -296,7 +294,7 @@ def _game_page(
         "record": game_record(game),
         "rights": rights,
         "result_form": result_form,
-        "entry_form": entry_form or LogEntryForm(game=game, athlete_types=ruleset.athlete_types),
+        "entry_form": entry_form or LogEntryForm(game=game, athlete_types=RULESET.athlete_types),
         "log_lines": log_lines,
         "totals": [(s.team.name, totals.get(s.team_id, 0)) for s in game.sides.all()],
         "history": _history(game),
@@ -368,18 +366,17 @@ def game_live_entry(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Live entry: add a scoring log line, remove one, or mark a slaughter's foul penalized. The draft
     keeps the log and the scores (each team's total) after every change."""
     game = _game(game_id)
-    ruleset = RULESET
     draft = _draft(game)
     log = list(draft.get("scoring_log") or [])
     action = request.POST.get("action", "add")
     form = None
     if action == "add":
-        form = LogEntryForm(request.POST, game=game, athlete_types=ruleset.athlete_types)
+        form = LogEntryForm(request.POST, game=game, athlete_types=RULESET.athlete_types)
         if form.is_valid():
             entry = {k: form.cleaned_data.get(k) for k in services.LOG_FIELDS}
             entry["target"] = entry["target"] or None
-            present = [ruleset.games.SideResult(s.team_id, None) for s in game.sides.all()]
-            problems: list[Violation] = ruleset.games.check_scoring_log(present, [ruleset.games.ScoringEntry(**entry)])
+            teams = [s.team_id for s in game.sides.all()]
+            problems = game_rules.check_scoring_entry(teams, game_rules.ScoringEntry(**entry))
             for problem in problems:
                 field = problem.path.rsplit(".", 1)[-1]
                 form.add_error(field if field in form.fields else None, problem.message)
@@ -412,7 +409,7 @@ def game_live_entry(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             request,
             game,
             status=400 if failed else 200,
-            entry_form=form if failed else LogEntryForm(game=game, athlete_types=ruleset.athlete_types),
+            entry_form=form if failed else LogEntryForm(game=game, athlete_types=RULESET.athlete_types),
         )
     if failed:
         return _game_page(request, game, status=400, entry_form=form)

@@ -9,6 +9,7 @@ from bloodbowl.selectors import star_player_roll_options
 from bloodbowl.services import matches as services
 from bloodbowl.services.matches import _rng
 from pitside.errors import Invalid, NotPermitted
+from rosters.models import Team
 from rosters.selectors import team_balances
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.factories import UserFactory
@@ -163,6 +164,22 @@ def test_star_player_roll_choice_and_peak_roll(bb, monkeypatch):
     assert spr.peak_dice == [5, 5]
     with pytest.raises(Invalid, match="already"):
         services.spr_choose(spr_id=spr.pk, user=home.coach, kind="skill", target="block")
+
+
+def test_star_player_roll_refused_when_the_race_left_the_team_lists(bb):
+    """Team lists replaced by ones without the team's race: no options, and a clear refusal, not a crash."""
+    league, home, away = bb
+    _played_match(league, home, away, {f"spr.{home.bb_players.get(number=1).pk}.1": [3, 3]})
+    spr = StarPlayerRoll.objects.get(player__number=1, player__team=home)
+    Team.objects.filter(pk=home.pk).update(faction="vanished-race")
+    assert star_player_roll_options(spr) == []
+    with raises_invalid(match="no longer in the league's team lists") as refused:
+        services.spr_choose(spr_id=spr.pk, user=home.coach, kind="skill", target="block")
+    assert [(i.code, i.field) for i in refused.value.items] == [("race-missing", "player")]
+    player = Player.objects.get(pk=spr.player_id)
+    assert (player.skills, player.skill_rolls) == ([], 0)
+    spr.refresh_from_db()
+    assert spr.choice is None
 
 
 def test_table_dice_refused_when_the_league_does_not_allow_them(db, commissioner):

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bloodbowl.models import Entry, Match, MatchEvent, Player, Roll, StarPlayerRoll, TeamProfile, Trophy, WrittenChallenge
-from bloodbowl.selectors import RULESET
 from bloodbowl.selectors_tournaments import playoff_table, team_honours, tournament_get
 from bloodbowl.services import matches as match_services
 from bloodbowl.services import tournaments as services
+from engine.bloodbowl import postmatch
 from pitside.errors import Invalid, NotPermitted
 from rosters.models import LedgerEntry
 from rosters.selectors import team_balances
@@ -459,7 +459,7 @@ def test_blood_bowl_medals_5_spp_for_every_player_of_both_finalists_and_the_roll
     assert _prize_rows(runner_up) == [(150_000, "Blood Bowl: runners-up")]
     after = {p.pk: p.spp for p in Player.objects.filter(team__in=[winner, runner_up])}
     assert all(after[p] == before[p] + 5 for p in before)
-    due = sum(RULESET.postmatch.star_player_rolls_due(spp, spp + 5, False) for spp in before.values())
+    due = sum(postmatch.star_player_rolls_due(spp, spp + 5, False) for spp in before.values())
     assert StarPlayerRoll.objects.count() == rolls + due
     assert due >= 1
 
@@ -473,7 +473,7 @@ def test_the_blood_bowl_holder_gets_20000_more_winnings_each_later_match(league,
     match_services.report_confirm(match_id=match.pk, user=six[4].coach, dice={"winnings.home": [4], "winnings.away": [4]})
     match = Match.objects.get(pk=match.pk)
     sides = {s.team_id: s for s in match.sides.all()}
-    table = {team: RULESET.postmatch.winnings(match.gate, side.team_rating, 4) for team, side in sides.items()}
+    table = {team: postmatch.winnings(match.gate, side.team_rating, 4) for team, side in sides.items()}
     assert sides[winner.pk].winnings == table[winner.pk] + 20_000
     assert sides[six[4].pk].winnings == table[six[4].pk]
     assert LedgerEntry.objects.filter(team=winner, reason__contains="Bloodweiser sponsorship 20,000").exists()

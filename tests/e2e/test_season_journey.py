@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
 from engine.core.money import TREASURY
-from engine.registry import get_ruleset
+from engine.slaughterball import auctions
 from rosters.models import LedgerEntry, Purchase, Team
 from scheduling.models import Auction, Bid, Game, GameSide, MaverickDraw, MaverickHire, Season, Standing, Week
 from tests.factories import PASSWORD, LeagueFactory, UserFactory, make_team
@@ -101,16 +101,15 @@ def hold_auction(coaches: dict[str, Page], opener: str, game: Game, *, treasurie
     assert (auction.seed, auction.dice) == (seed, dice)
     assert Auction.objects.filter(game=game).count() == 1
 
-    rules = get_ruleset("slaughterball").auctions
     names = {side.team_id: side.team.name for side in game.sides.select_related("team")}
     rows = page.locator(".pregame-coach")
     expect(rows).to_have_count(4)
     for entry in auction.order:  # ascending Team Potential, each coach's stored die and knives
-        knives = rules.knives(dice[str(entry["team"])])
+        knives = auctions.knives(dice[str(entry["team"])])
         row = rows.filter(has_text=entry["name"])
         expect(row.locator(".pregame-coach-dice")).to_contain_text(f"{knives} {'knife' if knives == 1 else 'knives'}")
     draws = list(MaverickDraw.objects.filter(auction=auction).order_by("position"))
-    assert len(draws) == min(sum(rules.knives(faces) for faces in dice.values()), 4)  # four mavericks in the box
+    assert len(draws) == min(sum(auctions.knives(faces) for faces in dice.values()), 4)  # four mavericks in the box
     if not draws:
         expect(page.locator(".pregame-status")).to_contain_text("No maverick is left to put up")
         return None

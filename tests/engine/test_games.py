@@ -14,6 +14,7 @@ from engine.slaughterball.games import (
     SideResult,
     award,
     check_result,
+    check_scoring_entry,
     pit_power,
     scoring_points,
     staff_edge_tokens,
@@ -365,6 +366,15 @@ def test_bad_log_lines_are_each_named():
         ("log-penalized", "scoring_log[5].penalized"),
         ("log-no-show", "scoring_log[6].team"),
         ("log-injured", "scoring_log[7].injured"),
+    ]
+
+
+def test_one_log_line_is_checked_on_its_own_before_the_scores_are_known():
+    """Live entry adds a line at a time: the line is checked, the totals wait for the scores."""
+    assert check_scoring_entry([1, 2], entry(2, "spike", target="cleaver", distance=2)) == []
+    assert [(v.code, v.path) for v in check_scoring_entry([1, 2], entry(9, "goal"))] == [
+        ("log-team", "scoring_log[0].team"),
+        ("log-distance", "scoring_log[0].distance"),
     ]
 
 

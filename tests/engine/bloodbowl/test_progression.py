@@ -17,6 +17,7 @@ from engine.bloodbowl.postmatch import (
     report_spp,
     rolls_for,
     spp_earned,
+    spr_choice,
     spr_options,
     star_player_rolls_due,
 )
@@ -174,6 +175,14 @@ def test_an_illegal_choice_or_no_roll_due_is_refused():
     ]
     done = replace(LINEMAN, skill_rolls_made=1)
     assert codes(refused(apply_spr_choice, done, (3, 4), SprChoice("skill", "block"), LISTS, RACE)) == [("spr-not-due", "player")]
+
+
+def test_a_choice_as_sent_names_a_kind_there_is():
+    assert spr_choice(LINEMAN, (3, 4), "skill", "block") == SprChoice("skill", "block")
+    assert spr_choice(LINEMAN, (4, 6), "wasted") == SprChoice("wasted")
+    refusal = refused(spr_choice, LINEMAN, (3, 4), "teleport", "block")
+    assert codes(refusal) == [("spr-choice", "choice")]
+    assert refusal[0].message.endswith("may not take that on a roll of 3-4.")
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.registry import get_ruleset
+from engine.slaughterball import auctions
 from engine.slaughterball.catalog import TRAITS
 from leagues.demo import demo_athletes
 from rosters.models import Team
@@ -57,7 +57,7 @@ def auction_order(game: Game) -> list[int]:
     league = game.week.season.league
     team_ids = list(GameSide.objects.filter(game=game).values_list("team", flat=True))
     potentials = team_potentials(teams_facts(team_ids, league.game_system), league.game_system)
-    return get_ruleset(league.game_system).auctions.potential_order(potentials, season_draws(game, team_ids))
+    return auctions.potential_order(potentials, season_draws(game, team_ids))
 
 
 def scripted_dice(game: Game, faces: dict[int, list[str]], picks: list[int] | None = None) -> Scripted:
