@@ -63,8 +63,8 @@ def main() -> None:
 
         import notifications.tasks
         from engine.slaughterball import schedule
-        from leagues.demo import demo_athletes, demo_house_values
         from leagues.services import league_create, league_update
+        from rosters.demo import demo_athletes, demo_house_values
         from rosters.models import Athlete, Purchase, Team
         from rosters.services import team_create
         from scheduling.models import Game, GameSide, Week

@@ -41,8 +41,8 @@ def main() -> None:
     try:
         from django.contrib.auth import get_user_model
 
-        from leagues.demo import demo_athletes, demo_house_values
         from leagues.services import league_create, league_update
+        from rosters.demo import demo_athletes, demo_house_values
         from rosters.models import LedgerEntry
         from rosters.services import grant_create, purchase_make, team_create
 

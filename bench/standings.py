@@ -89,8 +89,8 @@ def build(team_count: int, weeks: int) -> tuple[League, Season]:
     from django.utils import timezone
 
     from engine.slaughterball.ruleset import RULESET
-    from leagues.demo import demo_athletes, demo_house_values
     from leagues.services import league_create, league_update
+    from rosters.demo import demo_athletes, demo_house_values
     from rosters.models import Athlete, Purchase, Team
     from scheduling.models import Game, GameSide, Season, SeasonTeam, Week
 

@@ -8,6 +8,7 @@ class BloodBowlConfig(AppConfig):
     verbose_name = "Blood Bowl"
 
     def ready(self) -> None:
+        from bloodbowl.demo import seed_demo
         from bloodbowl.forms import SettingsForm
         from bloodbowl.sheets import league_panel_context, settings_panel_context
         from engine.bloodbowl.ruleset import RULESET
@@ -22,5 +23,6 @@ class BloodBowlConfig(AppConfig):
                 settings_form=SettingsForm,
                 settings_panel="bloodbowl/_settings_panel.html",
                 settings_context=settings_panel_context,
+                seed_demo=seed_demo,
             )
         )

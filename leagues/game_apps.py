@@ -7,7 +7,7 @@ branches on a game's name. Each app registers itself once, in its AppConfig.read
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +28,9 @@ class GameApp:
     settings_form: type[LeagueSettingsForm]
     settings_panel: str
     settings_context: Callable[[League], dict[str, Any]]
+    # Makes its demo league for `manage.py seed_demo` (safe to run again), given the demo users by name;
+    # returns what it did, in a sentence.
+    seed_demo: Callable[[Mapping[str, Any]], str]
 
 
 _APPS: dict[str, GameApp] = {}
@@ -37,6 +40,10 @@ def register(app: GameApp) -> None:
     """A game system joins Pitside: its rules in the engine registry, its app here."""
     engine_registry.register(app.ruleset)
     _APPS[app.ruleset.slug] = app
+
+
+def game_apps() -> list[GameApp]:
+    return list(_APPS.values())
 
 
 def game_app(league: League) -> GameApp:

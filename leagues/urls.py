@@ -8,6 +8,5 @@ urlpatterns = [
     path("leagues/<int:league_id>/", views.league_detail, name="league-detail"),
     path("leagues/<int:league_id>/settings/", views.league_settings, name="league-settings"),
     path("leagues/<int:league_id>/settings/commissioners/", views.league_commissioner_add, name="league-commissioner-add"),
-    path("leagues/<int:league_id>/settings/grants/", views.league_grant, name="league-grant"),
     path("leagues/<int:league_id>/settings/house-values/", views.league_house_values, name="league-house-values"),
 ]

@@ -28,7 +28,6 @@ from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
-from rosters.services import grant_create
 
 
 @require_GET
@@ -179,35 +178,6 @@ def league_commissioner_add(request: HttpRequest, league_id: int) -> HttpRespons
     with refusal_shown_by(refused):
         services.league_commissioner_add(league=league, user=request.user, username=form.cleaned_data["username"])
     messages.success(request, f"{form.cleaned_data['username']} is now a commissioner of {league.name}.")
-    return redirect(game_app(league).settings_url, league.pk)
-
-
-@login_required
-@domain_errors
-@require_POST
-def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = _league(league_id)
-    form = grant_form(league, request.POST)
-    if not form.is_valid():
-        return settings_page(request, league, status=400, grant_form=form)
-
-    def refused(error: Invalid) -> HttpResponse:
-        apply_domain_errors(form, error)
-        return settings_page(request, league, grant_form=form)
-
-    with refusal_shown_by(refused):
-        entry, created = grant_create(
-            league=league,
-            user=request.user,
-            team_id=form.cleaned_data["team"],
-            amount=form.cleaned_data["amount"],
-            reason=form.cleaned_data["reason"],
-            idempotency_key=form.cleaned_data["idempotency_key"],
-        )
-    what = "Granted" if entry.amount > 0 else "Fined"
-    again = "" if created else " (this form was already sent; it was applied once)"
-    unit = get_ruleset(league.game_system).money_unit
-    messages.success(request, f"{what} {entry.team.name} {abs(entry.amount):,} {unit}: {entry.reason}{again}.")
     return redirect(game_app(league).settings_url, league.pk)
 
 

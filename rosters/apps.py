@@ -7,6 +7,7 @@ class RostersConfig(AppConfig):
     def ready(self) -> None:
         from engine.slaughterball.ruleset import RULESET
         from leagues.game_apps import GameApp, register
+        from rosters.demo import seed_demo
         from rosters.forms import SettingsForm
         from rosters.sheets import league_team_lines, settings_panel_context
 
@@ -19,5 +20,6 @@ class RostersConfig(AppConfig):
                 settings_form=SettingsForm,
                 settings_panel="rosters/_settings_panel.html",
                 settings_context=settings_panel_context,
+                seed_demo=seed_demo,
             )
         )

@@ -17,9 +17,13 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.core.money import format_credits
+from engine.registry import get_ruleset
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import apply_domain_errors, new_idempotency_key
+from leagues.game_apps import game_app
 from leagues.models import League
+from leagues.selectors import league_list
+from leagues.views import grant_form, settings_page
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
@@ -103,6 +107,38 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
         service=services.team_create,
         team_url="team-detail",
     )
+
+
+# --- Grants and fines, on any league's settings page -----------------------------------------------
+
+
+@login_required
+@domain_errors
+@require_POST
+def league_grant(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = get_object_or_404(league_list(), pk=league_id)
+    form = grant_form(league, request.POST)
+    if not form.is_valid():
+        return settings_page(request, league, status=400, grant_form=form)
+
+    def refused(error: Invalid) -> HttpResponse:
+        apply_domain_errors(form, error)
+        return settings_page(request, league, grant_form=form)
+
+    with refusal_shown_by(refused):
+        entry, created = services.grant_create(
+            league=league,
+            user=request.user,
+            team_id=form.cleaned_data["team"],
+            amount=form.cleaned_data["amount"],
+            reason=form.cleaned_data["reason"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        )
+    what = "Granted" if entry.amount > 0 else "Fined"
+    again = "" if created else " (this form was already sent; it was applied once)"
+    unit = get_ruleset(league.game_system).money_unit
+    messages.success(request, f"{what} {entry.team.name} {abs(entry.amount):,} {unit}: {entry.reason}{again}.")
+    return redirect(game_app(league).settings_url, league.pk)
 
 
 # --- Team page and staff hires -------------------------------------------------------------------

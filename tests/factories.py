@@ -5,8 +5,8 @@ from __future__ import annotations
 import factory
 from django.contrib.auth import get_user_model
 
-from leagues.demo import demo_athletes, demo_house_values
 from leagues.models import League
+from rosters.demo import demo_athletes, demo_house_values
 from rosters.models import Team
 from rosters.services import team_create
 

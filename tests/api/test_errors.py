@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from engine.core.money import MAX_CREDITS
 from engine.core.violations import RuleViolation, Violation, paths_under
-from leagues.demo import demo_athletes
+from rosters.demo import demo_athletes
 from rosters.services import grant_create
 from tests.api.helpers import errors, problems
 from tests.factories import make_team

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from leagues.demo import demo_athletes
+from rosters.demo import demo_athletes
 from rosters.services import grant_create
 from tests.api.helpers import CAST, errors, problems
 from tests.factories import LeagueFactory

@@ -6,12 +6,12 @@ from typing import Any
 
 import factory
 
+from bloodbowl.demo import BLOOD_BOWL_HOUSE_VALUES, demo_bloodbowl_team
 from bloodbowl.models import TeamLists
 from bloodbowl.services.teams import team_create
 from engine.bloodbowl.ruleset import BloodBowlRuleset
 from engine.bloodbowl.standings import TIE_BREAKERS
 from engine.bloodbowl.teamlists import parse_team_lists, team_lists_sample, team_lists_to_data
-from leagues.demo import BLOOD_BOWL_HOUSE_VALUES, demo_bloodbowl_team
 from leagues.models import League
 from rosters.models import Team
 from tests.factories import UserFactory

@@ -7,8 +7,8 @@ import io
 import pytest
 from django.core.management import call_command
 
+from bloodbowl.demo import BLOOD_BOWL_HOUSE_VALUES
 from bloodbowl.models import TeamLists
-from leagues.demo import BLOOD_BOWL_HOUSE_VALUES
 from leagues.models import League
 from tests.rosters.helpers import ledger_sums
 

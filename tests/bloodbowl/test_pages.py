@@ -9,8 +9,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from pypdf import PdfReader
 
+from bloodbowl.demo import demo_bloodbowl_team
 from bloodbowl.models import Player, TeamLists, TeamProfile
-from leagues.demo import demo_bloodbowl_team
 from rosters.models import Team
 from tests.bloodbowl.factories import SAMPLE_CSV, SAMPLE_YAML
 from tests.bloodbowl.test_team_lists import BROKEN_CSV, TWO_RACES_CSV

@@ -1,7 +1,7 @@
 """Blood Bowl teams through the API: sign-up within the starting budget, the team with its Team Rating,
 purchases (re-rolls at double cost, players, coaching staff) and retiring players.
 
-The demo team (leagues.demo.demo_bloodbowl_team) from the sample house team lists: 6 Bog Linemen at
+The demo team (bloodbowl.demo.demo_bloodbowl_team) from the sample house team lists: 6 Bog Linemen at
 50,000, 2 Reed Runners at 70,000, a Croak Thrower at 70,000, 2 Mud Bruisers at 90,000 and a Swamp Hulk
 at 110,000 (800,000), 2 Team Re-rolls at 60,000 and Fan Factor 3 at the demo's 10,000: 950,000 of the
 1,000,000 starting budget, so its treasury opens with 50,000.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+from bloodbowl.demo import demo_bloodbowl_team
 from bloodbowl.models import Player, TeamProfile
-from leagues.demo import demo_bloodbowl_team
 from rosters.models import LedgerEntry, Team
 from rosters.services import grant_create
 from tests.api.helpers import CAST, errors, problems

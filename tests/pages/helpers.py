@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.registry import get_ruleset
-from leagues.demo import demo_athletes
+from rosters.demo import demo_athletes
 from rosters.selectors import team_facts, team_get
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from leagues.demo import demo_athletes
+from rosters.demo import demo_athletes
 from rosters.models import Team
 from rosters.services import purchase_make, team_create
 from scheduling.models import Game, GameSide, Season, Week

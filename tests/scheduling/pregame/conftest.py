@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from leagues.demo import demo_house_values
+from rosters.demo import demo_house_values
 from scheduling.models import Auction
 from scheduling.services import auctions as auction_services
 from tests.factories import LeagueFactory, UserFactory

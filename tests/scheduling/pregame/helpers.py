@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.slaughterball import auctions
 from engine.slaughterball.catalog import TRAITS
-from leagues.demo import demo_athletes
+from rosters.demo import demo_athletes
 from rosters.models import Team
 from rosters.services import grant_create, team_create
 from scheduling.models import Game, GameSide, Season, SeasonTeam, Week

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from leagues.demo import demo_athletes
+from rosters.demo import demo_athletes
 from rosters.models import Team
 from rosters.services import team_create
 from scheduling.models import Game, GameSide, Season, SeasonTeam, Week

@@ -1,10 +1,14 @@
-"""The demo league: what `seed_demo` creates. Its house values are the demo's own choices, not the rulebook's."""
+"""The Slaughterball demo league that `seed_demo` creates. Its house values are the demo's own choices, not the rulebook's."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from collections.abc import Mapping
+from typing import Any
 
 from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
+from leagues.models import League
+from leagues.services import league_create, league_update
+from rosters.services import team_create
 
 TRAITS = ("accuracy", "agility", "brawling", "speed", "toughness")
 DEMO_BUTCHER = {"value": 2_800_000, "accuracy": 2, "agility": 2, "brawling": 6, "speed": 4, "toughness": 6, "skills": []}
@@ -67,39 +71,21 @@ def demo_athletes(team_index: int) -> list[dict[str, object]]:
     ]
 
 
-# --- Blood Bowl (Death Zone) -----------------------------------------------------------------------
-# The transcription prints no team lists and none of these costs (GAPS.md): the demo league imports the
-# engine's sample house team and sets these house values, its own choices, labelled as house values.
-BLOOD_BOWL_HOUSE_VALUES = {
-    "costs.fan_factor": 10_000,
-    "costs.apothecary": 50_000,
-    "costs.assistant_coach": 10_000,
-    "costs.cheerleader": 10_000,
-    "roster.minimum": 11,
-    "roster.maximum": 16,
-    "tournament.draw_points": 10,
-    "points.field_goal": 3,
-}
-BLOOD_BOWL_TEAMS = [("coach1", "Bogmire Bullfrogs"), ("coach2", "Reedwater Wardens")]
-# 12 players for 800,000, two Team Re-rolls at 60,000 and Fan Factor 3 at 10,000: 950,000 of the
-# 1,000,000 starting budget, so 50,000 open the treasury.
-BLOOD_BOWL_LINEUP = ["bog-lineman"] * 6 + ["reed-runner"] * 2 + ["croak-thrower"] + ["mud-bruiser"] * 2 + ["swamp-hulk"]
-BLOOD_BOWL_NAMES = ["Grub", "Tadpole", "Murk", "Silt", "Reed", "Bog", "Skitter", "Dart", "Lob", "Thud", "Wallow", "Big Croak"]
+DEMO_LEAGUE = "Pitside Demo League"
 
 
-class DemoBloodBowlTeam(TypedDict):
-    """The keyword arguments of bloodbowl.services.teams.team_create, past the league, coach and name."""
-
-    race: str
-    players: list[dict[str, str | int]]
-    rerolls: int
-    fan_factor: int
-
-
-def demo_bloodbowl_team(team_index: int) -> DemoBloodBowlTeam:
-    """The sign-up of a demo Blood Bowl team from the sample house team lists (engine/bloodbowl/samples)."""
-    players: list[dict[str, str | int]] = [
-        {"position": position, "name": f"{BLOOD_BOWL_NAMES[i]} {team_index + 1}", "number": i + 1}
-        for i, position in enumerate(BLOOD_BOWL_LINEUP)
-    ]
-    return {"race": "bogmire-croakers", "players": players, "rerolls": 2, "fan_factor": 3}
+def seed_demo(users: Mapping[str, Any]) -> str:
+    """The demo league with one team from each pro team (see `seed_demo`); safe to run again."""
+    if League.objects.filter(name=DEMO_LEAGUE).exists():
+        return f"{DEMO_LEAGUE} already exists."
+    commissioner = users["commissioner"]
+    league = league_create(
+        user=commissioner,
+        name=DEMO_LEAGUE,
+        game_system="slaughterball",
+        options={"skill_budget": 300_000, "staff_budget": 200_000},
+    )
+    league_update(league=league, user=commissioner, house_values=demo_house_values())
+    for index, (coach, team_name, portfolio) in enumerate(TEAMS):
+        team_create(league=league, coach=users[coach], name=team_name, portfolio=portfolio, athletes=demo_athletes(index))
+    return f"Created {DEMO_LEAGUE} with {len(TEAMS)} teams (its house values are labelled as such)."
