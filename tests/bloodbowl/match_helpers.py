@@ -3,22 +3,15 @@ straight in the database (team creation has its own tests)."""
 
 from __future__ import annotations
 
+from bloodbowl.demo import BLOOD_BOWL_HOUSE_VALUES
 from bloodbowl.models import Player, TeamLists, TeamProfile
 from engine.bloodbowl.teamlists import parse_team_lists, team_lists_sample, team_lists_to_data
 from engine.core.money import TREASURY
 from leagues.services import league_create
 from rosters.models import LedgerEntry, Team
 
-HOUSE_VALUES = {
-    "costs.fan_factor": 10_000,
-    "costs.apothecary": 50_000,
-    "costs.assistant_coach": 10_000,
-    "costs.cheerleader": 10_000,
-    "roster.minimum": 11,
-    "roster.maximum": 16,
-    "tournament.draw_points": 10,
-    "points.field_goal": 1,
-}
+# The demo league's house values, but a field goal scores 1 here (the tests count scores in touchdowns).
+HOUSE_VALUES = {**BLOOD_BOWL_HOUSE_VALUES, "points.field_goal": 1}
 
 
 def bloodbowl_league(commissioner, **options):
