@@ -10,7 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 
-from pitside.idempotency import idempotency_key_field, unique_idempotency_key
+import games.models
+
 
 
 class TeamLists(models.Model):
@@ -86,28 +87,13 @@ class Player(models.Model):
         return f"#{self.number} {self.name}"
 
 
-class Match(models.Model):
-    """A league (or tournament) match between two teams and its pre-match, report and post-match."""
+class Match(games.models.Game):
+    """A league (or tournament) match between two teams: its pre-match here; its state, report,
+    history and dice are games.Game's."""
 
-    class Status(models.TextChoices):
-        SCHEDULED = "scheduled"  # pre-match rolls may be made
-        REPORTED = "reported"  # a coach submitted the report; the other confirms
-        DISPUTED = "disputed"  # the other coach disputes: the commissioner approves or voids
-        CONFIRMED = "confirmed"  # post-match applied
-        VOID = "void"
-
-    league = models.ForeignKey("leagues.League", on_delete=models.PROTECT, related_name="bb_matches")
     stage = models.CharField(max_length=20, default="league")  # engine stage: league, semi_final, final...
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.SCHEDULED)
     gate = models.PositiveIntegerField(null=True, blank=True)
-    report = models.JSONField(null=True, blank=True)  # the report as last submitted
-    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    played_at = models.DateTimeField(null=True, blank=True)
-    # What the post-match changed from: both teams' players and profiles, and the ledger rows it wrote,
-    # so that a commissioner's void puts them back (see services.matches.match_void).
-    postmatch_before = models.JSONField(null=True, blank=True, editable=False)
     # A tournament match: its week (1-5) and round; the round sets `stage` (semi-final, final).
     tournament = models.ForeignKey(
         "bloodbowl.Tournament", on_delete=models.PROTECT, null=True, blank=True, related_name="matches"
@@ -148,31 +134,6 @@ class MatchSide(models.Model):
         return f"{self.team} in {self.match}"
 
 
-class Roll(models.Model):
-    """Dice the server rolled (or a coach entered from the table, when the league allows it), stored
-    before any choice that depends on them: asking again returns these dice, never new ones."""
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rolls")
-    team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="rolls")
-    label = models.CharField(max_length=60)  # the roll's name in its match: gate, cards.home, spr.<player>.<n>, ...
-    purpose = models.CharField(max_length=30)  # gate, cards, niggling, winnings, negative_winnings, aging, spr, peak, fan_factor
-    number = models.PositiveSmallIntegerField(default=1)  # the second star player roll of a match is 2
-    dice = models.JSONField()
-    at_table = models.BooleanField(default=False)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["id"]
-        constraints = [
-            models.UniqueConstraint("match", "label", name="bb_roll_unique"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.purpose} {self.dice}"
-
-
 class StarPlayerRoll(models.Model):
     """A star player roll earned in a match: its dice are stored at once, the coach's choice later."""
 
@@ -191,32 +152,6 @@ class StarPlayerRoll(models.Model):
 
     def __str__(self) -> str:
         return f"Star player roll {self.number} of {self.player}"
-
-
-class HistoryEvent(models.Model):
-    """One line of a history: who did what, when; a key sent again finds the first write."""
-
-    action = models.CharField(max_length=30)
-    data = models.JSONField(default=dict, blank=True)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    idempotency_key = idempotency_key_field()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        abstract = True
-        ordering = ["created_at", "id"]
-
-
-class MatchEvent(HistoryEvent):
-    """The history of a match (report, confirm, dispute, approve, rolls)."""
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
-
-    class Meta(HistoryEvent.Meta):
-        constraints = [unique_idempotency_key("match", "bb_match_event_idempotency_key_unique")]
-
-    def __str__(self) -> str:
-        return f"{self.action} on {self.match}"
 
 
 from bloodbowl.models_tournaments import (  # noqa: E402  (the tournament rows, in their own module)

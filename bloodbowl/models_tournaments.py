@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from bloodbowl.models import HistoryEvent
+from games.models import HistoryEvent
 from pitside.idempotency import unique_idempotency_key
 
 TEAM = "rosters.Team"

@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "accounts",
     "leagues",
     "rosters",
+    "games",
     "scheduling",
     "bloodbowl",
     "notifications",

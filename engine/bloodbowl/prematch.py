@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from engine.bloodbowl.dice import check_dice
+from engine.core.dice import check_dice
 from engine.bloodbowl.tables import row_for, tables
 from engine.core.violations import Violation
 

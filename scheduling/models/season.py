@@ -3,7 +3,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from pitside.idempotency import idempotency_key_field, unique_idempotency_key
+import games.models
+
 
 
 class Season(models.Model):
@@ -77,22 +78,15 @@ class Week(models.Model):
         return f"{self.season} week {self.number}"
 
 
-class Game(models.Model):
-    class State(models.TextChoices):
-        SCHEDULED = "scheduled", "Scheduled"
-        SUBMITTED = "submitted", "Awaiting confirmation"
-        DISPUTED = "disputed", "Disputed"
-        CONFIRMED = "confirmed", "Confirmed"
-        VOIDED = "voided", "Voided"
+class Game(games.models.Game):
+    """A Slaughterball game of a week: 2 to 4 teams; its state, history and dice are games.Game's."""
 
     week = models.ForeignKey(Week, on_delete=models.PROTECT, related_name="games")
     number = models.PositiveSmallIntegerField()
-    state = models.CharField(max_length=10, choices=State.choices, default=State.SCHEDULED)
     played_on = models.DateField(null=True, blank=True)
     location = models.CharField(max_length=120, blank=True)
     # Makeup games for teams that already played their ten: the commissioner decides whether they pay.
     pays = models.BooleanField(default=True)
-    confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["week", "number"]
@@ -126,34 +120,6 @@ class GameSide(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} in {self.game}"
-
-
-class ResultEvent(models.Model):
-    """The history of a game's result: who submitted, confirmed, approved, disputed or voided it, and what."""
-
-    class Action(models.TextChoices):
-        SUBMITTED = "submitted"
-        CONFIRMED = "confirmed"
-        APPROVED = "approved"
-        DISPUTED = "disputed"
-        VOIDED = "voided"
-
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    action = models.CharField(max_length=10, choices=Action.choices)
-    payload = models.JSONField(default=dict, blank=True)
-    idempotency_key = idempotency_key_field()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["created_at", "id"]
-        constraints = [
-            unique_idempotency_key("game", "result_event_idempotency_key_unique"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.game}: {self.action} by {self.actor}"
 
 
 class Standing(models.Model):

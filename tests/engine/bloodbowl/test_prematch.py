@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.bloodbowl.dice import check_dice, roll
+from engine.core.dice import check_dice, roll
 from engine.bloodbowl.prematch import (
     check_card_decks,
     check_gate_dice,

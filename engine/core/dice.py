@@ -1,4 +1,4 @@
-"""Dice: the server rolls them from an injected generator, or a coach enters the dice rolled at
+"""Dice of every game system: the server rolls them from an injected generator, or a coach enters the dice rolled at
 the table (when the league's `table_dice` switch is on) and they are range-checked first.
 
 Every rule takes its dice as plain integers, so a stored roll replays to the same outcome.

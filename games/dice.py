@@ -1,0 +1,59 @@
+"""The dice store of a game: each roll is stored under its label before anything depends on it, so a
+retry or a reload finds the same dice."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import dice as dice_rules
+from engine.core.violations import raise_if_any
+from games.models import Game, Roll
+from pitside.errors import Invalid
+from rosters.models import Team
+
+_rng = random.SystemRandom()
+
+
+class Dice:
+    """The rolls of one request: stored ones are found again; new ones come from the table (when the
+    league allows and the coach sent them, keyed by label) or from the server."""
+
+    def __init__(self, game: Game, user: Any, entered: Mapping[str, Any] | None = None, *, table_dice: bool = False) -> None:
+        if entered and not table_dice:
+            raise Invalid.one("table-dice-off", "dice", "This league does not take dice rolled at the table.")
+        self.game, self.user, self.entered = game, user, dict(entered or {})
+
+    def roll(
+        self,
+        label: str,
+        purpose: str,
+        count: int,
+        *,
+        team: Team | None = None,
+        subject: int | None = None,
+        number: int = 1,
+        sides: int = 6,
+    ) -> tuple[int, ...]:
+        found = Roll.objects.filter(game=self.game, label=label).first()
+        if found is not None:
+            return tuple(found.dice)
+        at_table = label in self.entered
+        if at_table:
+            raise_if_any(dice_rules.check_dice(f"dice.{label}", self.entered[label], count, sides))
+            dice = tuple(self.entered[label])
+        else:
+            dice = dice_rules.roll(_rng, count, sides)
+        Roll.objects.create(
+            game=self.game,
+            label=label,
+            team=team,
+            subject=subject,
+            purpose=purpose,
+            number=number,
+            dice=list(dice),
+            at_table=at_table,
+            created_by=self.user,
+        )
+        return dice
