@@ -246,6 +246,17 @@ class ResultLifecycle[G: Game]:
                 self.after_confirmed(game)
         return self._reloaded(game), True
 
+    def decide(self, *, game: G, user: Any, report: Mapping[str, Any], action: str) -> G:
+        """A result the rules decide, not the coaches (a refused challenge): it stands confirmed at
+        once, recorded as `action`. For the caller's transaction, with the game locked."""
+        standing = self.check_report(game, user, report)
+        self.record_report(game, standing)
+        self._event(game, user, action, payload=dict(report))
+        game.state, game.report, game.submitted_by = Game.State.SUBMITTED, standing, user
+        game.save(update_fields=["state", "report", "submitted_by"])
+        self._post_game(self._reloaded(game), user, None)
+        return self._reloaded(game)
+
     # --- What the pages and the API read ----------------------------------------------------------
 
     def submission(self, game: G) -> GameEvent | None:
