@@ -263,7 +263,12 @@ def week_update(*, week: Week, user: Any, challenges_due: Any = UNSET, games_due
 
 
 def _create_games(week: Week, groups: list[list[int]], first_number: int, pays: bool = True) -> list[Game]:
-    games = Game.objects.bulk_create(Game(week=week, number=first_number + i, pays=pays) for i in range(len(groups)))
+    """A game for each group of teams, numbered from `first_number`: one insert a game (a game is a
+    games.Game too, which bulk_create cannot write), then every side at once."""
+    games = [
+        Game.objects.create(league_id=week.season.league_id, week=week, number=first_number + i, pays=pays)
+        for i in range(len(groups))
+    ]
     GameSide.objects.bulk_create(
         GameSide(game=game, team_id=team) for game, group in zip(games, groups, strict=True) for team in group
     )

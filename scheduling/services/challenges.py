@@ -22,7 +22,7 @@ from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import Team
 from scheduling.models import Appeal, Challenge, Game, GameSide, Rearrangement, Season, SeasonTeam, Week
 from scheduling.selectors_calendar import RoundState, game_teams, previous_week_games, round_state
-from scheduling.services.calendar import _lock_week
+from scheduling.services.calendar import _create_games, _lock_week
 
 
 def _week_url(week: Week) -> str:
@@ -125,8 +125,7 @@ def challenge_issue(
         _require_known(state, challenged, "challenged")
         turn = state.turn.team if state.turn.action == "challenge" else None
         schedule.check_challenge(team.pk, challenged, state.unscheduled, turn)
-        game = Game.objects.create(week=week, number=_next_number(state))
-        GameSide.objects.bulk_create(GameSide(game=game, team_id=t) for t in [team.pk, *challenged])
+        game = _create_games(week, [[team.pk, *challenged]], _next_number(state))[0]
         challenge = Challenge.objects.create(
             week=week,
             game=game,
@@ -150,8 +149,7 @@ def _apply_steal(
             "game-started", "stolen", "Pre-game has begun for a game stolen from: the commissioner rearranges instead."
         )
     leftovers = [stealer, *sorted(state.unscheduled - {stealer})]
-    game = Game.objects.create(week=week, number=number)
-    GameSide.objects.bulk_create(GameSide(game=game, team_id=t) for t in leftovers)
+    game = _create_games(week, [leftovers], number)[0]
     for team, source in sources.items():
         GameSide.objects.filter(game_id=source, team_id=team).update(game=game)
     challenge = Challenge.objects.create(
@@ -230,12 +228,7 @@ def round_fill(*, week: Week, user: Any) -> list[Challenge]:
             )
         number = _next_number(state)
         challenges_made = [p for p in picks if p.action == "challenge"]
-        games = Game.objects.bulk_create(Game(week=week, number=number + i) for i in range(len(challenges_made)))
-        GameSide.objects.bulk_create(
-            GameSide(game=game, team_id=t)
-            for game, pick in zip(games, challenges_made, strict=True)
-            for t in (pick.team, *pick.targets)
-        )
+        games = _create_games(week, [[pick.team, *pick.targets] for pick in challenges_made], number)
         made = Challenge.objects.bulk_create(
             Challenge(
                 week=week,

@@ -47,7 +47,7 @@ def make_season(league: Any, teams: list[Team], number: int = 1) -> Season:
 
 def make_game(season: Season, teams: list[Team], week: int = 1) -> Game:
     the_week, _ = Week.objects.get_or_create(season=season, number=week, defaults={"kind": Week.Kind.DRAW})
-    game = Game.objects.create(week=the_week, number=Game.objects.filter(week=the_week).count() + 1)
+    game = Game.objects.create(league_id=season.league_id, week=the_week, number=Game.objects.filter(week=the_week).count() + 1)
     GameSide.objects.bulk_create(GameSide(game=game, team=t) for t in teams)
     return game
 

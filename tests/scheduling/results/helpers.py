@@ -44,7 +44,7 @@ def make_game(
         the_week = Week.objects.create(season=season, number=week, kind=kind)
     if number is None:
         number = Game.objects.filter(week=the_week).count() + 1
-    game = Game.objects.create(week=the_week, number=number, pays=pays)
+    game = Game.objects.create(league_id=season.league_id, week=the_week, number=number, pays=pays)
     for index, team in enumerate(teams):
         lineup = [{"id": a, "number": 0, "name": "", "type": "", "value": 0} for a in (lineups[index] if lineups else [])]
         GameSide.objects.create(

@@ -70,7 +70,7 @@ def test_the_standings_sql_agrees_with_the_engine(data, six):
         points = dict.fromkeys((t.pk for t in teams), 0)
         for number, game in enumerate(data["games"], start=1):
             week = Week.objects.create(season=season, number=number, kind=game["kind"])
-            row = Game.objects.create(week=week, number=1, state=game["state"])
+            row = Game.objects.create(league_id=season.league_id, week=week, number=1, state=game["state"])
             sides = [
                 SideResult(teams[t].pk, 0 if absent else score, 0, absent)
                 for t, score, absent in zip(game["teams"], game["scores"], game["no_shows"], strict=False)
