@@ -51,9 +51,10 @@ os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pitsid
 POINTS = """
     SELECT side.team_id, SUM(side.league_points) AS points
     FROM scheduling_gameside side
-    JOIN scheduling_game game ON game.id = side.game_id
+    JOIN scheduling_game game ON game.game_ptr_id = side.game_id
+    JOIN games_game base ON base.id = game.game_ptr_id
     JOIN scheduling_week week ON week.id = game.week_id
-    WHERE week.season_id = %s AND game.state = 'confirmed'
+    WHERE week.season_id = %s AND base.state = 'confirmed'
     GROUP BY side.team_id
 """
 AGGREGATE = f"{POINTS} ORDER BY points DESC"
@@ -84,7 +85,8 @@ WRITE_FLOOR = """
 
 
 def build(team_count: int, weeks: int) -> tuple[League, Season]:
-    """A season with every game confirmed, made with bulk inserts (the services are not what is measured)."""
+    """A season with every game confirmed, made with bulk inserts (the services are not what is measured;
+    a game is a games.Game too, which bulk_create cannot write: one insert a game)."""
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
@@ -131,9 +133,10 @@ def build(team_count: int, weeks: int) -> tuple[League, Season]:
         week = Week.objects.create(season=season, number=number, kind=Week.Kind.DRAW if number == 1 else Week.Kind.CHALLENGE)
         order = [t.pk for t in teams]
         rng.shuffle(order)
-        games = Game.objects.bulk_create(
-            Game(week=week, number=g + 1, state=Game.State.CONFIRMED, confirmed_at=now) for g in range(len(order) // 4)
-        )
+        games = [
+            Game.objects.create(league=league, week=week, number=g + 1, state=Game.State.CONFIRMED, confirmed_at=now)
+            for g in range(len(order) // 4)
+        ]
         sides = []
         for g, game in enumerate(games):
             members = order[4 * g : 4 * g + 4]

@@ -63,12 +63,14 @@ def _ensure_draws(season: Season) -> None:
 # cost and every Athlete Value Adjustment: engine team_potential; a test keeps it the team page's),
 # ranked by the engine's League Rank (engine.slaughterball.schedule.league_rank: most League
 # Points, then higher Team Potential, then the lower draw; the team id makes the order total), and
-# only the rows that differ from the stored ones written.
+# only the rows that differ from the stored ones written. A game's state is in its games.Game row
+# (games_game, whose id is the game's: scheduling_game.game_ptr_id).
 _CURRENT_COLUMN = """
     SELECT COALESCE(MAX(week), 0) FROM (
         SELECT number AS week FROM scheduling_week week
         WHERE season_id = %(season)s AND kind <> %(playoff)s AND EXISTS (
-            SELECT 1 FROM scheduling_game game WHERE game.week_id = week.id AND game.state = %(confirmed)s)
+            SELECT 1 FROM scheduling_game game JOIN games_game base ON base.id = game.game_ptr_id
+            WHERE game.week_id = week.id AND base.state = %(confirmed)s)
         UNION ALL SELECT week FROM scheduling_missedgame WHERE season_id = %(season)s) played
 """
 # Every team of the season with its League Points, games played, Team Potential and League Rank now: the
@@ -81,8 +83,9 @@ entry AS (SELECT team_id, draw FROM scheduling_seasonteam WHERE season_id = %(se
 result AS (
     SELECT side.team_id, SUM(side.league_points) AS points, COUNT(*) AS games
     FROM scheduling_gameside side WHERE side.game_id IN (
-        SELECT game.id FROM scheduling_game game JOIN scheduling_week week ON week.id = game.week_id
-        WHERE week.season_id = %(season)s AND week.kind <> %(playoff)s AND game.state = %(confirmed)s)
+        SELECT game.game_ptr_id FROM scheduling_game game JOIN games_game base ON base.id = game.game_ptr_id
+        JOIN scheduling_week week ON week.id = game.week_id
+        WHERE week.season_id = %(season)s AND week.kind <> %(playoff)s AND base.state = %(confirmed)s)
     GROUP BY side.team_id),
 missed AS (SELECT team_id, COUNT(*) AS games FROM scheduling_missedgame WHERE season_id = %(season)s GROUP BY team_id),
 value AS (
