@@ -6,15 +6,20 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Prefetch, QuerySet, Subquery
 
 from engine.slaughterball.games import Played, SidePlayers, who_played
+from games.lifecycle import GameSide as GameSideLike
+from games.models import GameEvent
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from rosters.models import Athlete, Team
-from scheduling.models import Game, GameSide, MaverickHire, ResultEvent, Season, Standing, Week
+from scheduling.models import Game, GameSide, MaverickHire, Season, Standing, Week
+
+if TYPE_CHECKING:
+    from scheduling.services.results import SlaughterballResults
 
 # =====================================================================================================
 # Results and standings (results area)
@@ -36,18 +41,18 @@ def game_get(game_id: Any) -> Game | None:
     four queries."""
     return (
         Game.objects.filter(pk=game_id)
-        .select_related("week", "week__season", "week__season__league")
+        .select_related("league", "week", "week__season")
         .prefetch_related(
             Prefetch("sides", queryset=_sides()),
-            Prefetch("events", queryset=ResultEvent.objects.select_related("actor", "team").order_by("created_at", "id")),
-            "week__season__league__commissioners",
+            Prefetch("events", queryset=GameEvent.objects.select_related("user", "team").order_by("created_at", "id")),
+            "league__commissioners",
         )
         .first()
     )
 
 
 def game_league(game: Game) -> League:
-    return game.week.season.league
+    return game.league
 
 
 def game_label(game: Game) -> str:
@@ -55,38 +60,31 @@ def game_label(game: Game) -> str:
     return f"{game.week.season.name}, week {game.week.number}, game {game.number}"
 
 
-def game_submission(game: Game) -> ResultEvent | None:
+def _results() -> SlaughterballResults:
+    """The result lifecycle, whose rules these reads are (it reads games through this module)."""
+    from scheduling.services.results import RESULTS
+
+    return RESULTS
+
+
+def game_submission(game: Game) -> GameEvent | None:
     """The result now standing: the latest submission (from the prefetched history)."""
-    submitted = [e for e in game.events.all() if e.action == ResultEvent.Action.SUBMITTED]
-    return submitted[-1] if submitted else None
+    return _results().submission(game)
 
 
 def game_confirmed_teams(game: Game) -> set[int]:
     """Teams whose coach confirmed the latest submission (a new submission starts again)."""
-    submission = game_submission(game)
-    if submission is None:
-        return set()
-    return {
-        e.team_id
-        for e in game.events.all()
-        if e.action == ResultEvent.Action.CONFIRMED and e.pk > submission.pk and e.team_id is not None
-    }
+    return _results().confirmed_teams(game)
 
 
-def game_pending_teams(game: Game) -> list[GameSide]:
+def game_pending_teams(game: Game) -> list[GameSideLike]:
     """Sides whose coach still has to confirm the latest submission: every team of the game whose
     coach did not submit it and has not confirmed it yet."""
-    submission = game_submission(game)
-    if submission is None or game.state != Game.State.SUBMITTED:
-        return []
-    confirmed = game_confirmed_teams(game)
-    return [s for s in game.sides.all() if s.team.coach_id != submission.actor_id and s.team_id not in confirmed]
+    return _results().pending_sides(game)
 
 
-def game_user_sides(game: Game, user: Any) -> list[GameSide]:
-    if not getattr(user, "is_authenticated", False):
-        return []
-    return [s for s in game.sides.all() if s.team.coach_id == user.pk]
+def game_user_sides(game: Game, user: Any) -> list[GameSideLike]:
+    return _results().user_sides(game, user)
 
 
 @dataclass(frozen=True)
@@ -111,12 +109,11 @@ def game_rights(game: Game, user: Any) -> GameRights:
     own = game_user_sides(game, user)
     state = game.state
     open_states = (Game.State.SCHEDULED, Game.State.SUBMITTED, Game.State.DISPUTED, Game.State.VOIDED)
-    submission = game_submission(game)
-    pending = {s.pk for s in game_pending_teams(game)}
+    pending = {s.team_id for s in game_pending_teams(game)}
     return GameRights(
         submit=(bool(own) or commissioner) and state in open_states,
-        confirm=any(s.pk in pending for s in own),
-        dispute=state == Game.State.SUBMITTED and bool(own) and submission is not None and submission.actor_id != user.pk,
+        confirm=any(s.team_id in pending for s in own),
+        dispute=state == Game.State.SUBMITTED and bool(own) and game.submitted_by_id != user.pk,
         approve=commissioner and state in (Game.State.SUBMITTED, Game.State.DISPUTED),
         void=commissioner and state in (Game.State.SUBMITTED, Game.State.DISPUTED, Game.State.CONFIRMED),
         commissioner=commissioner,

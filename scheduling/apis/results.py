@@ -57,7 +57,7 @@ class ResultSideOutputSerializer(serializers.Serializer[Any]):
 class ResultEventOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     action = serializers.CharField()
-    actor = serializers.CharField(source="actor.username")
+    actor = serializers.CharField(source="user.username")
     team = serializers.IntegerField(source="team_id", allow_null=True)
     payload = serializers.JSONField()
     created_at = serializers.DateTimeField()
@@ -101,7 +101,7 @@ class GameResultOutputSerializer(serializers.Serializer[Any]):
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_submitted_by(self, game: Game) -> str | None:
         submission = game_submission(game)
-        return submission.actor.username if submission else None
+        return submission.user.username if submission and submission.user else None
 
     @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_submitted_at(self, game: Game) -> Any:

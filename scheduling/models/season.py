@@ -1,10 +1,8 @@
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 
 import games.models
-
 
 
 class Season(models.Model):

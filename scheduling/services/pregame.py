@@ -21,6 +21,7 @@ from engine.slaughterball import injuries as injury_rules
 from engine.slaughterball.facts import TeamFacts
 from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import RankingEntry
+from games.models import GameEvent
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotFound, NotPermitted
@@ -34,7 +35,6 @@ from scheduling.models import (
     LastingInjury,
     MaverickHire,
     Pregame,
-    ResultEvent,
     SeasonTeam,
 )
 from scheduling.selectors import game_played
@@ -354,7 +354,7 @@ def injury_losses(athlete_ids: Iterable[int]) -> dict[int, tuple[list[str], list
 
 def reported_injuries(game: Game) -> list[dict[str, Any]]:
     """The injuries of the game's confirmed result: the last submitted result's payload["injuries"]."""
-    event = ResultEvent.objects.filter(game=game, action=ResultEvent.Action.SUBMITTED).order_by("-created_at", "-id").first()
+    event = GameEvent.objects.filter(game=game, action=GameEvent.Action.SUBMITTED).order_by("-created_at", "-id").first()
     injuries = (event.payload or {}).get("injuries") if event else None
     return list(injuries) if isinstance(injuries, list) else []
 
@@ -364,7 +364,7 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
     killed), store the dice and the effects, and lower the athlete's value (Athlete Value Adjustment).
 
     `injuries` is the result's list [{"athlete": id, "tokens": n, "killed": bool}] (a hired maverick is named
-    with "maverick": its hire id); by default it is read from the last submitted ResultEvent's payload.
+    with "maverick": its hire id); by default it is read from the last submitted GameEvent's payload.
     Does nothing unless the league's lasting_injuries option is on. Idempotent: once rolled for this
     result, calling again returns the same rows (a voided result's injuries are voided first, see
     `lasting_injuries_void`). Entries that do not name someone who played are skipped: the result's

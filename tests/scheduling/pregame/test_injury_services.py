@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from games.models import GameEvent
 from rosters.models import LedgerEntry
 from rosters.selectors import team_get, team_summary
 from rosters.services import grant_create, purchase_make
-from scheduling.models import AthleteAdjustment, Auction, Game, GameSide, LastingInjury, Lot, MaverickHire, ResultEvent
+from scheduling.models import AthleteAdjustment, Auction, Game, GameSide, LastingInjury, Lot, MaverickHire
 from scheduling.services import pregame as services
 from scheduling.services.pregame import athletes_out, lasting_injuries_apply, lasting_injuries_void, mavericks_out
 from scheduling.services.results import result_confirm, result_submit
@@ -91,10 +92,10 @@ def test_applying_twice_rolls_once(played, team, script):
 
 
 def test_the_injuries_are_read_from_the_submitted_result(played, team, coach, script):
-    ResultEvent.objects.create(
+    GameEvent.objects.create(
         game=played,
-        actor=coach,
-        action=ResultEvent.Action.SUBMITTED,
+        user=coach,
+        action=GameEvent.Action.SUBMITTED,
         payload={"sides": [], "injuries": [{"athlete": razor(team).pk, "tokens": 2, "killed": False}]},
     )
     script("knife")

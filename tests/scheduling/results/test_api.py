@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from games.models import GameEvent
 from rosters.selectors import team_balances, team_get
-from scheduling.models import Game, ResultEvent, Standing
+from scheduling.models import Game, Standing
 from scheduling.services.results import result_confirm, result_submit
 from scheduling.services.standings import standings_recompute
 from tests.api.helpers import errors, problems
@@ -51,7 +52,7 @@ def body(teams, scores=SCORES, **extra):
 def test_who_may_submit(client_of, game, teams, outsider, actor, expected):
     response = client_of(actor).post(f"/api/games/{game.pk}/result/", body(teams), format="json")
     assert response.status_code == expected, response.content
-    assert ResultEvent.objects.filter(game=game).exists() == (expected == 201)
+    assert GameEvent.objects.filter(game=game).exists() == (expected == 201)
     if expected != 201:
         errors(response)
 
@@ -64,7 +65,7 @@ def test_who_may_confirm(client_of, game, teams, coach, outsider, actor, expecte
     result_submit(game_id=game.pk, user=coach, sides=result(teams, SCORES))
     response = client_of(actor).post(f"/api/games/{game.pk}/confirm/")
     assert response.status_code == expected, response.content
-    assert ResultEvent.objects.filter(game=game, action="confirmed").exists() == (expected == 201)
+    assert GameEvent.objects.filter(game=game, action="confirmed").exists() == (expected == 201)
 
 
 @pytest.mark.parametrize(
@@ -154,7 +155,7 @@ def test_the_same_result_sent_twice_with_a_key_applies_once(client_of, game, tea
     again = api.post(f"/api/games/{game.pk}/result/", body(teams), format="json", HTTP_IDEMPOTENCY_KEY="abc")
     assert (first.status_code, again.status_code) == (201, 200)
     assert first.json() == again.json()
-    assert ResultEvent.objects.filter(game=game).count() == 1
+    assert GameEvent.objects.filter(game=game).count() == 1
     other = api.post(f"/api/games/{game.pk}/result/", body(teams, [1, 2, 3, 4]), format="json", HTTP_IDEMPOTENCY_KEY="abc")
     assert problems(other) == {("idempotency-key-reused", "idempotency_key")}
 
@@ -165,7 +166,7 @@ def test_a_confirmation_sent_twice_applies_once(client_of, game, teams, coach):
     assert api.post(f"/api/games/{game.pk}/confirm/", HTTP_IDEMPOTENCY_KEY="c1").status_code == 201
     assert api.post(f"/api/games/{game.pk}/confirm/", HTTP_IDEMPOTENCY_KEY="c1").status_code == 200
     assert api.post(f"/api/games/{game.pk}/confirm/").status_code == 200
-    assert ResultEvent.objects.filter(game=game, action="confirmed").count() == 1
+    assert GameEvent.objects.filter(game=game, action="confirmed").count() == 1
 
 
 def test_the_game_shows_each_side_as_recorded_and_the_history(client_of, season, teams, coach, rival, third, fourth):

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.models import GameEvent
 from rosters.models import LedgerEntry
-from scheduling.models import Game, ResultEvent
+from scheduling.models import Game
 from scheduling.services.results import result_approve, result_confirm, result_submit
 from tests.rosters.test_treasury_race import race
 from tests.scheduling.results.helpers import result
@@ -28,14 +29,14 @@ def test_the_last_two_confirmations_at_once_pay_once(game, teams, coach, rival, 
     assert [changed for _, changed in outcomes] == [True, True]
     assert Game.objects.get(pk=game.pk).state == Game.State.CONFIRMED
     assert prizes(game) == 4
-    assert ResultEvent.objects.filter(game=game, action="confirmed").count() == 3
+    assert GameEvent.objects.filter(game=game, action="confirmed").count() == 3
 
 
 def test_a_double_click_confirms_once(game, teams, coach, rival):
     result_submit(game_id=game.pk, user=coach, sides=result(teams, SCORES))
     outcomes = race(lambda: result_confirm(game_id=game.pk, user=rival), lambda: result_confirm(game_id=game.pk, user=rival))
     assert sorted(changed for _, changed in outcomes) == [False, True]
-    assert ResultEvent.objects.filter(game=game, action="confirmed").count() == 1
+    assert GameEvent.objects.filter(game=game, action="confirmed").count() == 1
 
 
 def test_a_confirmation_and_an_approval_at_once_pay_once(game, teams, coach, rival, third, fourth, commissioner):
@@ -53,4 +54,4 @@ def test_the_same_result_sent_twice_at_once_is_applied_once(game, teams, coach):
 
     outcomes = race(send, send)
     assert sorted(created for _, created in outcomes) == [False, True]
-    assert ResultEvent.objects.filter(game=game).count() == 1
+    assert GameEvent.objects.filter(game=game).count() == 1

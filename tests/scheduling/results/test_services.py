@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from games.models import GameEvent
 from notifications.models import Notification
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import LedgerEntry
 from rosters.selectors import team_balances, team_get
 from rosters.services import grant_create, purchase_make
-from scheduling.models import Game, ResultEvent, Standing
+from scheduling.models import Game, Standing
 from scheduling.services.results import (
     result_approve,
     result_confirm,
@@ -59,7 +60,7 @@ def test_a_coach_submits_and_the_others_are_asked_to_confirm(game, teams, coach,
     assert [s.score for s in game.sides.all()] == SCORES
     assert [s.place for s in game.sides.all()] == [None] * 4  # nothing awarded before confirmation
     event = game.events.get()
-    assert (event.action, event.actor, event.team) == ("submitted", coach, teams[0])
+    assert (event.action, event.user, event.team) == ("submitted", coach, teams[0])
     assert event.payload["sides"][0] == {"team": teams[0].pk, "score": 30, "unused_edge_tokens": 0, "no_show": False}
     asked = set(Notification.objects.filter(event__startswith="result-confirm:").values_list("user__username", flat=True))
     assert asked == {rival.username, third.username, fourth.username}
@@ -95,7 +96,7 @@ def test_every_violation_is_reported_at_once_and_nothing_changes(season, teams, 
     ]
     game.refresh_from_db()
     assert game.state == Game.State.SCHEDULED
-    assert not ResultEvent.objects.exists()
+    assert not GameEvent.objects.exists()
 
 
 def test_unrecorded_edge_tokens_count_as_none_received(game, teams, coach):
@@ -158,7 +159,7 @@ def test_a_result_sent_twice_with_one_key_applies_once(game, teams, coach):
     _first, created = result_submit(game_id=game.pk, user=coach, sides=result(teams, SCORES), idempotency_key="k1")
     _again, created_again = result_submit(game_id=game.pk, user=coach, sides=result(teams, SCORES), idempotency_key="k1")
     assert (created, created_again) == (True, False)
-    assert ResultEvent.objects.filter(game=game).count() == 1
+    assert GameEvent.objects.filter(game=game).count() == 1
     with pytest.raises(Invalid) as refused:
         result_submit(game_id=game.pk, user=coach, sides=result(teams, [1, 2, 3, 4]), idempotency_key="k1")
     assert problems(refused) == [("idempotency-key-reused", "idempotency_key")]
