@@ -357,10 +357,11 @@ class ResultLifecycle[G: Game]:
         game.effects = {**game.effects, "ledger_from": ledger_from, "ledger": list(written.values_list("pk", flat=True))}
         game.state, game.confirmed_at = Game.State.CONFIRMED, timezone.now()
         game.save(update_fields=["state", "confirmed_at", "effects"])
+        confirming = max(e.pk for e in game.events.all())  # the write that confirmed it: one a confirmation
         for side in self.sides(game):
             notify(
                 users=[side.team.coach],
-                event=f"result-confirmed:{game.pk}:{game.effects['ledger_from']}:{side.team_id}",
+                event=f"result-confirmed:{game.pk}:{confirming}:{side.team_id}",
                 text=self.confirmed_text(game, side)[:300],
                 url=self.url(game),
             )
