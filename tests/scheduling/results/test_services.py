@@ -247,6 +247,20 @@ def test_a_game_that_does_not_pay_awards_league_points_but_no_money(season, team
     assert not LedgerEntry.objects.filter(reason__startswith="Prize").exists()
 
 
+def test_a_result_confirmed_again_after_a_void_is_announced_again(season, teams, coach, rival, third, fourth, commissioner):
+    game = make_game(season, teams, pays=False)  # no ledger row is written between the two confirmations
+    result_submit(game_id=game.pk, user=coach, sides=result(teams, SCORES))
+    confirm_all(game, [rival, third, fourth])
+    result_void(game_id=game.pk, user=commissioner, reason="Replay")
+    result_submit(game_id=game.pk, user=coach, sides=result(teams, [5, 10, 20, 30]))
+    confirm_all(game, [rival, third, fourth])
+    told = Notification.objects.filter(user=fourth, event__startswith="result-confirmed:").order_by("id")
+    assert [n.text.rsplit(": ", 1)[-1] for n in told] == [
+        "4th place, 0 League Points, 0 credits.",
+        "1st place, 3 League Points, 0 credits.",
+    ]
+
+
 def test_confirming_twice_confirms_once(submitted, teams, rival, third, fourth):
     game, changed = result_confirm(game_id=submitted.pk, user=rival)
     _, again = result_confirm(game_id=submitted.pk, user=rival)
