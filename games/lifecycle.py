@@ -99,9 +99,7 @@ class ResultLifecycle[G: Game]:
 
     # --- The lifecycle ----------------------------------------------------------------------------
 
-    def submit(
-        self, *, game_id: Any, user: Any, report: Mapping[str, Any], idempotency_key: str | None = None
-    ) -> tuple[G, bool]:
+    def submit(self, *, game_id: Any, user: Any, report: Mapping[str, Any], idempotency_key: str | None = None) -> tuple[G, bool]:
         """A coach of a side (or a commissioner) submits the result; a new submission replaces the one
         standing (confirmations start again); a confirmed result must be voided first. When nobody
         else is left to confirm (the submitter coaches every side), it is confirmed at once."""
@@ -120,7 +118,12 @@ class ResultLifecycle[G: Game]:
             self.record_report(game, standing)
             own = self.user_sides(game, user)
             event = self._event(
-                game, user, GameEvent.Action.SUBMITTED, team=own[0].team if own else None, payload=dict(report), key=idempotency_key
+                game,
+                user,
+                GameEvent.Action.SUBMITTED,
+                team=own[0].team if own else None,
+                payload=dict(report),
+                key=idempotency_key,
             )
             game.state, game.report, game.submitted_by, game.confirmed_at = Game.State.SUBMITTED, standing, user, None
             game.save(update_fields=["state", "report", "submitted_by", "confirmed_at"])
@@ -340,7 +343,9 @@ class ResultLifecycle[G: Game]:
         payload: dict[str, Any] | None = None,
         key: str | None = None,
     ) -> GameEvent:
-        return GameEvent.objects.create(game=game, user=user, team=team, action=action, payload=payload or {}, idempotency_key=key)
+        return GameEvent.objects.create(
+            game=game, user=user, team=team, action=action, payload=payload or {}, idempotency_key=key
+        )
 
     def _team_ids(self, game: G) -> list[int]:
         return sorted({s.team_id for s in self.sides(game)})
@@ -387,7 +392,8 @@ class ResultLifecycle[G: Game]:
                 "void-treasury-short",
                 self.noun,
                 f"{names.get(team, team)} has spent part of what this {self.noun} paid: its treasury holds "
-                f"{format_credits(treasuries.get(team, 0), unit)} of the {format_credits(amount, unit)} to take back. Grant the difference first, then void.",
+                f"{format_credits(treasuries.get(team, 0), unit)} of the {format_credits(amount, unit)} to take back. "
+                "Grant the difference first, then void.",
             )
             for team, amount in taken.items()
             if amount > 0 and treasuries.get(team, 0) < amount
