@@ -572,7 +572,7 @@ class GameAppealsApi(APIView):
 
     @extend_schema(responses={200: AppealOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, game_id: int) -> Response:
-        game = get_object_or_404(Game, pk=game_id)
+        game = get_object_or_404(Game, id=game_id)
         appeals = Appeal.objects.filter(game=game).select_related("coach", "decided_by")
         return Response(AppealOutputSerializer(appeals, many=True).data)
 
@@ -580,7 +580,7 @@ class GameAppealsApi(APIView):
         request=AppealCreateInputSerializer, responses={201: AppealOutputSerializer, 200: AppealOutputSerializer, **ERRORS}
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = get_object_or_404(Game.objects.select_related("week__season__league"), pk=game_id)
+        game = get_object_or_404(Game.objects.select_related("week__season__league"), id=game_id)
         data = self.AppealCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         appeal, created = challenge_services.appeal_create(

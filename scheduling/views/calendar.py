@@ -400,7 +400,7 @@ def week_rearrange_view(request: HttpRequest, week_id: int) -> HttpResponse:
 @domain_errors
 @require_POST
 def appeal_create_view(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game.objects.select_related("week__season__league"), pk=game_id)
+    game = get_object_or_404(Game.objects.select_related("week__season__league"), id=game_id)
     week = _week(game.week_id)
     form = AppealForm(request.POST)
     if not form.is_valid():

@@ -399,6 +399,15 @@ def test_an_unknown_id_is_a_404_in_the_error_shape(method, url, world, client_of
 
 
 @pytest.mark.parametrize(
+    "url",
+    ["/api/games/{}/", "/api/games/{}/result/", "/api/games/{}/appeals/", "/api/games/{}/auction/", "/api/games/{}/pregame/"],
+)
+def test_a_game_id_wider_than_any_database_integer_is_a_404(url, world, client_of):
+    # A game is looked up by games.Game's id: its own pk is the parent link, whose lookup SQLite cannot bind.
+    assert client_of("commissioner").get(url.format(HUGE)).status_code == 404
+
+
+@pytest.mark.parametrize(
     ("key", "code"), [("k" * 81, "max_length"), ("a\x00b", "null_characters_not_allowed")], ids=["too-long", "nul"]
 )
 def test_a_bad_idempotency_key_is_refused(key, code, world, client_of):
