@@ -285,7 +285,8 @@ def _moved_on(match: Match) -> bool:
     """A team has moved on from this confirmed match: a star player roll of it chosen, a later match
     confirmed, or money spent or granted since (ledger rows of its teams the post-match did not write)."""
     team_ids = [s.team_id for s in match.sides.all()]
-    effects = match.effects or {}
+    effects = match.effects
+    assert effects is not None  # the post-game stores it on every confirmed match
     return (
         match.star_player_rolls.filter(choice__isnull=False).exists()
         or Match.objects.filter(
@@ -342,6 +343,7 @@ class BloodBowlResults(ResultLifecycle[Match]):
         _postmatch(game, user, _dice(game, user, dice), self.label(game))
 
     def check_void(self, game: Match) -> None:
+        """A tournament's match is the tournament's; a confirmed one is refused once a team moved on from it."""
         if game.tournament_id is not None:
             raise Invalid.one(
                 "match-not-voidable", "match", "A tournament's matches are the tournament's: they cannot be voided."
@@ -362,7 +364,8 @@ class BloodBowlResults(ResultLifecycle[Match]):
     def undo_post_game(self, game: Match, user: Any) -> None:
         """Both teams' players and profiles as they were before the post-match; its star player rolls
         (none chosen: check_void) deleted."""
-        effects = game.effects or {}
+        effects = game.effects
+        assert effects is not None  # the post-game stores it on every confirmed match
         for player in Player.objects.filter(team_id__in=[s.team_id for s in game.sides.all()]):
             for field, value in effects["players"].get(str(player.pk), {}).items():
                 setattr(player, field, value)
