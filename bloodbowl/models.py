@@ -13,7 +13,6 @@ from django.db.models.functions import Lower
 import games.models
 
 
-
 class TeamLists(models.Model):
     """The league's races, positions and skills (the rulebook has none: GAPS.md), as imported."""
 

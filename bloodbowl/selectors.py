@@ -21,6 +21,7 @@ from engine.bloodbowl.standings import StandingRow
 from engine.bloodbowl.teamlists import Race, TeamLists, parse_team_data
 from engine.core.money import TREASURY
 from engine.core.violations import RuleViolation, paths_under
+from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from rosters.models import Team
@@ -181,10 +182,10 @@ def team_match_record(team: Team) -> list[MatchRecordLine]:
     """Match Records: the team's confirmed matches, oldest first, with the opposition, the score, each
     side's casualties, the gate and the team's winnings (written by the post-match)."""
     sides = (
-        MatchSide.objects.filter(team=team, match__status=Match.Status.CONFIRMED)
+        MatchSide.objects.filter(team=team, match__state=Game.State.CONFIRMED)
         .select_related("match")
         .prefetch_related(Prefetch("match__sides", queryset=MatchSide.objects.select_related("team")))
-        .order_by("match__played_at", "match__created_at", "match_id")
+        .order_by("match__confirmed_at", "match__created_at", "match_id")
     )
     lines = []
     for side in sides:
@@ -211,7 +212,7 @@ def league_standings(league: League) -> list[StandingRow[Team]]:
     lines = league_team_lines(league)
     by_id = {line.team.pk: line.team for line in lines}
     confirmed = Match.objects.filter(
-        league=league, stage="league", tournament__isnull=True, status=Match.Status.CONFIRMED
+        league=league, stage="league", tournament__isnull=True, state=Game.State.CONFIRMED
     ).prefetch_related("sides")
     results = []
     for match in confirmed:
@@ -244,33 +245,43 @@ def match_side_of(match: Match, user: Any) -> MatchSide | None:
     return next((s for s in match.sides.all() if s.team.coach_id == getattr(user, "pk", None)), None)
 
 
+def report_open(match: Match) -> bool:
+    """The match may get a report: it has no confirmed result, and it is not a tournament match the
+    play-offs voided (a league match's voided result may be reported again)."""
+    if match.state == Game.State.VOIDED:
+        return match.tournament_id is None
+    return match.state != Game.State.CONFIRMED
+
+
 @dataclass(frozen=True)
 class MatchRights:
     """What a user may do to a match now: the one place the pages and the services ask."""
 
     prematch: bool
     report: bool
-    confirm: bool  # the other coach, on a report waiting for him
+    confirm: bool  # a coach whose side has still to confirm the report standing
     approve: bool  # a commissioner, on a reported or disputed match
     dispute: bool
-    void: bool  # a commissioner, on a confirmed league match
+    void: bool  # a commissioner, on a league match's reported, disputed or confirmed result
 
 
 def match_rights(match: Match, user: Any) -> MatchRights:
+    from bloodbowl.services.matches import RESULTS  # the lifecycle's services read these selectors
+
     own = match_side_of(match, user)
     commissioner = league_is_commissioner(match.league, user)
     involved = own is not None or commissioner
-    open_report = match.status in (Match.Status.SCHEDULED, Match.Status.REPORTED, Match.Status.DISPUTED)
-    reporter = match_side_of(match, match.reported_by) if match.reported_by_id else None
-    other_coach = own is not None and (reporter is None or own.pk != reporter.pk)
-    waiting = match.status == Match.Status.REPORTED
+    mine = {s.team_id for s in RESULTS.user_sides(match, user)}
+    pending = any(s.team_id in mine for s in RESULTS.pending_sides(match))
     return MatchRights(
-        prematch=involved and match.status == Match.Status.SCHEDULED and match.gate is None,
-        report=involved and open_report and match.gate is not None,
-        confirm=other_coach and waiting,
-        approve=commissioner and match.status in (Match.Status.REPORTED, Match.Status.DISPUTED),
-        dispute=other_coach and waiting,
-        void=commissioner and match.status == Match.Status.CONFIRMED and match.tournament_id is None,
+        prematch=involved and match.state == Game.State.SCHEDULED and match.gate is None,
+        report=involved and report_open(match) and match.gate is not None,
+        confirm=pending,
+        approve=commissioner and match.state in (Game.State.SUBMITTED, Game.State.DISPUTED),
+        dispute=pending,
+        void=commissioner
+        and match.state in (Game.State.SUBMITTED, Game.State.DISPUTED, Game.State.CONFIRMED)
+        and match.tournament_id is None,
     )
 
 
@@ -284,7 +295,7 @@ def league_leaders(league: League, top: int = 5) -> dict[str, list[Leader]]:
     """The league's statistics: the players with the most touchdowns and casualties in confirmed match
     reports, and the most Star Player Points."""
     totals: dict[str, dict[int, int]] = {"touchdowns": {}, "casualties": {}}
-    reports = Match.objects.filter(league=league, status=Match.Status.CONFIRMED).values_list("report", flat=True)
+    reports = Match.objects.filter(league=league, state=Game.State.CONFIRMED).values_list("report", flat=True)
     for report in reports:
         for side in ("home", "away"):
             for line in (report or {}).get(side, {}).get("players", ()):
@@ -303,12 +314,12 @@ def league_leaders(league: League, top: int = 5) -> dict[str, list[Leader]]:
 def apothecary_candidates(match: Match, side: MatchSide) -> list[Player]:
     """6. Niggling Injuries: the players the side's Apothecary may still let play, once a match: those
     who miss it through a niggling injury roll of 1. None when the team has no Apothecary."""
-    if not side.team.bb.apothecary or match.events.filter(action="apothecary", data__team=side.team_id).exists():
+    if not side.team.bb.apothecary or match.events.filter(action="apothecary", team_id=side.team_id).exists():
         return []
     niggled = {
-        roll.player_id
+        roll.subject
         for roll in match.rolls.filter(team_id=side.team_id, purpose="niggling")
-        if roll.player_id is not None and prematch.niggling_misses(roll.dice)  # a niggling roll is a player's
+        if roll.subject is not None and prematch.niggling_misses(roll.dice)  # a niggling roll is a player's
     }
     return list(Player.objects.filter(pk__in=niggled.intersection(side.missing)).order_by("number"))
 

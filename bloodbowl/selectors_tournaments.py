@@ -16,6 +16,7 @@ from engine.bloodbowl import tournaments as rules
 from engine.bloodbowl.house import TOURNAMENT_DRAW_POINTS
 from engine.bloodbowl.report import MatchReport
 from engine.core.violations import RuleViolation, Violation
+from games.models import Game
 from leagues.models import League
 from rosters.models import Team
 
@@ -26,7 +27,7 @@ ROUND_NAMES = {
     rules.FINAL: "Final",
     rules.THIRD_PLACE: "Match for 3rd place",
 }
-OPEN = (Match.Status.SCHEDULED, Match.Status.REPORTED, Match.Status.DISPUTED)
+OPEN = (Game.State.SCHEDULED, Game.State.SUBMITTED, Game.State.DISPUTED)
 
 
 def match_stage(tournament_round: str) -> str:
@@ -82,7 +83,7 @@ def match_result(match: Match) -> rules.MatchResult:
 
 def _matches(tournament: Tournament, rounds: Iterable[str]) -> list[Match]:
     wanted = set(rounds)
-    return [m for m in tournament.matches.all() if m.tournament_round in wanted and m.status != Match.Status.VOID]
+    return [m for m in tournament.matches.all() if m.tournament_round in wanted and m.state != Game.State.VOIDED]
 
 
 def playoff_meetings(tournament: Tournament) -> list[rules.MatchResult]:
@@ -92,11 +93,11 @@ def playoff_meetings(tournament: Tournament) -> list[rules.MatchResult]:
 
 def playoff_results(tournament: Tournament) -> list[rules.MatchResult]:
     """The confirmed play-off results: the ones that score play-off points."""
-    return [match_result(m) for m in _matches(tournament, [rules.PLAYOFF]) if m.status == Match.Status.CONFIRMED]
+    return [match_result(m) for m in _matches(tournament, [rules.PLAYOFF]) if m.state == Game.State.CONFIRMED]
 
 
 def semi_final_results(tournament: Tournament) -> list[rules.MatchResult]:
-    return [match_result(m) for m in _matches(tournament, [rules.SEMI_FINAL]) if m.status == Match.Status.CONFIRMED]
+    return [match_result(m) for m in _matches(tournament, [rules.SEMI_FINAL]) if m.state == Game.State.CONFIRMED]
 
 
 def final_match(tournament: Tournament) -> Match | None:

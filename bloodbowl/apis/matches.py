@@ -16,9 +16,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bloodbowl.models import StarPlayerRoll
+from bloodbowl.models import Match, StarPlayerRoll
 from bloodbowl.selectors import league_get, league_standings, match_get, matches, star_player_roll_options
 from bloodbowl.services import matches as services
+from games.models import Game, GameEvent
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
 from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
@@ -55,7 +56,7 @@ class DiceRollOutputSerializer(serializers.Serializer[Any]):
     label = serializers.CharField(help_text="The roll's name in the match, as table dice are keyed.")  # type: ignore[assignment]
     purpose = serializers.CharField()
     team = serializers.IntegerField(source="team_id", allow_null=True)
-    player = serializers.IntegerField(source="player_id", allow_null=True)
+    player = serializers.IntegerField(source="subject", allow_null=True)
     number = serializers.IntegerField()
     dice = serializers.ListField(child=serializers.IntegerField())
     at_table = serializers.BooleanField()
@@ -71,22 +72,44 @@ class StarPlayerRollOutputSerializer(serializers.Serializer[Any]):
     peak_dice = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
 
 
+# The API's names for the shared lifecycle's states and history actions (the others keep their names).
+STATUSES: dict[str, str] = {
+    Game.State.SCHEDULED: "scheduled",
+    Game.State.SUBMITTED: "reported",
+    Game.State.DISPUTED: "disputed",
+    Game.State.CONFIRMED: "confirmed",
+    Game.State.VOIDED: "void",
+}
+ACTIONS: dict[str, str] = {GameEvent.Action.SUBMITTED: "reported"}
+
+
+def action_name(event: GameEvent) -> str:
+    """A history line's action as the API and the match page name it."""
+    return ACTIONS.get(event.action, event.action)
+
+
 class MatchEventOutputSerializer(serializers.Serializer[Any]):
-    action = serializers.CharField()
+    action = serializers.SerializerMethodField(help_text="created, pre-match, cards, apothecary, reported, confirmed, ...")
     user = serializers.CharField(source="user.username", allow_null=True)
     # The stubs read this as Serializer.data; DRF's metaclass takes declared fields off the class.
-    data = serializers.JSONField()  # type: ignore[assignment]
+    data = serializers.JSONField(source="payload")  # type: ignore[assignment]
     created_at = serializers.DateTimeField()
+
+    def get_action(self, event: GameEvent) -> str:
+        return action_name(event)
 
 
 class MatchOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     league = serializers.IntegerField(source="league_id")
     stage = serializers.CharField()
-    status = serializers.CharField()
+    status = serializers.SerializerMethodField(help_text="scheduled, reported, disputed, confirmed or void")
     gate = serializers.IntegerField(allow_null=True)
     sides = MatchSideOutputSerializer(many=True)
     report = serializers.JSONField(allow_null=True)
+
+    def get_status(self, match: Match) -> str:
+        return STATUSES[match.state]
 
 
 class MatchDetailOutputSerializer(MatchOutputSerializer):
@@ -255,7 +278,8 @@ class MatchReportApi(APIView):
 
 
 class MatchConfirmApi(MatchWriteApi):
-    """The other coach confirms (a commissioner approves); the post-match sequence runs once."""
+    """The coach of each side still to confirm confirms (a commissioner approves); the post-match sequence
+    runs once, when the result is confirmed."""
 
     input_serializer = DiceInputSerializer
     service = staticmethod(services.report_confirm)
@@ -269,7 +293,8 @@ class MatchDisputeApi(MatchWriteApi):
 
 
 class MatchVoidApi(MatchWriteApi):
-    """A commissioner voids a confirmed league match: its post-match is put back or reversed."""
+    """A commissioner voids a league match's reported, disputed or confirmed result: a confirmed one's
+    post-match is put back or reversed. The match may then be reported again."""
 
     input_serializer = MatchReasonInputSerializer
     service = staticmethod(services.match_void)

@@ -1,30 +1,33 @@
-"""Writes to Blood Bowl matches: scheduling, the pre-match rolls, the report and its confirmation,
-the post-match sequence, and star player roll choices. Each runs in one transaction with the match
-row locked, so two coaches acting at once apply it once.
+"""Writes to Blood Bowl matches: scheduling, the pre-match rolls, the Special Play Cards and the
+Apothecary, the result through the shared lifecycle (games.lifecycle: report, confirmation, dispute,
+approval, void) with the post-match sequence as its post-game, and star player roll choices. Each runs
+in one transaction with the match row locked, so two coaches acting at once apply it once.
 
-Dice: the server rolls and stores each roll before anything depends on it (a Roll row, found again on
-a retry or a reload). When the league's `table_dice` option is on, a coach may send the dice rolled
+Dice: the server rolls and stores each roll before anything depends on it (a games Roll row, found again
+on a retry or a reload). When the league's `table_dice` option is on, a coach may send the dice rolled
 at the table instead, keyed by the roll's label (`gate`, `cards.home`, `winnings.away`, ...); they are
 range-checked and stored marked as such.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
+from django.db.models import Prefetch
+from django.urls import reverse
 from django.utils import timezone
 
-from bloodbowl.models import Match, MatchEvent, MatchSide, Player, Roll, StarPlayerRoll, TeamProfile, Tournament
+from bloodbowl.models import Match, MatchSide, Player, StarPlayerRoll, TeamProfile, Tournament
 from bloodbowl.selectors import (
     TeamWithTreasury,
     apothecary_candidates,
     league_house,
     match_rights,
     match_side_of,
+    report_open,
     star_player_roll_position,
     team_facts,
     team_rating_of,
@@ -32,7 +35,6 @@ from bloodbowl.selectors import (
 )
 from bloodbowl.selectors import player_facts as _player_facts
 from bloodbowl.selectors_tournaments import knockout_report_problems, match_stage, prematch_trophies, sponsorship_of
-from engine.bloodbowl import dice as dice_rules
 from engine.bloodbowl import postmatch, prematch
 from engine.bloodbowl import report as report_rules
 from engine.bloodbowl.facts import PlayerFacts, TeamFacts
@@ -41,12 +43,13 @@ from engine.bloodbowl.report import REFUSED_SCORE, SIDES, Injury, MatchReport, P
 from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import TREASURY, format_credits
 from engine.core.violations import paths_under, raise_if_any
+from games.dice import Dice
+from games.lifecycle import ResultLifecycle
+from games.models import Game, GameEvent
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
-from pitside.errors import Invalid, NotPermitted
+from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import LedgerEntry, Team
-
-_rng = random.SystemRandom()
 
 
 def _gold(amount: int) -> str:
@@ -62,13 +65,21 @@ def _require_player_or_commissioner(match: Match, user: Any, what: str) -> None:
 
 
 def _locked(match_id: int) -> Match:
-    """The match row locked for this transaction, then the match with its sides and league."""
+    """The match row locked for this transaction, then the match with its sides, league and history."""
     Match.objects.select_for_update().filter(pk=match_id).first()
-    return Match.objects.select_related("league").prefetch_related("sides__team__coach", "league__commissioners").get(pk=match_id)
+    match = RESULTS.load(match_id)
+    if match is None:
+        raise NotFound.one("match-unknown", "match", "No such match.")
+    return match
 
 
-def _history(match: Match, user: Any, action: str, data: Mapping[str, Any] | None = None, key: str | None = None) -> None:
-    MatchEvent.objects.create(match=match, user=user, action=action, data=dict(data or {}), idempotency_key=key)
+def _history(match: Match, user: Any, action: str, payload: Mapping[str, Any] | None = None, team: Team | None = None) -> None:
+    GameEvent.objects.create(game=match, user=user, team=team, action=action, payload=dict(payload or {}))
+
+
+def _dice(match: Match, user: Any, entered: Mapping[str, Any] | None) -> Dice:
+    """The match's dice: dice rolled at the table are taken only when the league's `table_dice` option is on."""
+    return Dice(match, user, entered, table_dice=bool(RULESET.option_value(match.league.options, "table_dice")))
 
 
 # --- scheduling --------------------------------------------------------------------------------------
@@ -112,54 +123,6 @@ def match_create(
     return match
 
 
-# --- dice ------------------------------------------------------------------------------------------------
-
-
-class Dice:
-    """The rolls of one request: stored ones are found again; new ones come from the table (when the
-    league allows and the coach sent them) or from the server."""
-
-    def __init__(self, match: Match, user: Any, entered: Mapping[str, Any] | None) -> None:
-        self.match, self.user = match, user
-        allowed = RULESET.option_value(match.league.options, "table_dice")
-        if entered and not allowed:
-            raise Invalid.one("table-dice-off", "dice", "This league does not take dice rolled at the table.")
-        self.entered = dict(entered or {})
-
-    def roll(
-        self,
-        label: str,
-        purpose: str,
-        count: int,
-        *,
-        team: Team | None = None,
-        player: Player | None = None,
-        number: int = 1,
-        sides: int = 6,
-    ) -> tuple[int, ...]:
-        found = Roll.objects.filter(match=self.match, label=label).first()
-        if found is not None:
-            return tuple(found.dice)
-        at_table = label in self.entered
-        if at_table:
-            raise_if_any(dice_rules.check_dice(f"dice.{label}", self.entered[label], count, sides))
-            dice = tuple(self.entered[label])
-        else:
-            dice = dice_rules.roll(_rng, count, sides)
-        Roll.objects.create(
-            match=self.match,
-            label=label,
-            team=team,
-            player=player,
-            purpose=purpose,
-            number=number,
-            dice=list(dice),
-            at_table=at_table,
-            created_by=self.user,
-        )
-        return dice
-
-
 # --- pre-match -----------------------------------------------------------------------------------------------
 
 
@@ -175,9 +138,9 @@ def prematch_roll(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = 
         _require_player_or_commissioner(match, user, "make the pre-match rolls")
         if match.gate is not None:
             return match
-        if match.status != Match.Status.SCHEDULED:
+        if match.state != Game.State.SCHEDULED:
             raise Invalid.one("match-not-scheduled", "match", "This match is no longer waiting for kick-off.")
-        _prematch(match, user, Dice(match, user, dice))
+        _prematch(match, user, _dice(match, user, dice))
     return match
 
 
@@ -210,7 +173,7 @@ def _prematch(match: Match, user: Any, dice: Dice) -> None:
             if player.status != Player.Status.ACTIVE:
                 continue
             if player.niggling_injuries and not player.misses_next_match:
-                rolled = dice.roll(f"niggling.{player.pk}", "niggling", player.niggling_injuries, team=team, player=player)
+                rolled = dice.roll(f"niggling.{player.pk}", "niggling", player.niggling_injuries, team=team, subject=player.pk)
                 if prematch.niggling_misses(rolled):
                     player.misses_next_match = True
                     player.save(update_fields=["misses_next_match"])
@@ -228,7 +191,7 @@ def _own_side_at_kickoff(match: Match, user: Any, what: str) -> MatchSide:
     side = match_side_of(match, user)
     if side is None:
         raise NotPermitted.one("not-in-match", "match", f"Only the two coaches {what}.")
-    if match.gate is None or match.status != Match.Status.SCHEDULED:
+    if match.gate is None or match.state != Game.State.SCHEDULED:
         raise Invalid.one("not-at-kickoff", "match", "That is done after the pre-match rolls and before the report.")
     return side
 
@@ -243,7 +206,7 @@ def cards_choose(*, match_id: int, user: Any, decks: Mapping[str, Any]) -> Match
         raise_if_any(problems)
         side.card_decks = dict(decks)
         side.save(update_fields=["card_decks"])
-        _history(match, user, "cards", {"team": side.team_id, "decks": dict(decks)})
+        _history(match, user, "cards", {"team": side.team_id, "decks": dict(decks)}, side.team)
     return side
 
 
@@ -263,7 +226,18 @@ def apothecary_use(*, match_id: int, user: Any, player_id: int) -> MatchSide:
         side.missing = [p for p in side.missing if p != player_id]
         side.save(update_fields=["missing"])
         Player.objects.filter(pk=player_id).update(misses_next_match=False)
-        _history(match, user, "apothecary", {"team": side.team_id, "player": player_id})
+        _history(match, user, "apothecary", {"team": side.team_id, "player": player_id}, side.team)
+    return side
+
+
+def match_notes_set(*, match_id: int, user: Any, notes: str) -> MatchSide:
+    """Match Records: a coach's brief notes about the match, on his own side's line."""
+    match = Match.objects.prefetch_related("sides__team").get(pk=match_id)
+    side = match_side_of(match, user)
+    if side is None:
+        raise NotPermitted.one("not-in-match", "match", "Only the two coaches keep notes on this match.")
+    side.notes = notes.strip()
+    side.save(update_fields=["notes"])
     return side
 
 
@@ -293,39 +267,11 @@ def _facts_by_side(match: Match) -> dict[str, TeamFacts]:
     return {_side_name(s): team_facts(loaded[s.team_id]) for s in match.sides.all()}
 
 
-def report_submit(
-    *, match_id: int, user: Any, report: Mapping[str, Any], idempotency_key: str | None = None
-) -> tuple[Match, bool]:
-    """A coach of the match (or a commissioner) reports it; the engine checks it against both rosters and
-    every problem comes back at once. Sent again with the same key, it is applied once."""
-    try:
-        with paths_under("report."), transaction.atomic():
-            match = _locked(match_id)
-            _require_player_or_commissioner(match, user, "report this match")
-            if idempotency_key and match.events.filter(idempotency_key=idempotency_key).exists():
-                return match, False
-            if match.gate is None:
-                raise Invalid.one("prematch-missing", "match", "Make the pre-match rolls (gate, cards, niggling injuries) first.")
-            if match.status not in (Match.Status.SCHEDULED, Match.Status.REPORTED, Match.Status.DISPUTED):
-                raise Invalid.one("match-closed", "match", f"This match is {match.status}: its report cannot change.")
-            facts = _facts_by_side(match)
-            report = _with_drawn_mvps(match, user, report, facts)
-            checked = report_from_data(report)
-            report_rules.check_report(facts["home"], facts["away"], checked, league_house(match.league))
-            raise_if_any(knockout_report_problems(match, checked))
-            match.report, match.reported_by, match.status = report, user, Match.Status.REPORTED
-            match.save(update_fields=["report", "reported_by", "status"])
-            _history(match, user, "reported", {"report": report}, key=idempotency_key)
-    except IntegrityError:
-        return Match.objects.get(pk=match_id), False  # the same key won a race: applied once
-    return match, True
-
-
 def _with_drawn_mvps(match: Match, user: Any, report: Mapping[str, Any], facts: Mapping[str, TeamFacts]) -> dict[str, Any]:
     """MVP Awards are drawn at random: a side reported without its MVP gets one drawn by the server from
     the players in the match (a stored die over them, so reporting again draws the same player)."""
     report = {name: dict(side) for name, side in report.items()}
-    dice = Dice(match, user, None)
+    dice = Dice(match, user)
     teams_by_side = {_side_name(s): s.team for s in match.sides.all()}
     for name in SIDES:
         candidates = sorted(report_rules.mvp_candidates(facts[name]))
@@ -335,97 +281,143 @@ def _with_drawn_mvps(match: Match, user: Any, report: Mapping[str, Any], facts: 
     return report
 
 
-def _require_reported(match: Match) -> None:
-    if match.status not in (Match.Status.REPORTED, Match.Status.DISPUTED):
-        raise Invalid.one("match-not-reported", "match", f"This match is {match.status}, not waiting for confirmation.")
+def _moved_on(match: Match) -> bool:
+    """A team has moved on from this confirmed match: a star player roll of it chosen, a later match
+    confirmed, or money spent or granted since (ledger rows of its teams the post-match did not write)."""
+    team_ids = [s.team_id for s in match.sides.all()]
+    effects = match.effects
+    assert effects is not None  # the post-game stores it on every confirmed match
+    return (
+        match.star_player_rolls.filter(choice__isnull=False).exists()
+        or Match.objects.filter(
+            sides__team_id__in=team_ids, state=Game.State.CONFIRMED, confirmed_at__gt=match.confirmed_at
+        ).exists()
+        or LedgerEntry.objects.filter(team_id__in=team_ids, pk__gt=effects["ledger_from"])
+        .exclude(pk__in=effects["ledger"])
+        .exists()
+    )
 
 
-def report_confirm(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = None) -> Match:
-    """The other coach confirms the report (a commissioner may approve it, even when disputed); then the
-    post-match sequence runs. Confirming twice does nothing more."""
-    with transaction.atomic():
-        match = _locked(match_id)
-        if match.status == Match.Status.CONFIRMED:
-            return match
-        _require_reported(match)
-        rights = match_rights(match, user)
-        if not (rights.confirm or rights.approve):
-            raise NotPermitted.one(
-                "not-confirmer", "match", "The other coach confirms this report; a commissioner may approve it."
-            )
-        _postmatch(match, user, Dice(match, user, dice))
-        _history(match, user, "confirmed" if rights.confirm else "approved")
-    return match
+# --- the result: the shared lifecycle with the Blood Bowl hooks -----------------------------------------------
 
 
-def report_dispute(*, match_id: int, user: Any, reason: str) -> Match:
-    """The other coach disputes the report: a commissioner then approves it or a coach reports it again."""
-    with transaction.atomic():
-        match = _locked(match_id)
-        _require_reported(match)
-        if not match_rights(match, user).dispute:
-            raise NotPermitted.one("not-confirmer", "match", "Only the other coach can dispute this report.")
-        match.status = Match.Status.DISPUTED
-        match.save(update_fields=["status"])
-        _history(match, user, "disputed", {"reason": reason})
-    return match
+class BloodBowlResults(ResultLifecycle[Match]):
+    """A Blood Bowl match's result: the report checked against both rosters, the post-match sequence
+    as its post-game, and a void refused for a tournament's match or once a team has moved on."""
 
+    noun = "match"
 
-def match_notes_set(*, match_id: int, user: Any, notes: str) -> MatchSide:
-    """Match Records: a coach's brief notes about the match, on his own side's line."""
-    match = Match.objects.prefetch_related("sides__team").get(pk=match_id)
-    side = match_side_of(match, user)
-    if side is None:
-        raise NotPermitted.one("not-in-match", "match", "Only the two coaches keep notes on this match.")
-    side.notes = notes.strip()
-    side.save(update_fields=["notes"])
-    return side
-
-
-def match_void(*, match_id: int, user: Any, reason: str) -> Match:
-    """A commissioner voids a confirmed league match: everything its post-match did is put back (players,
-    profiles) or reversed by ledger rows, and the history keeps it all. Refused once either team has moved
-    on from it: a star player roll of the match chosen, a later match confirmed, or money spent or granted
-    since; a tournament's matches are the tournament's."""
-    with transaction.atomic():
-        match = _locked(match_id)
-        if not match_rights(match, user).void:
-            if not league_is_commissioner(match.league, user):
-                raise NotPermitted.one("not-commissioner", "match", "Only a commissioner can void a match.")
-            raise Invalid.one("match-not-voidable", "match", "Only a confirmed league match can be voided.")
-        team_ids = [s.team_id for s in match.sides.all()]
-        list(Team.objects.select_for_update(of=("self",)).filter(pk__in=team_ids).order_by("pk"))
-        before = match.postmatch_before
-        assert before is not None  # stored by the post-match of every confirmed match
-        moved_on = (
-            match.star_player_rolls.filter(choice__isnull=False).exists()
-            or Match.objects.filter(
-                sides__team_id__in=team_ids, status=Match.Status.CONFIRMED, played_at__gt=match.played_at
-            ).exists()
-            or LedgerEntry.objects.filter(team_id__in=team_ids, pk__gt=before["ledger_from"])
-            .exclude(pk__in=before["ledger"])
-            .exists()
+    def load(self, game_id: Any) -> Match | None:
+        sides = MatchSide.objects.select_related("team__coach")
+        return (
+            Match.objects.select_related("league")
+            .prefetch_related(Prefetch("sides", queryset=sides), "league__commissioners", "events")
+            .filter(pk=game_id)
+            .first()
         )
-        if moved_on:
+
+    def label(self, game: Match) -> str:
+        return f"match {game.pk}"
+
+    def url(self, game: Match) -> str:
+        return reverse("bb-match-detail", args=[game.pk])
+
+    def check_report(self, game: Match, user: Any, report: Mapping[str, Any]) -> dict[str, Any]:
+        """The report with its drawn MVPs, once the pre-match is rolled; the engine checks it against both
+        rosters (and a knockout match's winner), every problem at once. A refused challenge's 9-0 is the
+        rules' result (decide): it has no pre-match and no MVP."""
+        refused = report.get("refused_by") is not None
+        if game.gate is None and not refused:
+            raise Invalid.one("prematch-missing", "match", "Make the pre-match rolls (gate, cards, niggling injuries) first.")
+        if not report_open(game):
+            raise Invalid.one("match-closed", "match", "The play-offs voided this match: its report cannot change.")
+        facts = _facts_by_side(game)
+        standing = dict(report) if refused else _with_drawn_mvps(game, user, report, facts)
+        checked = report_from_data(standing)
+        with paths_under("report."):
+            report_rules.check_report(facts["home"], facts["away"], checked, league_house(game.league))
+            raise_if_any(knockout_report_problems(game, checked))
+        return standing
+
+    def post_game(self, game: Match, user: Any, dice: Mapping[str, Any] | None) -> None:
+        _postmatch(game, user, _dice(game, user, dice), self.label(game))
+
+    def check_void(self, game: Match) -> None:
+        """A tournament's match is the tournament's; a confirmed one is refused once a team moved on from it."""
+        if game.tournament_id is not None:
+            raise Invalid.one(
+                "match-not-voidable", "match", "A tournament's matches are the tournament's: they cannot be voided."
+            )
+        if game.state != Game.State.CONFIRMED:
+            return
+        # The teams locked first (in id order, as every treasury write locks them): nothing moves on meanwhile.
+        team_ids = sorted(s.team_id for s in game.sides.all())
+        list(Team.objects.select_for_update(of=("self",)).filter(pk__in=team_ids).order_by("pk").values_list("pk", flat=True))
+        if _moved_on(game):
             raise Invalid.one(
                 "match-moved-on",
                 "match",
                 "A team has moved on from this match (a star player roll chosen, a later match, or money spent or "
                 "granted since): it can no longer be voided.",
             )
-        for player in Player.objects.filter(team_id__in=team_ids):
-            for field, value in before["players"].get(str(player.pk), {}).items():
+
+    def undo_post_game(self, game: Match, user: Any) -> None:
+        """Both teams' players and profiles as they were before the post-match; its star player rolls
+        (none chosen: check_void) deleted."""
+        effects = game.effects
+        assert effects is not None  # the post-game stores it on every confirmed match
+        for player in Player.objects.filter(team_id__in=[s.team_id for s in game.sides.all()]):
+            for field, value in effects["players"].get(str(player.pk), {}).items():
                 setattr(player, field, value)
             player.save()
-        for team_id, profile in before["profiles"].items():
+        for team_id, profile in effects["profiles"].items():
             TeamProfile.objects.filter(team_id=team_id).update(**profile)
-        for entry in LedgerEntry.objects.filter(pk__in=before["ledger"]):
-            _ledger(entry.team, -entry.amount, f"Void of match {match.pk}: {entry.reason}", user)
-        match.star_player_rolls.all().delete()
-        match.status = Match.Status.VOID
-        match.save(update_fields=["status"])
-        _history(match, user, "voided", {"reason": reason})
-    return match
+        game.star_player_rolls.all().delete()
+
+    def clear_report(self, game: Match) -> None:
+        MatchSide.objects.filter(match=game).update(score=None, casualties=None, winnings=None, fan_factor_change=None)
+
+
+RESULTS = BloodBowlResults()
+
+
+def report_submit(
+    *, match_id: int, user: Any, report: Mapping[str, Any], idempotency_key: str | None = None
+) -> tuple[Match, bool]:
+    """A coach of the match (or a commissioner) reports it: RESULTS.submit."""
+    return RESULTS.submit(game_id=match_id, user=user, report=report, idempotency_key=idempotency_key)
+
+
+def report_confirm(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = None) -> tuple[Match, bool]:
+    """The coach of a side still to confirm confirms the report; a commissioner without such a side
+    approves it instead (even when disputed). The post-match runs once, when the result is confirmed."""
+    match = RESULTS.load(match_id)
+    approves = match is not None and not match_rights(match, user).confirm and league_is_commissioner(match.league, user)
+    write = RESULTS.approve if approves else RESULTS.confirm
+    return write(game_id=match_id, user=user, dice=dice)
+
+
+def report_dispute(*, match_id: int, user: Any, reason: str) -> tuple[Match, bool]:
+    """The other coach disputes the report: RESULTS.dispute."""
+    return RESULTS.dispute(game_id=match_id, user=user, reason=reason)
+
+
+def match_void(*, match_id: int, user: Any, reason: str) -> tuple[Match, bool]:
+    """A commissioner voids a league match's result: RESULTS.void (a confirmed one's post-match put back)."""
+    return RESULTS.void(game_id=match_id, user=user, reason=reason)
+
+
+def match_refusal_record(*, match: Match, user: Any, refused_by: Side) -> Match:
+    """Challenges, Refuse: the match stands confirmed as a 9-0 win for the other side, and the post-match
+    gives no Star Player Points, cash or Fan Factor (the stored report carries `refused_by`). For the
+    caller's transaction, in which the match was just arranged."""
+    winner, loser = {"score": REFUSED_SCORE}, {"score": 0}
+    report = {
+        "home": loser if refused_by == "home" else winner,
+        "away": winner if refused_by == "home" else loser,
+        "refused_by": refused_by,
+    }
+    return RESULTS.decide(game=match, user=user, report=report, action="refused")
 
 
 # --- post-match --------------------------------------------------------------------------------------------------
@@ -461,17 +453,15 @@ def _teams_state(teams_: Sequence[Team]) -> dict[str, Any]:
     }
 
 
-def _postmatch(match: Match, user: Any, dice: Dice) -> None:
+def _postmatch(match: Match, user: Any, dice: Dice, label: str) -> None:
     """Post-Match Sequence of Play, steps 1 to 4 for both teams (purchases and the new Team Rating are
-    the coaches' and the pages' to do next); then the injuries of the report and the missed matches."""
-    list(Team.objects.select_for_update(of=("self",)).filter(pk__in=[s.team_id for s in match.sides.all()]).order_by("pk"))
+    the coaches' and the pages' to do next); then the injuries of the report and the missed matches.
+    Both teams' players and profiles as they were go into `match.effects`, for a void to put back."""
     assert match.report is not None  # the post-match follows a report
     report = report_from_data(match.report)
     sides = {_side_name(s): s for s in match.sides.all()}
     loaded = {t.pk: t for t in teams().filter(pk__in=[s.team_id for s in sides.values()])}
-    before = _teams_state(list(loaded.values()))
-    first_ledger_row = LedgerEntry.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
-    label = f"match {match.pk}"
+    match.effects = _teams_state(list(loaded.values()))
     for name, side in sides.items():
         team = loaded[side.team_id]
         own = report.side(name)
@@ -486,10 +476,6 @@ def _postmatch(match: Match, user: Any, dice: Dice) -> None:
             side.fan_factor_change = _fan_factor(match, team, own, other, dice, name)
         side.save(update_fields=["score", "casualties", "winnings", "fan_factor_change"])
     _injuries(report, sides)
-    rows = LedgerEntry.objects.filter(team_id__in=loaded, pk__gt=first_ledger_row).values_list("pk", flat=True)
-    match.postmatch_before = {**before, "ledger_from": first_ledger_row, "ledger": list(rows)}
-    match.status, match.played_at = Match.Status.CONFIRMED, timezone.now()
-    match.save(update_fields=["status", "played_at", "postmatch_before"])
 
 
 def _winnings(match: Match, side: MatchSide, team: TeamWithTreasury, dice: Dice, user: Any, label: str) -> None:
@@ -530,9 +516,9 @@ def _aging(team: Team, side: MatchSide, dice: Dice) -> None:
 
 
 def _age(player: Player, dice: Dice, label: str, team: Team, purpose: str = "aging", number: int = 1) -> None:
-    (d6,) = dice.roll(label, purpose, 1, team=team, player=player, number=number)
+    (d6,) = dice.roll(label, purpose, 1, team=team, subject=player.pk, number=number)
     if postmatch.aging_check(d6):
-        first, second = dice.roll(f"{label}.table", f"{purpose}_table", 2, team=team, player=player, number=number)
+        first, second = dice.roll(f"{label}.table", f"{purpose}_table", 2, team=team, subject=player.pk, number=number)
         outcome = postmatch.aging_effect(first + second, _player_facts(player))
         _save_player(player, outcome.player)
 
@@ -555,7 +541,7 @@ def spp_award(*, match: Match, team: Team, earned: Mapping[int, int], dice: Dice
         player.save(update_fields=["spp"])
         already = player.star_player_rolls.count()
         for number in range(already + 1, already + due + 1):
-            rolled = dice.roll(f"spr.{player.pk}.{number}", "spr", 2, team=team, player=player, number=number)
+            rolled = dice.roll(f"spr.{player.pk}.{number}", "spr", 2, team=team, subject=player.pk, number=number)
             StarPlayerRoll.objects.create(match=match, player=player, number=number, dice=list(rolled))
 
 
@@ -592,22 +578,6 @@ def _injuries(report: MatchReport, sides: Mapping[Side, MatchSide]) -> None:
                 _save_player(player, facts)
 
 
-def match_refusal_record(*, match: Match, user: Any, refused_by: Side) -> Match:
-    """Challenges, Refuse: the match stands confirmed as a 9-0 win for the other side, and the post-match
-    gives no Star Player Points, cash or Fan Factor (the stored report carries `refused_by`)."""
-    winner, loser = {"score": REFUSED_SCORE}, {"score": 0}
-    match.report = {
-        "home": loser if refused_by == "home" else winner,
-        "away": winner if refused_by == "home" else loser,
-        "refused_by": refused_by,
-    }
-    match.reported_by = user
-    match.save(update_fields=["report", "reported_by"])
-    _postmatch(match, user, Dice(match, user, None))
-    _history(match, user, "refused", {"refused_by": refused_by})
-    return match
-
-
 # --- star player roll choices ----------------------------------------------------------------------------------------
 
 
@@ -636,10 +606,10 @@ def spr_choose(*, spr_id: int, user: Any, kind: str, target: str | None = None) 
         rolled = (spr.dice[0], spr.dice[1])
         choice = postmatch.spr_choice(facts, rolled, kind, target)
         after = postmatch.apply_spr_choice(facts, rolled, choice, team_lists, race)
-        dice = Dice(spr.match, user, None)
+        dice = Dice(spr.match, user)
         if postmatch.peak_roll_due(after):
             first, second = dice.roll(
-                f"peak.{player.pk}.{spr.number}", "peak", 2, team=player.team, player=player, number=spr.number
+                f"peak.{player.pk}.{spr.number}", "peak", 2, team=player.team, subject=player.pk, number=spr.number
             )
             spr.peak_dice = [first, second]
             after = replace(after, peaked=postmatch.peaks(first + second, after.skill_rolls_made))

@@ -20,9 +20,7 @@ from django.utils import timezone
 from bloodbowl.models import (
     Entry,
     Match,
-    MatchEvent,
     Player,
-    Roll,
     TeamProfile,
     Tournament,
     TournamentEvent,
@@ -44,10 +42,12 @@ from bloodbowl.selectors_tournaments import (
     tournament_get,
     tournament_kind,
 )
-from bloodbowl.services.matches import Dice, match_create, match_refusal_record, spp_award
+from bloodbowl.services.matches import match_create, match_refusal_record, spp_award
 from engine.bloodbowl import tournaments as rules
 from engine.core.money import TREASURY
 from engine.core.violations import paths_under
+from games.dice import Dice
+from games.models import Game, GameEvent, Roll
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
@@ -65,8 +65,8 @@ def _locked(tournament_id: int) -> Tournament:
     return tournament_get(tournament_id)
 
 
-def _event(tournament: Tournament, user: Any, action: str, data: dict[str, Any], key: str | None = None) -> None:
-    TournamentEvent.objects.create(tournament=tournament, user=user, action=action, data=data, idempotency_key=key)
+def _event(tournament: Tournament, user: Any, action: str, payload: dict[str, Any], key: str | None = None) -> None:
+    TournamentEvent.objects.create(tournament=tournament, user=user, action=action, payload=payload, idempotency_key=key)
 
 
 def _replayed(tournament: Tournament, key: str | None) -> TournamentEvent | None:
@@ -182,13 +182,16 @@ def entry_create(*, tournament_id: int, user: Any, team_id: int) -> tuple[Entry,
 
 def _end_playoffs(tournament: Tournament, user: Any) -> None:
     """Running a Tournament: the play-off matches not confirmed by the end of week 3 do not count (they are
-    voided); the four teams with most points go through (ties: Team Rating, then a stored random draw); then
-    the semi-finals are drawn at random and the draw is stored."""
+    voided by the rules, scheduled ones too, which no commissioner's void reaches); the four teams with most
+    points go through (ties: Team Rating, then a stored random draw); then the semi-finals are drawn at random
+    and the draw is stored."""
     for match in tournament.matches.all():
-        if match.tournament_round == rules.PLAYOFF and match.status in OPEN:
-            match.status = Match.Status.VOID
-            match.save(update_fields=["status"])
-            MatchEvent.objects.create(match=match, user=user, action="voided", data={"reason": "The play-offs ended."})
+        if match.tournament_round == rules.PLAYOFF and match.state in OPEN:
+            match.state = Game.State.VOIDED
+            match.save(update_fields=["state"])
+            GameEvent.objects.create(
+                game=match, user=user, action=GameEvent.Action.VOIDED, payload={"reason": "The play-offs ended."}
+            )
     results, draws = playoff_results(tournament), draw_points(tournament)  # voided matches were not confirmed
     with paths_under("entries."):
         forward = [put_forward_of(e, results, draws) for e in tournament.entries.all()]
@@ -254,7 +257,7 @@ def _knockout_stage(tournament: Tournament, home: int, away: int) -> rules.Stage
     if stage == rules.SEMI_FINAL and {home, away} not in [set(p) for p in tournament.semi_finals or []]:
         raise Invalid.one("knockout-teams", "away_team", "A semi-final is played by a pair of the semi-final draw.")
     arranged = any(
-        m.tournament_round == stage and m.status != Match.Status.VOID and {s.team_id for s in m.sides.all()} == {home, away}
+        m.tournament_round == stage and m.state != Game.State.VOIDED and {s.team_id for s in m.sides.all()} == {home, away}
         for m in tournament.matches.all()
     )
     if arranged:
@@ -276,7 +279,7 @@ def tournament_match_arrange(
         if not (_coaches(user, home_team_id, away_team_id) or league_is_commissioner(tournament.league, user)):
             raise NotPermitted.one("not-in-match", "match", "Only one of the two coaches or a commissioner arranges it.")
         if (earlier := _replayed(tournament, idempotency_key)) is not None:
-            return Match.objects.get(pk=earlier.data["match"]), False
+            return Match.objects.get(pk=earlier.payload["match"]), False
         _require_running(tournament)
         if tournament.week in rules.playoff_weeks():
             planned = rules.MatchResult(home_team_id, away_team_id, 0, 0, tournament.week)
@@ -306,7 +309,7 @@ def challenge_issue(
         if not _coaches(user, challenger_id):
             raise NotPermitted.one("not-coach", "challenger", "A coach issues written challenges for his own team.")
         if (earlier := _replayed(tournament, idempotency_key)) is not None:
-            return WrittenChallenge.objects.get(pk=earlier.data["challenge"]), False
+            return WrittenChallenge.objects.get(pk=earlier.payload["challenge"]), False
         _require_running(tournament)
         challenge = rules.Challenge(challenger_id, challenged_id, tournament.week)
         issued = [_challenge_fact(c) for c in tournament.challenges.all()]
@@ -471,7 +474,7 @@ def final_prizes_apply(
         if tournament.status == Tournament.Status.FINISHED:
             return tournament, False
         final = final_match(tournament)
-        if tournament.week != rules.final_week() or final is None or final.status != Match.Status.CONFIRMED:
+        if tournament.week != rules.final_week() or final is None or final.state != Game.State.CONFIRMED:
             raise Invalid.one("final-unplayed", "final", "The final needs a confirmed result before its prizes are given.")
         kind = tournament_kind(tournament)
         result = match_result(final)
@@ -498,11 +501,11 @@ def _apply(tournament: Tournament, final: Match, prizes: rules.Prizes, loaded: d
     chaos = prizes.chaos_cup_roll
     if chaos is not None:
         Roll.objects.create(
-            match=final, label="prize.chaos_cup", team_id=prizes.winner, purpose="chaos_cup", dice=[chaos.roll], created_by=user
+            game=final, label="prize.chaos_cup", team_id=prizes.winner, purpose="chaos_cup", dice=[chaos.roll], created_by=user
         )
     for number, gain in enumerate(prizes.fan_factor, start=1):
         Roll.objects.create(
-            match=final,
+            game=final,
             label=f"prize.fan_factor.{number}",
             team_id=gain.team,
             purpose="prize_fan_factor",
@@ -526,7 +529,7 @@ def _apply(tournament: Tournament, final: Match, prizes: rules.Prizes, loaded: d
         WizardContract.objects.create(
             team_id=prizes.wizard_contract.team, tournament=tournament, cost=prizes.wizard_contract.cost, starts_at=now
         )
-    dice = Dice(final, user, None)
+    dice = Dice(final, user)
     for team_id, team in loaded.items():
         earned = {m.player: m.spp for m in prizes.medals if m.team == team_id}
         if earned:

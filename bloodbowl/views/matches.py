@@ -33,6 +33,7 @@ from bloodbowl.services import matches as services
 from engine.bloodbowl import tables
 from engine.bloodbowl.report import EVENTS
 from engine.bloodbowl.ruleset import RULESET
+from games.models import Game
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 
@@ -123,7 +124,7 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
         "report_sides": [(side, "home" if side.home else "away", players["home" if side.home else "away"]) for side in sides],
         "rights": match_rights(match, request.user),
         "own_side": own,
-        "kickoff": own is not None and match.gate is not None and match.status == match.Status.SCHEDULED,
+        "kickoff": own is not None and match.gate is not None and match.state == Game.State.SCHEDULED,
         "decks": [(slug, tables.tables().decks[slug].name) for slug in DECKS],
         "apothecary_players": apothecary_candidates(match, own) if own is not None and match.gate is not None else [],
         "trophies": [(side, trophies[side.team_id]) for side in sides if side.team_id in trophies],
@@ -135,6 +136,7 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
         "table_dice": RULESET.option_value(match.league.options, "table_dice"),
         "prematch_rolls": PREMATCH_ROLLS,
         "postmatch_rolls": POSTMATCH_ROLLS,
+        "history": [(event, apis.action_name(event)) for event in match.events.all()],
         "errors": errors or [],
     }
     return render(request, "bloodbowl/match_detail.html", context, status=status)

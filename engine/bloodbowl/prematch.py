@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from engine.core.dice import check_dice
 from engine.bloodbowl.tables import row_for, tables
+from engine.core.dice import check_dice
 from engine.core.violations import Violation
 
 Stage = Literal["league", "semi_final", "final"]

@@ -64,7 +64,7 @@ def test_a_match_through_the_pages(bb):
     assert "Confirm the report" in rival.get(f"/bloodbowl/matches/{match.pk}/").content.decode()
     assert rival.post(f"/bloodbowl/matches/{match.pk}/confirm/").status_code == 302
     match.refresh_from_db()
-    assert match.status == Match.Status.CONFIRMED
+    assert match.state == Match.State.CONFIRMED
     standings = Client().get(f"/bloodbowl/leagues/{league.pk}/standings/").content.decode()
     assert standings.index("Croakers") < standings.index("Bog Kings")
     assert "Touchdowns" in standings

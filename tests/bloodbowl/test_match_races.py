@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bloodbowl.models import Match, Roll
+from bloodbowl.models import Match
 from bloodbowl.services import matches as services
+from games.models import Roll
 from rosters.models import LedgerEntry
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.factories import UserFactory
@@ -35,8 +36,8 @@ def test_two_prematch_requests_roll_once(match):
         lambda: services.prematch_roll(match_id=match.pk, user=home.coach),
         lambda: services.prematch_roll(match_id=match.pk, user=away.coach),
     )
-    assert Roll.objects.filter(match=match, label="gate").count() == 1
-    assert Match.objects.get(pk=match.pk).gate == 1_000 * sum(Roll.objects.get(match=match, label="gate").dice)
+    assert Roll.objects.filter(game=match, label="gate").count() == 1
+    assert Match.objects.get(pk=match.pk).gate == 1_000 * sum(Roll.objects.get(game=match, label="gate").dice)
 
 
 def test_confirm_and_approve_at_once_apply_the_postmatch_once(match, commissioner):
@@ -52,8 +53,8 @@ def test_confirm_and_approve_at_once_apply_the_postmatch_once(match, commissione
         lambda: services.report_confirm(match_id=match.pk, user=away.coach),
         lambda: services.report_confirm(match_id=match.pk, user=commissioner),
     )
-    assert Match.objects.get(pk=match.pk).status == Match.Status.CONFIRMED
+    assert Match.objects.get(pk=match.pk).state == Match.State.CONFIRMED
     winnings = LedgerEntry.objects.filter(team__in=[home, away], reason__startswith="Match winnings")
     assert winnings.count() == 2  # one row per team, not two
-    assert Roll.objects.filter(match=match, purpose="winnings").count() == 2
+    assert Roll.objects.filter(game=match, purpose="winnings").count() == 2
     assert match.events.filter(action__in=["confirmed", "approved"]).count() == 1

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bloodbowl.models import Match, Player, Roll, StarPlayerRoll
+from bloodbowl.models import Match, Player, StarPlayerRoll
 from bloodbowl.selectors import star_player_roll_options
 from bloodbowl.services import matches as services
-from bloodbowl.services.matches import _rng
+from games.dice import _rng
+from games.models import Roll
 from pitside.errors import Invalid, NotPermitted
 from rosters.models import Team
 from rosters.selectors import team_balances
@@ -74,9 +75,9 @@ def test_rolls_are_stored_once_and_reloading_does_not_reroll(bb):
     league, home, away = bb
     match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
     services.prematch_roll(match_id=match.pk, user=home.coach)
-    first = list(Roll.objects.filter(match=match).values_list("purpose", "dice"))
+    first = list(Roll.objects.filter(game=match).values_list("purpose", "dice"))
     services.prematch_roll(match_id=match.pk, user=away.coach, dice={"gate": [6] * 6})
-    assert list(Roll.objects.filter(match=match).values_list("purpose", "dice")) == first
+    assert list(Roll.objects.filter(game=match).values_list("purpose", "dice")) == first
 
 
 def test_report_with_every_problem_at_once(bb):
@@ -107,15 +108,17 @@ def test_the_reporter_cannot_confirm_his_own_report(bb):
     match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
     services.prematch_roll(match_id=match.pk, user=home.coach)
     services.report_submit(match_id=match.pk, user=home.coach, report=_report(home, away))
-    with pytest.raises(NotPermitted):
+    with raises_invalid() as refused:  # the shared lifecycle's refusal (NotPermitted before the game core)
         services.report_confirm(match_id=match.pk, user=home.coach)
+    assert [i.code for i in refused.value.items] == ["own-submission"]
+    assert Match.objects.get(pk=match.pk).state == Match.State.SUBMITTED
 
 
 def test_postmatch_winnings_spp_fan_factor_and_injuries(bb):
     league, home, away = bb
     dice = {"winnings.home": [4], "winnings.away": [2], "fan_factor.home": [5], "fan_factor.away": [2]}
     match = _played_match(league, home, away, dice)
-    assert match.status == Match.Status.CONFIRMED
+    assert match.state == Match.State.CONFIRMED
     sides = {s.home: s for s in match.sides.all()}
     # Gate 21,000 (row 20,001-40,000); TR 68 and 73 (column 0-99): modifier +2.
     assert sides[True].winnings == (4 + 2) * 10_000
@@ -197,7 +200,7 @@ def test_entered_dice_are_range_checked(bb):
     with raises_invalid() as refused:
         services.prematch_roll(match_id=match.pk, user=home.coach, dice={"gate": [1, 2, 7]})
     assert {i.code for i in refused.value.items} >= {"dice-count", "dice-range"}
-    assert not Roll.objects.filter(match=match).exists()
+    assert not Roll.objects.filter(game=match).exists()
 
 
 def test_an_mvp_left_out_is_drawn_by_the_server_once(bb):
@@ -210,7 +213,7 @@ def test_an_mvp_left_out_is_drawn_by_the_server_once(bb):
     drawn = Match.objects.get(pk=match.pk).report["away"]["mvp"]
     players = sorted(p.pk for p in away.bb_players.all())
     assert drawn in players
-    assert Roll.objects.get(match=match, purpose="mvp").dice[0] == players.index(drawn) + 1
+    assert Roll.objects.get(game=match, purpose="mvp").dice[0] == players.index(drawn) + 1
     services.report_submit(match_id=match.pk, user=home.coach, report=report)
     assert Match.objects.get(pk=match.pk).report["away"]["mvp"] == drawn
 
@@ -270,7 +273,7 @@ def test_a_void_puts_back_what_the_postmatch_did(bb, commissioner):
     with pytest.raises(NotPermitted):
         services.match_void(match_id=match.pk, user=home.coach, reason="Wrong score")
     services.match_void(match_id=match.pk, user=commissioner, reason="Wrong score")
-    assert Match.objects.get(pk=match.pk).status == Match.Status.VOID
+    assert Match.objects.get(pk=match.pk).state == Match.State.VOIDED
     assert {p.pk: (p.spp, p.misses_next_match, p.niggling_injuries) for p in Player.objects.all()} == before
     home.bb.refresh_from_db()
     away.bb.refresh_from_db()
@@ -288,4 +291,4 @@ def test_no_void_once_a_star_player_roll_is_chosen(bb, commissioner):
     services.spr_choose(spr_id=spr.pk, user=spr.player.team.coach, kind=option.kind, target=option.target)
     with pytest.raises(Invalid, match="moved on"):
         services.match_void(match_id=match.pk, user=commissioner, reason="Too late")
-    assert Match.objects.get(pk=match.pk).status == Match.Status.CONFIRMED
+    assert Match.objects.get(pk=match.pk).state == Match.State.CONFIRMED

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from bloodbowl.models import Entry, Match, MatchEvent, Player, Roll, StarPlayerRoll, TeamProfile, Trophy, WrittenChallenge
+from bloodbowl.models import Entry, Match, Player, StarPlayerRoll, TeamProfile, Trophy, WrittenChallenge
 from bloodbowl.selectors_tournaments import playoff_table, team_honours, tournament_get
 from bloodbowl.services import matches as match_services
 from bloodbowl.services import tournaments as services
 from engine.bloodbowl import postmatch
+from games.models import GameEvent, Roll
 from pitside.errors import Invalid, NotPermitted
 from rosters.models import LedgerEntry
 from rosters.selectors import team_balances
@@ -214,7 +215,7 @@ def test_an_accepted_challenge_arranges_the_match(league, six):
     enter(t, *six)
     answered = _answer(_challenge(t, alpha, bravo), bravo, "accept")
     assert answered.status == WrittenChallenge.Status.PLAY
-    assert answered.match.status == Match.Status.SCHEDULED
+    assert answered.match.state == Match.State.SCHEDULED
     assert {s.team_id for s in answered.match.sides.all()} == {alpha.pk, bravo.pk}
 
 
@@ -230,7 +231,7 @@ def test_a_refusal_is_a_confirmed_9_0_win_with_no_spp_cash_or_fan_factor(league,
         _answer(_challenge(t, alpha, bravo), alpha, "refuse")  # the challenged coach answers
     answered = _answer(WrittenChallenge.objects.get(tournament=t), bravo, "refuse")
     match = answered.match
-    assert (answered.status, answered.refused_by_id, match.status) == ("refused", bravo.pk, Match.Status.CONFIRMED)
+    assert (answered.status, answered.refused_by_id, match.state) == ("refused", bravo.pk, Match.State.CONFIRMED)
     assert {s.team_id: (s.score, s.winnings, s.fan_factor_change) for s in match.sides.all()} == {
         alpha.pk: (9, 0, 0),
         bravo.pk: (0, 0, 0),
@@ -240,7 +241,7 @@ def test_a_refusal_is_a_confirmed_9_0_win_with_no_spp_cash_or_fan_factor(league,
         for team in (alpha, bravo)
     ]
     assert after == before
-    assert not Roll.objects.filter(match=match).exists()
+    assert not Roll.objects.filter(game=match).exists()
     points = {row.entry.team_id: row.points for row in playoff_table(tournament_get(t.pk))}
     assert (points[alpha.pk], points[bravo.pk]) == (15 + 9, 0)  # the refuser's 5 - 9 = -4 is not put forward by default
     with raises_invalid() as rematch:
@@ -339,8 +340,8 @@ def test_open_play_off_matches_are_void_when_the_play_offs_end(league, six):
     pending, _ = services.tournament_match_arrange(tournament_id=t.pk, user=a.coach, home_team_id=a.pk, away_team_id=c.pk)
     advance(t, 3)
     pending.refresh_from_db()
-    assert pending.status == Match.Status.VOID
-    assert MatchEvent.objects.filter(match=pending, action="voided").exists()
+    assert pending.state == Match.State.VOIDED
+    assert GameEvent.objects.filter(game=pending, action="voided").exists()
 
 
 def test_knockout_matches_pair_the_draw_carry_the_gate_modifier_and_need_a_winner(league, six):
@@ -445,8 +446,8 @@ def test_the_chaos_cup_holder_draws_an_extra_random_event_in_the_pre_match(leagu
     services.final_prizes_apply(tournament_id=t.pk, user=league.commissioners.first())
     match = match_services.match_create(league=league, user=winner.coach, home_team_id=winner.pk, away_team_id=six[4].pk)
     match_services.prematch_roll(match_id=match.pk, user=winner.coach)
-    event = MatchEvent.objects.get(match=match, action="pre-match")
-    assert event.data["trophies"] == {str(winner.pk): {"trophy_rerolls": 1, "extra_random_events": 1, "sponsorship": 0}}
+    event = GameEvent.objects.get(game=match, action="pre-match")
+    assert event.payload["trophies"] == {str(winner.pk): {"trophy_rerolls": 1, "extra_random_events": 1, "sponsorship": 0}}
 
 
 def test_blood_bowl_medals_5_spp_for_every_player_of_both_finalists_and_the_rolls_they_bring(league, six):
@@ -527,7 +528,7 @@ def test_a_commissioner_arranges_a_play_off_match_for_two_coaches(league, six):
     match, _ = services.tournament_match_arrange(
         tournament_id=t.pk, user=league.commissioners.first(), home_team_id=six[0].pk, away_team_id=six[1].pk
     )
-    assert play_match(match, six[0], six[1], 1, 0).status == Match.Status.CONFIRMED
+    assert play_match(match, six[0], six[1], 1, 0).state == Match.State.CONFIRMED
 
 
 def test_week_five_is_the_final_of_the_winners_and_the_optional_match_for_3rd_place_of_the_losers(league, six):

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from engine.core.dice import check_dice, roll
 from engine.bloodbowl.prematch import (
     check_card_decks,
     check_gate_dice,
@@ -15,6 +14,7 @@ from engine.bloodbowl.prematch import (
     handicap_bonus_cards,
     niggling_misses,
 )
+from engine.core.dice import check_dice, roll
 from tests.engine.bloodbowl.builders import codes
 
 EXAMPLE_DICE = (1, 2, 3, 4, 5, 6)  # two teams with a combined Fan Factor of 6
