@@ -5,8 +5,8 @@ from leagues import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("leagues/new/", views.league_create, name="league-create"),
-    path("leagues/<int:league_id>/", views.league_detail, name="league-detail"),
-    path("leagues/<int:league_id>/settings/", views.league_settings, name="league-settings"),
-    path("leagues/<int:league_id>/settings/commissioners/", views.league_commissioner_add, name="league-commissioner-add"),
-    path("leagues/<int:league_id>/settings/house-values/", views.league_house_values, name="league-house-values"),
+    path("leagues/<id:league_id>/", views.league_detail, name="league-detail"),
+    path("leagues/<id:league_id>/settings/", views.league_settings, name="league-settings"),
+    path("leagues/<id:league_id>/settings/commissioners/", views.league_commissioner_add, name="league-commissioner-add"),
+    path("leagues/<id:league_id>/settings/house-values/", views.league_house_values, name="league-house-values"),
 ]

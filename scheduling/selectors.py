@@ -40,7 +40,7 @@ def game_get(game_id: Any) -> Game | None:
     """A game with its season, league (and commissioners), sides (team, coach) and result history:
     four queries."""
     return (
-        Game.objects.filter(id=game_id)
+        Game.objects.filter(pk=game_id)
         .select_related("league", "week", "week__season")
         .prefetch_related(
             Prefetch("sides", queryset=_sides()),

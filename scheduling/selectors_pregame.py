@@ -18,7 +18,7 @@ from scheduling.models import Auction, Bid, Game, GameSide, Lot, LotPass, Maveri
 
 
 def game_with_league(game_id: Any) -> Game | None:
-    return Game.objects.select_related("week__season__league").filter(id=game_id).first()
+    return Game.objects.select_related("week__season__league").filter(pk=game_id).first()
 
 
 def auction_get(auction_id: Any) -> Auction | None:

@@ -572,7 +572,7 @@ class GameAppealsApi(APIView):
 
     @extend_schema(responses={200: AppealOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, game_id: int) -> Response:
-        game = get_object_or_404(Game, id=game_id)
+        game = get_object_or_404(Game, pk=game_id)
         appeals = Appeal.objects.filter(game=game).select_related("coach", "decided_by")
         return Response(AppealOutputSerializer(appeals, many=True).data)
 
@@ -580,7 +580,7 @@ class GameAppealsApi(APIView):
         request=AppealCreateInputSerializer, responses={201: AppealOutputSerializer, 200: AppealOutputSerializer, **ERRORS}
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = get_object_or_404(Game.objects.select_related("week__season__league"), id=game_id)
+        game = get_object_or_404(Game.objects.select_related("week__season__league"), pk=game_id)
         data = self.AppealCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         appeal, created = challenge_services.appeal_create(
@@ -607,19 +607,19 @@ class AppealDecideApi(APIView):
 # --- Routes -------------------------------------------------------------------------------------------------
 
 urlpatterns = [
-    path("leagues/<int:league_id>/seasons/", LeagueSeasonsApi.as_view(), name="api-league-seasons"),
-    path("leagues/<int:league_id>/weeks/", LeagueWeeksApi.as_view(), name="api-league-weeks"),
-    path("seasons/<int:season_id>/", SeasonDetailApi.as_view(), name="api-season"),
-    path("seasons/<int:season_id>/start/", SeasonStartApi.as_view(), name="api-season-start"),
-    path("seasons/<int:season_id>/ranking/", SeasonRankingApi.as_view(), name="api-season-ranking"),
-    path("seasons/<int:season_id>/makeup-games/", SeasonMakeupGamesApi.as_view(), name="api-season-makeup-games"),
-    path("seasons/<int:season_id>/playoffs/", SeasonPlayoffsApi.as_view(), name="api-season-playoffs"),
-    path("seasons/<int:season_id>/finish/", SeasonFinishApi.as_view(), name="api-season-finish"),
-    path("weeks/<int:week_id>/", WeekDetailApi.as_view(), name="api-week"),
-    path("weeks/<int:week_id>/draw/", WeekDrawApi.as_view(), name="api-week-draw"),
-    path("weeks/<int:week_id>/challenges/", WeekChallengesApi.as_view(), name="api-week-challenges"),
-    path("weeks/<int:week_id>/fill/", WeekFillApi.as_view(), name="api-week-fill"),
-    path("weeks/<int:week_id>/rearrange/", WeekRearrangeApi.as_view(), name="api-week-rearrange"),
-    path("games/<int:game_id>/appeals/", GameAppealsApi.as_view(), name="api-game-appeals"),
-    path("appeals/<int:appeal_id>/decide/", AppealDecideApi.as_view(), name="api-appeal-decide"),
+    path("leagues/<id:league_id>/seasons/", LeagueSeasonsApi.as_view(), name="api-league-seasons"),
+    path("leagues/<id:league_id>/weeks/", LeagueWeeksApi.as_view(), name="api-league-weeks"),
+    path("seasons/<id:season_id>/", SeasonDetailApi.as_view(), name="api-season"),
+    path("seasons/<id:season_id>/start/", SeasonStartApi.as_view(), name="api-season-start"),
+    path("seasons/<id:season_id>/ranking/", SeasonRankingApi.as_view(), name="api-season-ranking"),
+    path("seasons/<id:season_id>/makeup-games/", SeasonMakeupGamesApi.as_view(), name="api-season-makeup-games"),
+    path("seasons/<id:season_id>/playoffs/", SeasonPlayoffsApi.as_view(), name="api-season-playoffs"),
+    path("seasons/<id:season_id>/finish/", SeasonFinishApi.as_view(), name="api-season-finish"),
+    path("weeks/<id:week_id>/", WeekDetailApi.as_view(), name="api-week"),
+    path("weeks/<id:week_id>/draw/", WeekDrawApi.as_view(), name="api-week-draw"),
+    path("weeks/<id:week_id>/challenges/", WeekChallengesApi.as_view(), name="api-week-challenges"),
+    path("weeks/<id:week_id>/fill/", WeekFillApi.as_view(), name="api-week-fill"),
+    path("weeks/<id:week_id>/rearrange/", WeekRearrangeApi.as_view(), name="api-week-rearrange"),
+    path("games/<id:game_id>/appeals/", GameAppealsApi.as_view(), name="api-game-appeals"),
+    path("appeals/<id:appeal_id>/decide/", AppealDecideApi.as_view(), name="api-appeal-decide"),
 ]

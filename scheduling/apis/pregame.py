@@ -401,14 +401,14 @@ class GamePregameApi(APIView):
 
 
 urlpatterns = [
-    path("games/<int:game_id>/auction/", GameAuctionApi.as_view(), name="api-game-auction"),
-    path("games/<int:game_id>/lineup/", GameLineupApi.as_view(), name="api-game-lineup"),
-    path("games/<int:game_id>/pregame/", GamePregameApi.as_view(), name="api-game-pregame"),
-    path("games/<int:game_id>/order-of-play/", GameOrderOfPlayApi.as_view(), name="api-game-order-of-play"),
-    path("auctions/<int:auction_id>/", AuctionDetailApi.as_view(), name="api-auction"),
-    path("auctions/<int:auction_id>/draws/", AuctionDrawsApi.as_view(), name="api-auction-draws"),
-    path("auctions/<int:auction_id>/lots/", AuctionLotsApi.as_view(), name="api-auction-lots"),
-    path("auctions/<int:auction_id>/bids/", AuctionBidsApi.as_view(), name="api-auction-bids"),
-    path("lots/<int:lot_id>/pass/", LotPassApi.as_view(), name="api-lot-pass"),
-    path("lots/<int:lot_id>/close/", LotCloseApi.as_view(), name="api-lot-close"),
+    path("games/<id:game_id>/auction/", GameAuctionApi.as_view(), name="api-game-auction"),
+    path("games/<id:game_id>/lineup/", GameLineupApi.as_view(), name="api-game-lineup"),
+    path("games/<id:game_id>/pregame/", GamePregameApi.as_view(), name="api-game-pregame"),
+    path("games/<id:game_id>/order-of-play/", GameOrderOfPlayApi.as_view(), name="api-game-order-of-play"),
+    path("auctions/<id:auction_id>/", AuctionDetailApi.as_view(), name="api-auction"),
+    path("auctions/<id:auction_id>/draws/", AuctionDrawsApi.as_view(), name="api-auction-draws"),
+    path("auctions/<id:auction_id>/lots/", AuctionLotsApi.as_view(), name="api-auction-lots"),
+    path("auctions/<id:auction_id>/bids/", AuctionBidsApi.as_view(), name="api-auction-bids"),
+    path("lots/<id:lot_id>/pass/", LotPassApi.as_view(), name="api-lot-pass"),
+    path("lots/<id:lot_id>/close/", LotCloseApi.as_view(), name="api-lot-close"),
 ]

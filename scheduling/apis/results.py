@@ -414,13 +414,13 @@ class SeasonMissedGamesApi(APIView):
 
 
 urlpatterns = [
-    path("games/<int:game_id>/", GameDetailApi.as_view(), name="api-game"),
-    path("games/<int:game_id>/result/", GameResultApi.as_view(), name="api-game-result"),
-    path("games/<int:game_id>/confirm/", GameConfirmApi.as_view(), name="api-game-confirm"),
-    path("games/<int:game_id>/approve/", GameApproveApi.as_view(), name="api-game-approve"),
-    path("games/<int:game_id>/dispute/", GameDisputeApi.as_view(), name="api-game-dispute"),
-    path("games/<int:game_id>/void/", GameVoidApi.as_view(), name="api-game-void"),
-    path("games/<int:game_id>/draft/", GameDraftApi.as_view(), name="api-game-draft"),
-    path("leagues/<int:league_id>/standings/", LeagueStandingsApi.as_view(), name="api-league-standings"),
-    path("seasons/<int:season_id>/missed-games/", SeasonMissedGamesApi.as_view(), name="api-season-missed-games"),
+    path("games/<id:game_id>/", GameDetailApi.as_view(), name="api-game"),
+    path("games/<id:game_id>/result/", GameResultApi.as_view(), name="api-game-result"),
+    path("games/<id:game_id>/confirm/", GameConfirmApi.as_view(), name="api-game-confirm"),
+    path("games/<id:game_id>/approve/", GameApproveApi.as_view(), name="api-game-approve"),
+    path("games/<id:game_id>/dispute/", GameDisputeApi.as_view(), name="api-game-dispute"),
+    path("games/<id:game_id>/void/", GameVoidApi.as_view(), name="api-game-void"),
+    path("games/<id:game_id>/draft/", GameDraftApi.as_view(), name="api-game-draft"),
+    path("leagues/<id:league_id>/standings/", LeagueStandingsApi.as_view(), name="api-league-standings"),
+    path("seasons/<id:season_id>/missed-games/", SeasonMissedGamesApi.as_view(), name="api-season-missed-games"),
 ]

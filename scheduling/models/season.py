@@ -77,10 +77,7 @@ class Week(models.Model):
 
 
 class Game(games.models.Game):
-    """A Slaughterball game of a week: 2 to 4 teams; its state, history and dice are games.Game's.
-
-    Look a game up by an id sent in a request with `id` (games.Game's, range-checked), not `pk`: that
-    is the parent link, and SQLite cannot bind an id wider than its integers to its lookup (a 500)."""
+    """A Slaughterball game of a week: 2 to 4 teams; its state, history and dice are games.Game's."""
 
     week = models.ForeignKey(Week, on_delete=models.PROTECT, related_name="games")
     number = models.PositiveSmallIntegerField()

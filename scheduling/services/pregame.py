@@ -54,7 +54,7 @@ def game_get(game_id: Any, *, lock: bool = False) -> Game:
     games = Game.objects.select_related("week__season__league")
     if lock:
         games = games.select_for_update(of=("self",))
-    game = games.filter(id=game_id).first()
+    game = games.filter(pk=game_id).first()
     if game is None:
         raise NotFound.one("game-unknown", "game", "No such game.")
     return game

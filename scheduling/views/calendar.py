@@ -400,7 +400,7 @@ def week_rearrange_view(request: HttpRequest, week_id: int) -> HttpResponse:
 @domain_errors
 @require_POST
 def appeal_create_view(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game.objects.select_related("week__season__league"), id=game_id)
+    game = get_object_or_404(Game.objects.select_related("week__season__league"), pk=game_id)
     week = _week(game.week_id)
     form = AppealForm(request.POST)
     if not form.is_valid():
@@ -500,22 +500,22 @@ def season_finish_view(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 urlpatterns = [
-    path("leagues/<int:league_id>/seasons/", season_list_view, name="season-list"),
-    path("leagues/<int:league_id>/seasons/new/", season_create_view, name="season-create"),
-    path("seasons/<int:season_id>/", season_detail_view, name="season-detail"),
-    path("seasons/<int:season_id>/start/", season_start_view, name="season-start"),
-    path("seasons/<int:season_id>/weeks/new/", week_create_view, name="week-create"),
-    path("seasons/<int:season_id>/makeup/", makeup_create_view, name="makeup-create"),
-    path("seasons/<int:season_id>/playoffs/", playoffs_view, name="season-playoffs"),
-    path("seasons/<int:season_id>/playoffs/new/", playoff_create_view, name="playoff-create"),
-    path("seasons/<int:season_id>/finish/", season_finish_view, name="season-finish"),
-    path("weeks/<int:week_id>/", week_detail_view, name="week-detail"),
-    path("weeks/<int:week_id>/live/", week_live_view, name="week-live"),
-    path("weeks/<int:week_id>/deadlines/", week_deadlines_view, name="week-deadlines"),
-    path("weeks/<int:week_id>/draw/", week_draw_view, name="week-draw"),
-    path("weeks/<int:week_id>/challenge/", week_challenge_view, name="week-challenge"),
-    path("weeks/<int:week_id>/fill/", week_fill_view, name="week-fill"),
-    path("weeks/<int:week_id>/rearrange/", week_rearrange_view, name="week-rearrange"),
-    path("games/<int:game_id>/appeal/", appeal_create_view, name="appeal-create"),
-    path("appeals/<int:appeal_id>/decide/", appeal_decide_view, name="appeal-decide"),
+    path("leagues/<id:league_id>/seasons/", season_list_view, name="season-list"),
+    path("leagues/<id:league_id>/seasons/new/", season_create_view, name="season-create"),
+    path("seasons/<id:season_id>/", season_detail_view, name="season-detail"),
+    path("seasons/<id:season_id>/start/", season_start_view, name="season-start"),
+    path("seasons/<id:season_id>/weeks/new/", week_create_view, name="week-create"),
+    path("seasons/<id:season_id>/makeup/", makeup_create_view, name="makeup-create"),
+    path("seasons/<id:season_id>/playoffs/", playoffs_view, name="season-playoffs"),
+    path("seasons/<id:season_id>/playoffs/new/", playoff_create_view, name="playoff-create"),
+    path("seasons/<id:season_id>/finish/", season_finish_view, name="season-finish"),
+    path("weeks/<id:week_id>/", week_detail_view, name="week-detail"),
+    path("weeks/<id:week_id>/live/", week_live_view, name="week-live"),
+    path("weeks/<id:week_id>/deadlines/", week_deadlines_view, name="week-deadlines"),
+    path("weeks/<id:week_id>/draw/", week_draw_view, name="week-draw"),
+    path("weeks/<id:week_id>/challenge/", week_challenge_view, name="week-challenge"),
+    path("weeks/<id:week_id>/fill/", week_fill_view, name="week-fill"),
+    path("weeks/<id:week_id>/rearrange/", week_rearrange_view, name="week-rearrange"),
+    path("games/<id:game_id>/appeal/", appeal_create_view, name="appeal-create"),
+    path("appeals/<id:appeal_id>/decide/", appeal_decide_view, name="appeal-decide"),
 ]

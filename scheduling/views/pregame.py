@@ -444,16 +444,16 @@ def game_order_of_play(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 urlpatterns = [
-    path("games/<int:game_id>/auction/", game_auction, name="game-auction"),
-    path("games/<int:game_id>/auction/live/", game_auction_live, name="game-auction-live"),
-    path("games/<int:game_id>/auction/open/", game_auction_open, name="game-auction-open"),
-    path("auctions/draws/<int:draw_id>/return/", auction_draw_return, name="auction-draw-return"),
-    path("auctions/<int:auction_id>/nominate/", auction_nominate, name="auction-nominate"),
-    path("lots/<int:lot_id>/bid/", lot_bid, name="lot-bid"),
-    path("lots/<int:lot_id>/pass/", lot_pass, name="lot-pass"),
-    path("lots/<int:lot_id>/close/", lot_close, name="lot-close"),
-    path("games/<int:game_id>/lineup/", game_lineup, name="game-lineup"),
-    path("games/<int:game_id>/lineup/preview/", game_lineup_preview, name="game-lineup-preview"),
-    path("games/<int:game_id>/pregame/", game_pregame, name="game-pregame"),
-    path("games/<int:game_id>/order-of-play/", game_order_of_play, name="game-order-of-play"),
+    path("games/<id:game_id>/auction/", game_auction, name="game-auction"),
+    path("games/<id:game_id>/auction/live/", game_auction_live, name="game-auction-live"),
+    path("games/<id:game_id>/auction/open/", game_auction_open, name="game-auction-open"),
+    path("auctions/draws/<id:draw_id>/return/", auction_draw_return, name="auction-draw-return"),
+    path("auctions/<id:auction_id>/nominate/", auction_nominate, name="auction-nominate"),
+    path("lots/<id:lot_id>/bid/", lot_bid, name="lot-bid"),
+    path("lots/<id:lot_id>/pass/", lot_pass, name="lot-pass"),
+    path("lots/<id:lot_id>/close/", lot_close, name="lot-close"),
+    path("games/<id:game_id>/lineup/", game_lineup, name="game-lineup"),
+    path("games/<id:game_id>/lineup/preview/", game_lineup_preview, name="game-lineup-preview"),
+    path("games/<id:game_id>/pregame/", game_pregame, name="game-pregame"),
+    path("games/<id:game_id>/order-of-play/", game_order_of_play, name="game-order-of-play"),
 ]

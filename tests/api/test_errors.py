@@ -400,10 +400,17 @@ def test_an_unknown_id_is_a_404_in_the_error_shape(method, url, world, client_of
 
 @pytest.mark.parametrize(
     "url",
-    ["/api/games/{}/", "/api/games/{}/result/", "/api/games/{}/appeals/", "/api/games/{}/auction/", "/api/games/{}/pregame/"],
+    [
+        "/api/games/{}/",
+        "/api/games/{}/result/",
+        "/api/games/{}/appeals/",
+        "/api/games/{}/auction/",
+        "/api/games/{}/pregame/",
+        "/api/bloodbowl/matches/{}/",
+    ],
 )
 def test_a_game_id_wider_than_any_database_integer_is_a_404(url, world, client_of):
-    # A game is looked up by games.Game's id: its own pk is the parent link, whose lookup SQLite cannot bind.
+    # A game's own pk is the parent link, whose lookup SQLite cannot bind: the `id` path converter stops it.
     assert client_of("commissioner").get(url.format(HUGE)).status_code == 404
 
 
