@@ -17,9 +17,11 @@ what its report is, what its post-game does and what a void puts back.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
@@ -104,8 +106,8 @@ class ResultLifecycle[G: Game]:
         standing (confirmations start again); a confirmed result must be voided first. When nobody
         else is left to confirm (the submitter coaches every side), it is confirmed at once."""
         with transaction.atomic():
-            game = self._locked(game_id)
-            self._require_member_or_commissioner(game, user)
+            game = self.locked(game_id)
+            self.require_member_or_commissioner(game, user)
             if self._replayed(game, idempotency_key, GameEvent.Action.SUBMITTED, dict(report)):
                 return game, False
             if game.state == Game.State.CONFIRMED:
@@ -146,7 +148,7 @@ class ResultLifecycle[G: Game]:
         """The coach of each other side confirms the result submitted; once every one has, the
         post-game runs (with the dice `dice` brings from the table, when the league allows it)."""
         with transaction.atomic():
-            game = self._locked(game_id)
+            game = self.locked(game_id)
             if not self.user_sides(game, user):
                 raise NotPermitted.one(
                     f"not-in-{self.noun}", self.noun, f"Only a coach of a team in this {self.noun} can confirm its result."
@@ -176,7 +178,7 @@ class ResultLifecycle[G: Game]:
     ) -> tuple[G, bool]:
         """A commissioner approves the result standing (submitted or disputed): the post-game runs."""
         with transaction.atomic():
-            game = self._locked(game_id)
+            game = self.locked(game_id)
             self._require_commissioner(game, user)
             if self._replayed(game, idempotency_key, GameEvent.Action.APPROVED) or game.state == Game.State.CONFIRMED:
                 return game, False
@@ -190,7 +192,7 @@ class ResultLifecycle[G: Game]:
         """The coach of another side disputes the result submitted, with a reason: a commissioner then
         approves it or voids it (or a corrected one is submitted)."""
         with transaction.atomic():
-            game = self._locked(game_id)
+            game = self.locked(game_id)
             own = self.user_sides(game, user)
             if not own:
                 raise NotPermitted.one(
@@ -221,7 +223,7 @@ class ResultLifecycle[G: Game]:
         Refused, naming every team, when a treasury no longer holds what it would take back. The game
         may then get a new result."""
         with transaction.atomic():
-            game = self._locked(game_id)
+            game = self.locked(game_id)
             self._require_commissioner(game, user)
             if self._replayed(game, idempotency_key, GameEvent.Action.VOIDED):
                 return game, False
@@ -260,6 +262,15 @@ class ResultLifecycle[G: Game]:
         self._post_game(self._reloaded(game), user, None)
         return self._reloaded(game)
 
+    def cancel(self, *, game: G, user: Any, reason: str) -> None:
+        """The rules void a game whose result is not confirmed (a tournament's play-offs ending): there
+        is no post-game to undo. For the caller's transaction."""
+        assert game.state != Game.State.CONFIRMED, "a confirmed result is voided by a commissioner (void)"
+        self.clear_report(game)
+        self._event(game, user, GameEvent.Action.VOIDED, payload={"reason": reason})
+        game.state = Game.State.VOIDED
+        game.save(update_fields=["state"])
+
     # --- What the pages and the API read ----------------------------------------------------------
 
     def submission(self, game: G) -> GameEvent | None:
@@ -293,7 +304,7 @@ class ResultLifecycle[G: Game]:
 
     # --- Helpers ------------------------------------------------------------------------------------
 
-    def _locked(self, game_id: Any) -> G:
+    def locked(self, game_id: Any) -> G:
         """Lock the game row for this transaction, then read it with its sides and history."""
         if Game.objects.select_for_update().filter(pk=game_id).values_list("pk", flat=True).first() is None:
             raise NotFound.one(f"{self.noun}-unknown", self.noun, f"No such {self.noun}.")
@@ -308,7 +319,7 @@ class ResultLifecycle[G: Game]:
             raise NotFound.one(f"{self.noun}-unknown", self.noun, f"No such {self.noun}.")
         return game
 
-    def _require_member_or_commissioner(self, game: G, user: Any) -> None:
+    def require_member_or_commissioner(self, game: G, user: Any) -> None:
         if not self.user_sides(game, user) and not league_is_commissioner(game.league, user):
             raise NotPermitted.one(
                 f"not-in-{self.noun}",
@@ -327,7 +338,7 @@ class ResultLifecycle[G: Game]:
         earlier = next((e for e in game.events.all() if e.idempotency_key == key), None)
         if earlier is None:
             return False
-        if earlier.action != action or (payload is not None and earlier.payload != payload):
+        if earlier.action != action or (payload is not None and earlier.payload != _as_stored(payload)):
             raise Invalid.one(
                 "idempotency-key-reused", "idempotency_key", "This idempotency key was already used for a different change."
             )
@@ -423,3 +434,8 @@ def _reason(text: str) -> str:
     if len(text) > REASON_MAX:
         raise Invalid.one("reason-too-long", "reason", f"A reason is at most {REASON_MAX} characters.")
     return text
+
+
+def _as_stored(payload: Mapping[str, Any]) -> Any:
+    """The payload as its JSON column gives it back (tuples become lists), to compare with a stored one."""
+    return json.loads(json.dumps(payload, cls=DjangoJSONEncoder))

@@ -48,7 +48,7 @@ from games.lifecycle import ResultLifecycle
 from games.models import Game, GameEvent
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
-from pitside.errors import Invalid, NotFound, NotPermitted
+from pitside.errors import Invalid, NotPermitted
 from rosters.models import LedgerEntry, Team
 
 
@@ -62,15 +62,6 @@ def _gold(amount: int) -> str:
 def _require_player_or_commissioner(match: Match, user: Any, what: str) -> None:
     if match_side_of(match, user) is None and not league_is_commissioner(match.league, user):
         raise NotPermitted.one("not-in-match", "match", f"Only the two coaches or a commissioner can {what}.")
-
-
-def _locked(match_id: int) -> Match:
-    """The match row locked for this transaction, then the match with its sides, league and history."""
-    Match.objects.select_for_update().filter(pk=match_id).first()
-    match = RESULTS.load(match_id)
-    if match is None:
-        raise NotFound.one("match-unknown", "match", "No such match.")
-    return match
 
 
 def _history(match: Match, user: Any, action: str, payload: Mapping[str, Any] | None = None, team: Team | None = None) -> None:
@@ -134,7 +125,7 @@ def prematch_roll(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = 
     """Pre-Match Sequence, steps 3 to 6: the gate, the handicap and Special Play Cards, niggling injuries.
     Rolled once: asking again returns the same match."""
     with transaction.atomic():
-        match = _locked(match_id)
+        match = RESULTS.locked(match_id)
         _require_player_or_commissioner(match, user, "make the pre-match rolls")
         if match.gate is not None:
             return match
@@ -200,7 +191,7 @@ def cards_choose(*, match_id: int, user: Any, decks: Mapping[str, Any]) -> Match
     """5. Special Play Cards: the coach's split of the cards he may take over the four decks, with at most
     one Magic Item (he then draws them at random at the table)."""
     with transaction.atomic():
-        match = _locked(match_id)
+        match = RESULTS.locked(match_id)
         side = _own_side_at_kickoff(match, user, "choose their Special Play Cards")
         problems = prematch.check_card_decks(side.special_play_cards or 0, decks)
         raise_if_any(problems)
@@ -214,7 +205,7 @@ def apothecary_use(*, match_id: int, user: Any, player_id: int) -> MatchSide:
     """6. Niggling Injuries: the team's Apothecary lets one player who misses the match through a niggling
     injury roll take part after all (once a match: one Apothecary, one player)."""
     with transaction.atomic():
-        match = _locked(match_id)
+        match = RESULTS.locked(match_id)
         side = _own_side_at_kickoff(match, user, "use their Apothecary")
         if player_id not in {p.pk for p in apothecary_candidates(match, side)}:
             raise Invalid.one(

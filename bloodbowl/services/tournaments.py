@@ -42,12 +42,12 @@ from bloodbowl.selectors_tournaments import (
     tournament_get,
     tournament_kind,
 )
-from bloodbowl.services.matches import match_create, match_refusal_record, spp_award
+from bloodbowl.services.matches import RESULTS, match_create, match_refusal_record, spp_award
 from engine.bloodbowl import tournaments as rules
 from engine.core.money import TREASURY
 from engine.core.violations import paths_under
 from games.dice import Dice
-from games.models import Game, GameEvent, Roll
+from games.models import Game, Roll
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
@@ -187,11 +187,7 @@ def _end_playoffs(tournament: Tournament, user: Any) -> None:
     and the draw is stored."""
     for match in tournament.matches.all():
         if match.tournament_round == rules.PLAYOFF and match.state in OPEN:
-            match.state = Game.State.VOIDED
-            match.save(update_fields=["state"])
-            GameEvent.objects.create(
-                game=match, user=user, action=GameEvent.Action.VOIDED, payload={"reason": "The play-offs ended."}
-            )
+            RESULTS.cancel(game=match, user=user, reason="The play-offs ended.")
     results, draws = playoff_results(tournament), draw_points(tournament)  # voided matches were not confirmed
     with paths_under("entries."):
         forward = [put_forward_of(e, results, draws) for e in tournament.entries.all()]

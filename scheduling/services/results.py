@@ -218,8 +218,8 @@ def result_draft_save(*, game_id: Any, user: Any, data: Mapping[str, Any]) -> Re
     """Keep the result as it is entered during the game (scores, the scoring log as it happens) so a
     phone that reloads or changes hands goes on where it was. Not checked until it is submitted."""
     with transaction.atomic():
-        game = RESULTS._locked(game_id)
-        RESULTS._require_member_or_commissioner(game, user)
+        game = RESULTS.locked(game_id)
+        RESULTS.require_member_or_commissioner(game, user)
         if game.state == Game.State.CONFIRMED:
             raise Invalid.one("result-confirmed", "game", "This game's result is confirmed.")
         clean = {"sides": list(data.get("sides") or []), "scoring_log": list(data.get("scoring_log") or [])}
