@@ -10,7 +10,7 @@ It prints, in one run:
 - the engine part of a round: the challenge order, every challenger's turn and check, the fill
   (engine.slaughterball.schedule only, no database);
 - round A, as a real week goes: `--by-hand` of the games challenged through
-  scheduling.services.challenges.challenge_issue (one call each, as coaches would), then the
+  slaughterball.services.challenges.challenge_issue (one call each, as coaches would), then the
   commissioner's fill (round_fill) for the rest, after the deadline; then round B: every game
   through challenge_issue; then round C: the whole round by the fill. Each with its ratio to the baseline;
 - the steps around a round: season start, the week-1 draw, making a week (which fixes the order from League Rank).
@@ -68,10 +68,10 @@ def main() -> None:
         from rosters.demo import demo_athletes, demo_house_values
         from rosters.models import Athlete, Purchase, Team
         from rosters.services import team_create
-        from scheduling.models import Game, GameSide, Week
-        from scheduling.selectors_calendar import round_state
-        from scheduling.services.calendar import season_create, season_start, week_create, week_draw
-        from scheduling.services.challenges import challenge_issue, round_fill
+        from slaughterball.models import Game, GameSide, Week
+        from slaughterball.selectors_calendar import round_state
+        from slaughterball.services.calendar import season_create, season_start, week_create, week_draw
+        from slaughterball.services.challenges import challenge_issue, round_fill
 
         call_command("check")
         users = get_user_model()

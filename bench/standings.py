@@ -11,7 +11,7 @@ confirmed 4-team games, then prints, in one run, the median time of:
   League Points summed over the season's confirmed games and its Team Potential summed over its
   athletes, purchases and value adjustments, ORDER BY both (what a hand-written league table costs);
 - for reference, the narrower aggregate of League Points alone over the confirmed games;
-- scheduling.services.standings.standings_recompute, the full recompute of the current standings
+- slaughterball.services.standings.standings_recompute, the full recompute of the current standings
   from every confirmed result of the season and the rosters (League Points, games played, Team
   Potential, the engine's League Rank), when the table is already right (the periodic recompute's
   usual case: it computes everything, compares, writes nothing);
@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the models are imported after django.setup()
     from engine.slaughterball.roster import AthleteRequest
     from leagues.models import League
-    from scheduling.models import Season
+    from slaughterball.models import Season
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitside.settings")
@@ -50,10 +50,10 @@ os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pitsid
 # League Points per team over the season's confirmed games.
 POINTS = """
     SELECT side.team_id, SUM(side.league_points) AS points
-    FROM scheduling_gameside side
-    JOIN scheduling_game game ON game.game_ptr_id = side.game_id
+    FROM slaughterball_gameside side
+    JOIN slaughterball_game game ON game.game_ptr_id = side.game_id
     JOIN games_game base ON base.id = game.game_ptr_id
-    JOIN scheduling_week week ON week.id = game.week_id
+    JOIN slaughterball_week week ON week.id = game.week_id
     WHERE week.season_id = %s AND base.state = 'confirmed'
     GROUP BY side.team_id
 """
@@ -61,13 +61,13 @@ AGGREGATE = f"{POINTS} ORDER BY points DESC"
 
 SAME_ROWS_AGGREGATE = f"""
     SELECT entry.team_id, result.points, potential.value
-    FROM scheduling_seasonteam entry
+    FROM slaughterball_seasonteam entry
     LEFT JOIN ({POINTS}) result ON result.team_id = entry.team_id
     LEFT JOIN (
         SELECT team_id, SUM(value) AS value FROM (
             SELECT team_id, base_value AS value FROM rosters_athlete
             UNION ALL SELECT team_id, cost FROM rosters_purchase
-            UNION ALL SELECT athlete.team_id, adjustment.value_change FROM scheduling_athleteadjustment adjustment
+            UNION ALL SELECT athlete.team_id, adjustment.value_change FROM slaughterball_athleteadjustment adjustment
                 JOIN rosters_athlete athlete ON athlete.id = adjustment.athlete_id
         ) value GROUP BY team_id
     ) potential ON potential.team_id = entry.team_id
@@ -77,9 +77,9 @@ SAME_ROWS_AGGREGATE = f"""
 
 # As many rows as a week column (one per team), nothing computed; week 1000 never meets the real rows.
 WRITE_FLOOR = """
-    INSERT INTO scheduling_standing (season_id, week, team_id, rank, league_points, team_potential, games_played, draw)
+    INSERT INTO slaughterball_standing (season_id, week, team_id, rank, league_points, team_potential, games_played, draw)
     SELECT entry.season_id, 1000, entry.team_id, 1, 0, 0, 0, 0.5
-    FROM scheduling_seasonteam entry
+    FROM slaughterball_seasonteam entry
     WHERE entry.season_id = %s
 """
 
@@ -94,7 +94,7 @@ def build(team_count: int, weeks: int) -> tuple[League, Season]:
     from leagues.services import league_create, league_update
     from rosters.demo import demo_athletes, demo_house_values
     from rosters.models import Athlete, Purchase, Team
-    from scheduling.models import Game, GameSide, Season, SeasonTeam, Week
+    from slaughterball.models import Game, GameSide, Season, SeasonTeam, Week
 
     rng = random.Random(7)
     boss = get_user_model().objects.create_user("boss")
@@ -213,8 +213,8 @@ def main() -> None:
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
-        from scheduling.models import Game, Standing
-        from scheduling.services.standings import standings_recompute
+        from slaughterball.models import Game, Standing
+        from slaughterball.services.standings import standings_recompute
 
         started = time.perf_counter()
         league, season = build(options.teams, options.weeks)

@@ -28,7 +28,7 @@ class TokenApi(ObtainAuthToken):
 
 
 urlpatterns = [
-    path("", include("scheduling.api_urls")),
+    path("", include("slaughterball.api_urls")),
     path("", include("bloodbowl.api_urls")),
     path("", include("bloodbowl.match_api_urls")),
     path("", include("bloodbowl.tournament_api_urls")),

@@ -47,7 +47,7 @@ INSTALLED_APPS = [
     "leagues",
     "rosters",
     "games",
-    "scheduling",
+    "slaughterball",
     "bloodbowl",
     "notifications",
 ]
@@ -107,9 +107,9 @@ CELERY_TASK_SOFT_TIME_LIMIT = 240
 # Periodic tasks (celery beat): one entry per area, each safe to run twice.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 # Results: the full standings recompute that catches any recompute lost (broker down, worker killed).
-CELERY_BEAT_SCHEDULE["standings-recompute"] = {"task": "scheduling.tasks.standings_recompute_all_task", "schedule": 10 * 60}
+CELERY_BEAT_SCHEDULE["standings-recompute"] = {"task": "slaughterball.tasks.standings_recompute_all_task", "schedule": 10 * 60}
 # Calendar: deadline reminders, and finishing seasons whose Slaughterbrawl is confirmed (every 15 minutes).
-CELERY_BEAT_SCHEDULE["calendar-periodic"] = {"task": "scheduling.tasks_calendar.calendar_periodic", "schedule": 15 * 60}
+CELERY_BEAT_SCHEDULE["calendar-periodic"] = {"task": "slaughterball.tasks_calendar.calendar_periodic", "schedule": 15 * 60}
 
 # --- Auth ---------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

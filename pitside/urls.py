@@ -10,7 +10,7 @@ urlpatterns = [
     path("api/", include("pitside.api_urls")),
     path("accounts/", include("accounts.urls")),
     path("", include("rosters.urls")),
-    path("", include("scheduling.urls")),
+    path("", include("slaughterball.urls")),
     path("bloodbowl/", include("bloodbowl.urls")),
     path("", include("bloodbowl.match_urls")),
     path("", include("bloodbowl.tournament_urls")),

@@ -68,7 +68,7 @@ class Purchase(models.Model):
     # The spending window it was bought in: the team's side of its latest confirmed game then
     # (Skills in Leagues: one skill and one trait point per athlete who played); null pre-season.
     game_side = models.ForeignKey(
-        "scheduling.GameSide", on_delete=models.PROTECT, null=True, blank=True, related_name="purchases"
+        "slaughterball.GameSide", on_delete=models.PROTECT, null=True, blank=True, related_name="purchases"
     )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

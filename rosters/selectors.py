@@ -18,10 +18,10 @@ from engine.slaughterball.ruleset import RULESET, SlaughterballRuleset
 from leagues.models import League
 from leagues.selectors import leagues_playing
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
-from scheduling.models import AthleteAdjustment, Game, GameSide
-from scheduling.selectors import lineup_athlete_ids
+from slaughterball.models import AthleteAdjustment, Game, GameSide
+from slaughterball.selectors import lineup_athlete_ids
 
-# The game system whose teams, seasons and games the rosters and scheduling apps serve; the
+# The game system whose teams, seasons and games the rosters and slaughterball apps serve; the
 # leagues of another game system are served by that system's own app (leagues.game_apps).
 GAME_SYSTEM = SlaughterballRuleset.slug
 

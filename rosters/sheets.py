@@ -18,7 +18,7 @@ from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from rosters.models import Team
 from rosters.selectors import AthleteRow, TeamSummary, team_summary, teams_with_summary_data
-from scheduling.selectors import team_game_record
+from slaughterball.selectors import team_game_record
 
 # Team Roster Sheet column headings (rulebook: Record Sheets, Team Roster Sheet).
 TRAIT_HEADINGS = {"accuracy": "ACC", "agility": "AGL", "brawling": "BRW", "speed": "SPD", "toughness": "TGH"}

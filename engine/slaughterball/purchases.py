@@ -207,6 +207,6 @@ def staff_options(catalog: Catalog, team: TeamFacts) -> list[PurchaseOption]:
 def team_potential(team: TeamFacts) -> int:
     """Recalculate Team Potential: the athletes' values plus the support staff (GAPS.md: treasury not included).
 
-    The standings SQL computes it too, for speed: tests/scheduling/results/test_standings_agreement.py
+    The standings SQL computes it too, for speed: tests/slaughterball/results/test_standings_agreement.py
     proves the two agree."""
     return sum(a.value for a in team.athletes) + team.staff_value

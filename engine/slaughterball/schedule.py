@@ -69,7 +69,7 @@ def league_rank(entries: Iterable[RankingEntry]) -> list[RankingEntry]:
     """Games for Later Weeks, League Rank: most League Points first; ties by higher Team Potential
     (GAPS.md), then by the recorded random draw.
 
-    The standings SQL ranks the same way, for speed: tests/scheduling/results/test_standings_agreement.py
+    The standings SQL ranks the same way, for speed: tests/slaughterball/results/test_standings_agreement.py
     proves the two agree."""
     return sorted(entries, key=lambda e: (-e.league_points, -e.team_potential, e.draw, e.team))
 

@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('leagues', '0001_initial'),
         ('rosters', '0001_initial'),
-        ('scheduling', '0001_initial'),
+        ('slaughterball', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='purchase',
             name='game_side',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='purchases', to='scheduling.gameside'),
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='purchases', to='slaughterball.gameside'),
         ),
         migrations.AddField(
             model_name='ledgerentry',

@@ -28,7 +28,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from rosters.services import grant_create
-from scheduling.services.calendar import season_create, season_start, week_draw
+from slaughterball.services.calendar import season_create, season_start, week_draw
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
 

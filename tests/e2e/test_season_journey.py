@@ -21,7 +21,7 @@ from pypdf import PdfReader
 from engine.core.money import TREASURY
 from engine.slaughterball import auctions
 from rosters.models import LedgerEntry, Purchase, Team
-from scheduling.models import Auction, Bid, Game, GameSide, MaverickDraw, MaverickHire, Season, Standing, Week
+from slaughterball.models import Auction, Bid, Game, GameSide, MaverickDraw, MaverickHire, Season, Standing, Week
 from tests.factories import PASSWORD, LeagueFactory, UserFactory, make_team
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

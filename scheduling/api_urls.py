@@ -1,3 +1,0 @@
-from scheduling.apis import calendar, pregame, results
-
-urlpatterns = [*calendar.urlpatterns, *pregame.urlpatterns, *results.urlpatterns]

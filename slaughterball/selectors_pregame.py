@@ -1,0 +1,217 @@
+"""Pre-game reads: the auction room's state, the lineups, Pit Power and Edge tokens, as stored.
+
+Each read costs a fixed number of queries whatever the league size; the figures shown are the ones stored
+when they were computed (as they were at the game), never recomputed from today's rosters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from engine.slaughterball import auctions
+from engine.slaughterball.auctions import BiddingTurn
+from engine.slaughterball.catalog import Catalog
+from engine.slaughterball.ruleset import RULESET
+from slaughterball.models import Auction, Bid, Game, GameSide, Lot, LotPass, MaverickHire, Pregame
+
+
+def game_with_league(game_id: Any) -> Game | None:
+    return Game.objects.select_related("week__season__league").filter(pk=game_id).first()
+
+
+def auction_get(auction_id: Any) -> Auction | None:
+    return Auction.objects.select_related("game__week__season__league").filter(pk=auction_id).first()
+
+
+def auction_for_game(game: Game) -> Auction | None:
+    auction = Auction.objects.filter(game=game).first()
+    if auction is not None:
+        auction.game = game  # already loaded with its league
+    return auction
+
+
+def _card(catalog: Catalog, key: str) -> dict[str, Any]:
+    card = auctions.card_for(catalog, key)
+    if card is None:
+        return {
+            "key": key,
+            "name": key,
+            "type": "",
+            "traits": {},
+            "skills": None,
+            "pit_power_adjustment": None,
+            "house_value_required": True,
+        }
+    return {
+        "key": card.key,
+        "name": card.name,
+        "type": card.type,
+        "traits": auctions.card_traits(card),
+        "skills": list(card.skills) if card.skills is not None else None,
+        "pit_power_adjustment": card.pit_power_adjustment,
+        "house_value_required": card.pit_power_adjustment is None,
+    }
+
+
+def lot_turn(lot: Lot) -> tuple[BiddingTurn, int]:
+    """Whose turn it is on a lot (the engine's bidding_turn) and how many turns were taken: two queries,
+    its bids and its passes, in the order they were made."""
+    bids = Bid.objects.filter(lot=lot).values_list("position", "id", "team_id")
+    passes = LotPass.objects.filter(lot=lot).values_list("position", "id", "team_id")
+    moves = sorted([(*row, True) for row in bids] + [(*row, False) for row in passes])
+    order = [entry["team"] for entry in lot.auction.order]
+    turn = auctions.bidding_turn(order, lot.nominated_by_id, [auctions.Move(team, bid) for _, _, team, bid in moves])
+    return turn, len(moves)
+
+
+def _lot_data(lot: Lot, names: dict[int, str], turn: BiddingTurn | None = None) -> dict[str, Any]:
+    hire = getattr(lot, "hire", None) if lot.state == Lot.State.HIRED else None
+    return {
+        "id": lot.pk,
+        "number": lot.number,
+        "card": lot.card,
+        "name": lot.name,
+        "rogue": lot.draw_id is None,
+        "nominated_by": lot.nominated_by_id,
+        "nominated_by_name": names.get(lot.nominated_by_id, ""),
+        "state": lot.state,
+        "high_amount": lot.high_amount,
+        "high_team": lot.high_team_id,
+        "high_team_name": names.get(lot.high_team_id, "") if lot.high_team_id else "",
+        "next_bid": lot.high_amount + 50_000,
+        "note": lot.note,
+        "hire": hire.pk if hire else None,
+        "turn": turn.team if turn else None,
+        "turn_name": names.get(turn.team, "") if turn and turn.team else "",
+    }
+
+
+def auction_state(auction: Auction) -> dict[str, Any]:
+    """Everything the auction room shows: order, dice, draws, lots, whose turn, the cards. Three queries:
+    the auction's game (when not loaded), its draws with their lots, its lots with their hires; two more
+    (the open lot's bids and passes) while a maverick is up."""
+    league = auction.game.week.season.league
+    catalog = RULESET.catalog(league.house_values)
+    names = {entry["team"]: entry["name"] for entry in auction.order}
+    draws = list(auction.draws.all().order_by("position"))
+    lots = list(auction.lots.select_related("hire").order_by("number"))
+    nominated = {lot.draw_id for lot in lots if lot.draw_id}
+    held: dict[int, int] = {}
+    for draw in draws:
+        if draw.returned_at is None and draw.pk not in nominated:
+            held[draw.team_id] = held.get(draw.team_id, 0) + 1
+    last = next((lot.nominated_by_id for lot in reversed(lots) if lot.draw_id), None)
+    current = next((lot for lot in lots if lot.state == Lot.State.OPEN), None)
+    turn = None if current or auction.closed_at else auctions.next_nominator([e["team"] for e in auction.order], held, last)
+    bidding, _ = lot_turn(current) if current else (None, 0)
+    if auction.closed_at:
+        status = "closed"
+    elif current:
+        status = "bidding"
+    elif held:
+        status = "nominating"
+    else:
+        status = "done"
+    keys = sorted({d.maverick for d in draws} | {lot.card for lot in lots})
+    return {
+        "id": auction.pk,
+        "game": auction.game_id,
+        "status": status,
+        "rogues": auction.rogues,
+        "opened_at": auction.opened_at,
+        "closed_at": auction.closed_at,
+        "seed": auction.seed,
+        "order": [
+            {
+                "team": entry["team"],
+                "name": entry["name"],
+                "team_potential": entry["team_potential"],
+                "dice": auction.dice.get(str(entry["team"]), []),
+                "knives": auctions.knives(auction.dice.get(str(entry["team"]), [])),
+                "holds": held.get(entry["team"], 0),
+            }
+            for entry in auction.order
+        ],
+        "draws": [
+            {
+                "id": d.pk,
+                "team": d.team_id,
+                "team_name": names.get(d.team_id, ""),
+                "maverick": d.maverick,
+                "name": _card(catalog, d.maverick)["name"],
+                "returned": d.returned_at is not None,
+                "nominated": d.pk in nominated,
+            }
+            for d in draws
+        ],
+        "next_nominator": turn,
+        "next_nominator_name": names.get(turn, "") if turn else "",
+        "current_lot": _lot_data(current, names, bidding) if current else None,
+        "lots": [_lot_data(lot, names, bidding if lot is current else None) for lot in lots],
+        "cards": [_card(catalog, key) for key in keys],
+    }
+
+
+def auction_bids(auction: Auction) -> QuerySet[Bid]:
+    return Bid.objects.filter(lot__auction=auction).select_related("team", "created_by").order_by("-id")
+
+
+def lot_bids(lot_id: int, limit: int = 10) -> list[Bid]:
+    return list(Bid.objects.filter(lot_id=lot_id).select_related("team").order_by("-amount", "-id")[:limit])
+
+
+def game_hires(game: Game) -> list[MaverickHire]:
+    return list(MaverickHire.objects.filter(game=game).select_related("team").order_by("id"))
+
+
+def pregame_state(game: Game) -> dict[str, Any]:
+    """The lineups, in the order coaches choose, and (once all have chosen) each side's Pit Power, Underdog Bonus
+    Edge tokens, staff tokens and the order of picking Edge tokens, as stored at the game; once the order of play
+    is recorded, the order of taking support-staff tokens."""
+    league = game.week.season.league
+    sides = list(GameSide.objects.filter(game=game).select_related("team").order_by("id"))
+    pregame = Pregame.objects.filter(game=game).first()
+    by_team = {side.team_id: side for side in sides}
+    order = pregame.lineup_order if pregame and pregame.lineup_order else []
+    ordered = [by_team[entry["team"]] for entry in order if entry["team"] in by_team]
+    ordered += [side for side in sides if side not in ordered]
+    complete = bool(sides) and all(side.pit_power is not None for side in sides)
+    next_to_pick = next((side.team_id for side in ordered if not side.lineup), None) if order else None
+    powers = {side.team_id: side.pit_power or 0 for side in ordered}
+    picking = auctions.edge_token_picking_order(powers) if complete else []
+    seated = all(side.order_of_play is not None for side in sides)
+    order_of_play = [side.team_id for side in sorted(sides, key=lambda s: s.order_of_play or 0)] if sides and seated else []
+    return {
+        "game": game.pk,
+        "mavericks_allowed": not RULESET.option_value(league.options, "no_mavericks"),
+        "lineup_order": [
+            {
+                "team": entry["team"],
+                "name": by_team[entry["team"]].team.name if entry["team"] in by_team else "",
+                "league_points": entry["league_points"],
+                "team_potential": entry["team_potential"],
+                "picked": bool(by_team.get(entry["team"]) and by_team[entry["team"]].lineup),
+            }
+            for entry in order
+        ],
+        "next_to_pick": next_to_pick,
+        "complete": complete,
+        "figures_at": pregame.figures_at if pregame else None,
+        "sides": [
+            {
+                "team": side.team_id,
+                "name": side.team.name,
+                "picked": bool(side.lineup),
+                "lineup": side.lineup,
+                "pit_power": side.pit_power,
+                "edge_tokens": side.edge_tokens,
+                "staff_tokens": side.staff_tokens or {},
+            }
+            for side in ordered
+        ],
+        "picking_order": picking,
+        "order_of_play": order_of_play,
+        "staff_token_order": auctions.staff_token_order(order_of_play),
+    }

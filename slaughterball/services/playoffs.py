@@ -1,0 +1,127 @@
+"""End of the Season: the Slaughterbrawl for the top teams by League Rank, and its winner as champion.
+
+`playoff_finish(season)` is idempotent and takes no user: the results pipeline may call it after
+confirming the playoff game, the periodic calendar task calls it for every season in the playoffs,
+and the commissioner's "finish the season" calls it too. Whoever comes first finishes the season.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.urls import reverse
+
+from engine.core.violations import RuleViolation
+from engine.slaughterball import schedule
+from engine.slaughterball.schedule import SMALLEST_GAME
+from leagues.services import league_require_commissioner
+from notifications.services import notify_many
+from pitside.errors import Invalid
+from slaughterball.models import Game, GameSide, Season, SeasonTeam, Week
+from slaughterball.selectors_calendar import (
+    OPEN_STATES,
+    STANDINGS_RECORD,
+    last_week_number,
+    playoff_week,
+    season_ranking,
+)
+from slaughterball.services.calendar import _create_games, _lock_season, _now_iso, notify_scheduled
+from slaughterball.services.standings import standings_recompute
+
+
+def playoff_create(*, season: Season, user: Any, allow_short: bool = False) -> tuple[Game, bool]:
+    """End of the Season: after every team has played its games_per_team, the final League Rank is
+    recorded and the top `playoff_size` teams play the Slaughterbrawl (one game, in a week of its
+    own). Teams short of games count last places for the missing ones (Teams That Haven't Played
+    10 Games); the commissioner confirms that with `allow_short`. Returns (game, made now)."""
+    league_require_commissioner(league=season.league, user=user)
+    with transaction.atomic():
+        season = _lock_season(season)
+        week = playoff_week(season)
+        if week is not None:
+            game = Game.objects.filter(week=week).order_by("number").first()
+            assert game is not None  # the playoff week is made with its game, in one transaction
+            return game, False
+        if season.status != Season.Status.RUNNING:
+            raise Invalid.one("season-not-running", "season", "The playoffs come at the end of a running season.")
+        unsettled = Game.objects.filter(week__season=season, state__in=OPEN_STATES).count()
+        if unsettled:
+            raise Invalid.one(
+                "season-unfinished", "season", f"{unsettled} game{'s are' if unsettled != 1 else ' is'} not confirmed yet."
+            )
+        standings_recompute(season_id=season.pk)  # the last week's column, right as the season's weeks end
+        ranking = season_ranking(season)
+        short = schedule.missing_games({r.team.pk: r.games_played for r in ranking}, season.games_per_team)
+        if short and not allow_short:
+            names = ", ".join(f"{r.team.name} ({short[r.team.pk]})" for r in ranking if r.team.pk in short)
+            raise Invalid.one(
+                "season-short-games",
+                "allow_short",
+                f"Teams short of {season.games_per_team} games: {names}. Make makeup games, or send allow_short: "
+                "the missing games count as last places with no League Points and no winnings.",
+            )
+        entries = [schedule.RankingEntry(r.team.pk, r.league_points, r.team_potential, r.draw) for r in ranking]
+        seeds = [e.team for e in schedule.playoff_seeds(entries, season.playoff_size)]
+        if len(seeds) < SMALLEST_GAME:
+            raise Invalid.one("too-few-teams", "season", "The Slaughterbrawl needs at least two teams.")
+        week = Week.objects.create(
+            season=season,
+            number=last_week_number(season) + 1,
+            kind=Week.Kind.PLAYOFF,
+            draws=[
+                {
+                    "kind": STANDINGS_RECORD,
+                    "at": _now_iso(),
+                    "seeds": seeds,
+                    "short": {str(t): n for t, n in short.items()},
+                    "ranking": [[r.team.pk, r.league_points, r.team_potential, r.draw, r.games_played] for r in ranking],
+                }
+            ],
+        )
+        game = _create_games(week, [seeds], 1)[0]
+        season.status = Season.Status.PLAYOFFS
+        season.save(update_fields=["status"])
+        notify_scheduled(week, [game], [seeds], "the Slaughterbrawl", event="playoff")
+    return game, True
+
+
+def playoff_finish(season: Season) -> bool:
+    """End of the Season: once the Slaughterbrawl's result is confirmed, its winner (place 1) is the
+    season champion and the season is finished. Safe to call any number of times, from anywhere:
+    returns True only for the call that finished the season."""
+    week = playoff_week(season)
+    game = Game.objects.filter(week=week).order_by("number").first() if week else None
+    if game is None or game.state != Game.State.CONFIRMED:
+        return False
+    places = {t: p for t, p in GameSide.objects.filter(game=game).values_list("team_id", "place") if p is not None}
+    try:
+        champion = schedule.champion(places)
+    except RuleViolation:
+        return False
+    with transaction.atomic():
+        # The conditional update claims the finish: two callers at once finish it once.
+        finished = Season.objects.filter(pk=season.pk, status=Season.Status.PLAYOFFS).update(
+            status=Season.Status.FINISHED, champion_id=champion
+        )
+        if finished:
+            entries = SeasonTeam.objects.filter(season_id=season.pk).select_related("team__coach")
+            winner = next((e.team.name for e in entries if e.team_id == champion), "")
+            url = reverse("season-playoffs", args=[season.pk])
+            notify_many(
+                [
+                    (e.team.coach, f"champion:{season.pk}", f"{winner} won the Slaughterbrawl: champion of {season.name}!", url)
+                    for e in entries
+                ]
+            )
+    return bool(finished)
+
+
+def season_finish(*, season: Season, user: Any) -> Season:
+    """The commissioner closes the season: the champion is the Slaughterbrawl's confirmed winner."""
+    league_require_commissioner(league=season.league, user=user)
+    playoff_finish(season)
+    season = Season.objects.select_related("league", "champion").get(pk=season.pk)
+    if season.status != Season.Status.FINISHED:
+        raise Invalid.one("playoff-unconfirmed", "season", "The Slaughterbrawl has no confirmed result yet.")
+    return season

@@ -1,0 +1,115 @@
+"""The Game Record Sheet and the League Ranking Sheet (rulebook: Record Sheets), as print pages and
+PDF. Every value is the one stored at the game (GameSide: Pit Power, Edge tokens, score, place,
+prize, League Points) or in the week's ranking (Standing), never today's; this module only arranges
+them for the templates. The PDF is rendered by rosters.sheets.sheet_pdf, like the Team Roster Sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from rosters.sheets import sheet_pdf
+from slaughterball.models import Game, GameSide, Season
+from slaughterball.selectors import ranking_sheet, record_sheet_games
+
+GAMES_PER_SHEET = 4  # Game Record Sheet: "Each sheet can track four games"
+GAME_RECORD_TEMPLATE = "slaughterball/results/game_record_sheet.html"
+RANKING_TEMPLATE = "slaughterball/results/ranking_sheet.html"
+# GAPS.md: the rulebook breaks League Point ties "with Team Potential" without saying which way.
+TIE_BREAK_NOTE = (
+    "Ties in League Points: the higher Team Potential ranks higher; a remaining tie is broken by a recorded random "
+    "draw (Pitside's reading of the rulebook, which does not say which way Team Potential breaks the tie)."
+)
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def place_label(side: GameSide, sides: list[GameSide]) -> str:
+    """Place: 1st, 2nd, 3rd or 4th, with ties indicated (and a no-show)."""
+    if side.place is None:
+        return ""
+    label = ordinal(side.place)
+    if side.no_show:
+        return f"{label} (no-show)"
+    if sum(1 for other in sides if other.place == side.place) > 1:
+        return f"{label} (tie)"
+    return label
+
+
+@dataclass(frozen=True)
+class RecordLine:
+    side: GameSide
+    place: str
+
+    @property
+    def team(self) -> Any:
+        return self.side.team
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    game: Game
+    lines: list[RecordLine]
+
+    @property
+    def confirmed(self) -> bool:
+        return self.game.state == Game.State.CONFIRMED
+
+
+@dataclass(frozen=True)
+class RecordSheet:
+    """One Game Record Sheet: a week's games, four to a sheet."""
+
+    season: Season
+    week: Any
+    records: list[GameRecord]
+    commissioners: list[Any]
+
+
+def game_record(game: Game) -> GameRecord:
+    """Teams in order of play, starting with the First Coach's team."""
+    sides = sorted(game.sides.all(), key=lambda s: (s.order_of_play is None, s.order_of_play or 0, s.pk))
+    return GameRecord(game, [RecordLine(side, place_label(side, sides)) for side in sides])
+
+
+def game_record_sheets(games: QuerySet[Game]) -> list[RecordSheet]:
+    """The sheets for these games: per week, in game order, four games a sheet (two queries, plus
+    one for the league's commissioners)."""
+    ordered = record_sheet_games(games)
+    if not ordered:
+        return []
+    commissioners = list(ordered[0].week.season.league.commissioners.all())
+    sheets = []
+    for _, week_games in groupby(ordered, key=lambda g: g.week_id):
+        week_games_list = list(week_games)
+        for start in range(0, len(week_games_list), GAMES_PER_SHEET):
+            chunk = week_games_list[start : start + GAMES_PER_SHEET]
+            week = chunk[0].week
+            sheets.append(RecordSheet(week.season, week, [game_record(g) for g in chunk], commissioners))
+    return sheets
+
+
+def ranking_sheet_context(season: Season) -> dict[str, Any]:
+    return {
+        "season": season,
+        "league": season.league,
+        "sheet": ranking_sheet(season),
+        "commissioners": list(season.league.commissioners.all()),
+        "tie_break_note": TIE_BREAK_NOTE,
+    }
+
+
+def game_records_pdf(request: HttpRequest, context: dict[str, Any]) -> bytes:
+    return sheet_pdf(request, GAME_RECORD_TEMPLATE, context)
+
+
+def ranking_pdf(request: HttpRequest, context: dict[str, Any]) -> bytes:
+    return sheet_pdf(request, RANKING_TEMPLATE, context)

@@ -1,0 +1,3 @@
+from slaughterball.views import calendar, pregame, results
+
+urlpatterns = [*calendar.urlpatterns, *pregame.urlpatterns, *results.urlpatterns]

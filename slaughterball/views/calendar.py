@@ -1,0 +1,521 @@
+"""Season calendar pages: the league's seasons and their archive, a season's posted calendar with its
+weeks and League Rank, a week (draw, challenge round, warnings, rearrangements, appeals) and the
+playoffs. Each view validates a form, calls one service (or reads through the selectors) and
+renders; a refused write shows the page again with the errors and status 400. During the challenge
+round the week's live part polls with htmx, so coaches see new challenges without reloading.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from engine.slaughterball.ruleset import RULESET
+from leagues.models import League
+from leagues.selectors import league_is_commissioner, league_list
+from pitside.errors import ErrorItem
+from pitside.page_errors import domain_errors, refusal_shown_by
+from rosters.selectors import GAME_SYSTEM
+from slaughterball.forms_calendar import (
+    AppealDecideForm,
+    AppealForm,
+    ChallengeForm,
+    DeadlinesForm,
+    MakeupGameForm,
+    PlayoffCreateForm,
+    RearrangeForm,
+    SeasonCreateForm,
+    SeasonStartForm,
+    WeekCreateForm,
+)
+from slaughterball.models import Appeal, Game, GameSide, Season, Week
+from slaughterball.selectors_calendar import (
+    REGULAR_KINDS,
+    STANDINGS_RECORD,
+    WeekView,
+    games_scheduled,
+    playoff_week,
+    record,
+    season_archive,
+    season_get,
+    season_list,
+    season_ranking,
+    season_team_names,
+    standings_from_record,
+    week_games,
+    week_get,
+    week_view,
+    weeks_with_games,
+)
+from slaughterball.services import calendar as calendar_services
+from slaughterball.services import challenges as challenge_services
+from slaughterball.services import playoffs as playoff_services
+
+
+def _league(league_id: int) -> League:
+    return get_object_or_404(league_list().filter(game_system=GAME_SYSTEM), pk=league_id)
+
+
+def _season(season_id: int) -> Season:
+    season = season_get(season_id)
+    if season is None:
+        raise Http404("No such season.")
+    return season
+
+
+def _week(week_id: int) -> Week:
+    week = week_get(week_id)
+    if week is None:
+        raise Http404("No such week.")
+    return week
+
+
+def _field_errors(form: Any) -> list[ErrorItem]:
+    return [ErrorItem("invalid", name, str(message)) for name, errors in form.errors.items() for message in errors]
+
+
+# --- The league's seasons and the archive ----------------------------------------------------------------------
+
+
+def _season_list_page(request: HttpRequest, league: League, status: int = 200, **extra: Any) -> HttpResponse:
+    seasons = list(season_list(league))
+    linkable = [s for s in seasons if s.status == Season.Status.FINISHED and not Season.objects.filter(previous=s).exists()]
+    return render(
+        request,
+        "slaughterball/calendar/season_list.html",
+        {
+            "league": league,
+            "seasons": seasons,
+            "archive": season_archive(league),
+            "is_commissioner": league_is_commissioner(league, request.user),
+            "form": extra.get("form") or SeasonCreateForm(seasons=linkable, initial={"name": f"Season {len(seasons) + 1}"}),
+            "errors": extra.get("errors", []),
+        },
+        status=status,
+    )
+
+
+@require_GET
+def season_list_view(request: HttpRequest, league_id: int) -> HttpResponse:
+    return _season_list_page(request, _league(league_id))
+
+
+@login_required
+@domain_errors
+@require_POST
+def season_create_view(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _league(league_id)
+    seasons = Season.objects.filter(league=league, status=Season.Status.FINISHED)
+    form = SeasonCreateForm(request.POST, seasons=seasons)
+    if not form.is_valid():
+        return _season_list_page(request, league, 400, form=form, errors=_field_errors(form))
+    data = form.cleaned_data
+    with refusal_shown_by(lambda error: _season_list_page(request, league, form=form, errors=error.items)):
+        season = calendar_services.season_create(
+            league=league,
+            user=request.user,
+            name=data["name"],
+            games_per_team=data["games_per_team"],
+            playoff_size=data["playoff_size"],
+            starts_on=data["starts_on"],
+            previous_id=data["previous"],
+        )
+    messages.success(request, f"{season.name} is open for sign-ups.")
+    return redirect("season-detail", season.pk)
+
+
+# --- A season: its calendar, weeks and League Rank -------------------------------------------------------------
+
+
+def _season_page(request: HttpRequest, season: Season, status: int = 200, **extra: Any) -> HttpResponse:
+    is_commissioner = league_is_commissioner(season.league, request.user)
+    teams = season_team_names(season)
+    ranking = season_ranking(season) if season.status != Season.Status.SIGNUP else []
+    scheduled = games_scheduled(season) if ranking else {}
+    return render(
+        request,
+        "slaughterball/calendar/season_detail.html",
+        {
+            "season": season,
+            "league": season.league,
+            "weeks": list(weeks_with_games(season)),
+            "ranking": [(row, scheduled.get(row.team.pk, 0)) for row in ranking],
+            "entered": sorted(teams.values(), key=lambda t: t.name),
+            "is_commissioner": is_commissioner,
+            "start_form": extra.get("start_form") or SeasonStartForm(),
+            "week_form": extra.get("week_form") or WeekCreateForm(),
+            "makeup_form": extra.get("makeup_form") or MakeupGameForm(teams=[(t.pk, t.name) for t in teams.values()]),
+            "errors": extra.get("errors", []),
+        },
+        status=status,
+    )
+
+
+@require_GET
+def season_detail_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    return _season_page(request, _season(season_id))
+
+
+@login_required
+@domain_errors
+@require_POST
+def season_start_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season(season_id)
+    form = SeasonStartForm(request.POST)
+    if not form.is_valid():
+        return _season_page(request, season, 400, start_form=form, errors=_field_errors(form))
+    with refusal_shown_by(lambda error: _season_page(request, season, start_form=form, errors=error.items)):
+        running, started = calendar_services.season_start(season=season, user=request.user, **form.cleaned_data)
+    week = Week.objects.get(season=running, number=1)
+    messages.success(
+        request, f"{running.name} has started: sign-ups are closed. Make week 1's draw." if started else "Already started."
+    )
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def week_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season(season_id)
+    form = WeekCreateForm(request.POST)
+    if not form.is_valid():
+        return _season_page(request, season, 400, week_form=form, errors=_field_errors(form))
+    with refusal_shown_by(lambda error: _season_page(request, season, week_form=form, errors=error.items)):
+        week = calendar_services.week_create(season=season, user=request.user, **form.cleaned_data)
+    messages.success(request, f"Week {week.number} is made ({week.get_kind_display()}).")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def makeup_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season(season_id)
+    teams = season_team_names(season)
+    form = MakeupGameForm(request.POST, teams=[(t.pk, t.name) for t in teams.values()])
+    if not form.is_valid():
+        return _season_page(request, season, 400, makeup_form=form, errors=_field_errors(form))
+    with refusal_shown_by(lambda error: _season_page(request, season, makeup_form=form, errors=error.items)):
+        game = calendar_services.makeup_game_create(season=season, user=request.user, **form.cleaned_data)
+    messages.success(request, f"Makeup game {game.number} is set ({'pays' if game.pays else 'does not pay'}).")
+    return redirect("week-detail", game.week_id)
+
+
+# --- A week: draw, challenge round, warnings, rearrangements, appeals ---------------------------------------------
+
+
+WEEK_POLL_SECONDS = 5
+
+
+def _live_version(view: WeekView, deadline_passed: bool) -> str:
+    """A fingerprint of what the week's live part shows (turn, games and their results, challenges,
+    warnings, whether the fill is open): the poll gets a 204 while it is unchanged."""
+    state = view.state
+    shown = (
+        (state.turn.action, state.turn.team, state.turn.picks) if state else None,
+        [(g.pk, g.number, g.state, [(s.team_id, s.place) for s in g.sides.all()]) for g in view.games],
+        [c.pk for c in view.challenges],
+        [(w.code, w.team, w.game) for w in view.warnings],
+        deadline_passed,
+    )
+    return hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
+
+
+def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, Any]:
+    view = week_view(week)
+    league = week.season.league
+    user = request.user
+    is_commissioner = league_is_commissioner(league, user)
+    own = {pk for pk, team in view.teams.items() if user.is_authenticated and team.coach_id == user.pk}
+    state = view.state
+    challenge_form = extra.get("challenge_form")
+    if challenge_form is None and state is not None and state.turn.team in own and state.turn.action in ("challenge", "steal"):
+        # Each team with its Team Potential (a steal takes a higher-valued one) and, to steal, its game.
+        potentials = state.frozen.potentials
+        game_of = {t: state.numbers[g] for g, teams in state.games.items() for t in teams}
+        labels = {
+            t.pk: f"{t.name} · {potentials.get(t.pk, 0):,}" + (f" · game {game_of[t.pk]}" if t.pk in game_of else "")
+            for t in view.targets()
+        }
+        challenge_form = ChallengeForm(teams=view.targets(), labels=labels, initial={"team": state.turn.team})
+    appeals_allowed = RULESET.option_value(league.options, "appeals_allowed")
+    appealed = {(a.game_id, a.team_id) for a in view.appeals}
+    appeal_forms = []
+    if appeals_allowed and week.season.status == Season.Status.RUNNING:
+        for challenge in view.challenges:
+            for target in challenge.targets:
+                game = next((g for g in view.games if g.pk == challenge.game_id), None)
+                playing = (
+                    game is not None and game.state == Game.State.SCHEDULED and any(s.team_id == target for s in game.sides.all())
+                )
+                if target in own and playing and (challenge.game_id, target) not in appealed:
+                    appeal_forms.append((game, view.teams[target], AppealForm(initial={"team": target})))
+    teams = sorted(view.teams.values(), key=lambda t: t.name)
+    running = week.season.status == Season.Status.RUNNING
+    deadline_passed = week.challenges_due is None or week.challenges_due <= timezone.now()
+    return {
+        "week": week,
+        "season": week.season,
+        "league": league,
+        "view": view,
+        "state": state,
+        "turn_team": view.teams.get(state.turn.team) if state and state.turn.team else None,
+        "turn_potential": state.frozen.potentials.get(state.turn.team) if state and state.turn.team else None,
+        "is_commissioner": is_commissioner,
+        "own": own,
+        "challenge_form": challenge_form,
+        "appeal_forms": appeal_forms,
+        "appeals_allowed": appeals_allowed,
+        "can_draw": is_commissioner and running and week.kind in (Week.Kind.DRAW, Week.Kind.RANDOM) and not view.games,
+        "can_fill": is_commissioner and running and state is not None and state.turn.action in ("challenge", "steal"),
+        "deadline_passed": deadline_passed,
+        "deadlines_form": extra.get("deadlines_form")
+        or DeadlinesForm(initial={"challenges_due": week.challenges_due, "games_due": week.games_due}),
+        "rearrange_form": extra.get("rearrange_form") or RearrangeForm(teams=teams, games=view.games),
+        "decide_form": AppealDecideForm(),
+        "can_rearrange": is_commissioner and running and week.kind != Week.Kind.PLAYOFF and bool(view.games),
+        "errors": extra.get("errors", []),
+        # The challenge round is live: poll until every team has its game.
+        "poll": running and state is not None and state.turn.action != "done",
+        "poll_seconds": WEEK_POLL_SECONDS,
+        "live_version": _live_version(view, deadline_passed),
+    }
+
+
+def _week_page(request: HttpRequest, week: Week, status: int = 200, **extra: Any) -> HttpResponse:
+    return render(request, "slaughterball/calendar/week_detail.html", _week_context(request, week, **extra), status=status)
+
+
+@require_GET
+def week_detail_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    return _week_page(request, _week(week_id))
+
+
+@require_GET
+def week_live_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    """The live part of the week page, polled during the challenge round: 204 while nothing it shows changed."""
+    context = _week_context(request, _week(week_id))
+    if request.GET.get("v") == context["live_version"]:
+        return HttpResponse(status=204)
+    return render(request, "slaughterball/calendar/_week_live.html", context)
+
+
+@login_required
+@domain_errors
+@require_POST
+def week_deadlines_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    week = _week(week_id)
+    form = DeadlinesForm(request.POST)
+    if not form.is_valid():
+        return _week_page(request, week, 400, deadlines_form=form, errors=_field_errors(form))
+    with refusal_shown_by(lambda error: _week_page(request, week, deadlines_form=form, errors=error.items)):
+        calendar_services.week_update(week=week, user=request.user, **form.cleaned_data)
+    messages.success(request, "Deadlines saved.")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def week_draw_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    week = _week(week_id)
+    with refusal_shown_by(lambda error: _week_page(request, week, errors=error.items)):
+        _week_obj, drawn = calendar_services.week_draw(week=week, user=request.user)
+    messages.success(request, "The draw is made and recorded." if drawn else "This week was already drawn; nothing changed.")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def week_challenge_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    """The challenge form or the steal form (the same checkboxes): which one the turn decides."""
+    week = _week(week_id)
+    view = week_view(week)
+    turn = view.state.turn if view.state else None
+    # Any team of the season passes the form (the service checks the rules), so a form sent twice
+    # after its teams were locked is answered as the same challenge, not as a bad choice.
+    form = ChallengeForm(request.POST, teams=view.teams.values())
+    if not form.is_valid():
+        return _week_page(request, week, 400, challenge_form=form, errors=_field_errors(form))
+    data = form.cleaned_data
+    service = challenge_services.steal_make if turn and turn.action == "steal" else challenge_services.challenge_issue
+    targets = {"stolen": data["targets"]} if service is challenge_services.steal_make else {"challenged": data["targets"]}
+    with refusal_shown_by(lambda error: _week_page(request, week, challenge_form=form, errors=error.items)):
+        made, created = service(
+            week=week, user=request.user, team_id=data["team"], idempotency_key=data["idempotency_key"], **targets
+        )
+    if created:
+        messages.success(request, f"{made.get_kind_display()} made: game is set.")
+    else:
+        messages.success(request, "This form was already sent; it was applied once.")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def week_fill_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    week = _week(week_id)
+    with refusal_shown_by(lambda error: _week_page(request, week, errors=error.items)):
+        made = challenge_services.round_fill(week=week, user=request.user)
+    messages.success(request, f"The round is filled: {len(made)} move{'s' if len(made) != 1 else ''} made for the coaches.")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def week_rearrange_view(request: HttpRequest, week_id: int) -> HttpResponse:
+    week = _week(week_id)
+    teams = season_team_names(week.season).values()
+    form = RearrangeForm(request.POST, teams=teams, games=Game.objects.filter(week=week))
+    if not form.is_valid():
+        return _week_page(request, week, 400, rearrange_form=form, errors=_field_errors(form))
+    data = form.cleaned_data
+    with refusal_shown_by(lambda error: _week_page(request, week, rearrange_form=form, errors=error.items)):
+        challenge_services.rearrange(
+            week=week,
+            user=request.user,
+            team_id=data["team"],
+            to_game_id=data["to_game"],
+            swap_with_id=data["swap_with"],
+            reason=data["reason"],
+            idempotency_key=data["idempotency_key"],
+        )
+    messages.success(request, "The games are rearranged.")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def appeal_create_view(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game.objects.select_related("week__season__league"), pk=game_id)
+    week = _week(game.week_id)
+    form = AppealForm(request.POST)
+    if not form.is_valid():
+        return _week_page(request, week, 400, errors=_field_errors(form))
+    with refusal_shown_by(lambda error: _week_page(request, week, errors=error.items)):
+        _appeal, created = challenge_services.appeal_create(
+            game=game, user=request.user, team_id=form.cleaned_data["team"], reason=form.cleaned_data["reason"]
+        )
+    messages.success(request, "Your appeal is with the commissioner." if created else "You already appealed this game.")
+    return redirect("week-detail", week.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def appeal_decide_view(request: HttpRequest, appeal_id: int) -> HttpResponse:
+    appeal = get_object_or_404(Appeal.objects.select_related("game__week__season__league"), pk=appeal_id)
+    week = _week(appeal.game.week_id)
+    form = AppealDecideForm(request.POST)
+    if not form.is_valid():
+        return _week_page(request, week, 400, errors=_field_errors(form))
+    with refusal_shown_by(lambda error: _week_page(request, week, errors=error.items)):
+        decision, _changed = challenge_services.appeal_decide(appeal=appeal, user=request.user, **form.cleaned_data)
+    messages.success(request, f"Appeal {decision.state}.")
+    return redirect("week-detail", week.pk)
+
+
+# --- The playoffs ------------------------------------------------------------------------------------------------
+
+
+def _playoff_page(request: HttpRequest, season: Season, status: int = 200, **extra: Any) -> HttpResponse:
+    week = playoff_week(season)
+    games = week_games(week) if week else []
+    data = record(week, STANDINGS_RECORD) if week else None
+    teams = season_team_names(season)
+    seeds = (data or {}).get("seeds", [])
+    # The Slaughterbrawl's path: each finalist's games of the season, week by week (one query).
+    path_sides = (
+        GameSide.objects.filter(team_id__in=seeds, game__week__season=season, game__week__kind__in=REGULAR_KINDS)
+        .select_related("game__week")
+        .order_by("game__week__number", "game__number")
+    )
+    weeks = sorted({s.game.week.number for s in path_sides})
+    cells = {(s.team_id, s.game.week.number): s for s in path_sides}
+    path = [(teams.get(t), [cells.get((t, n)) for n in weeks]) for t in seeds]
+    is_commissioner = league_is_commissioner(season.league, request.user)
+    return render(
+        request,
+        "slaughterball/calendar/playoffs.html",
+        {
+            "season": season,
+            "league": season.league,
+            "week": week,
+            "game": games[0] if games else None,
+            "games": games,
+            "standings": standings_from_record(data, teams),
+            "seeds": seeds,
+            "path_weeks": weeks,
+            "path": path,
+            "is_commissioner": is_commissioner,
+            "form": extra.get("form") or PlayoffCreateForm(),
+            "ranking": season_ranking(season) if week is None and season.status == Season.Status.RUNNING else [],
+            "errors": extra.get("errors", []),
+        },
+        status=status,
+    )
+
+
+@require_GET
+def playoffs_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    return _playoff_page(request, _season(season_id))
+
+
+@login_required
+@domain_errors
+@require_POST
+def playoff_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season(season_id)
+    form = PlayoffCreateForm(request.POST)
+    if not form.is_valid():
+        return _playoff_page(request, season, 400, form=form, errors=_field_errors(form))
+    with refusal_shown_by(lambda error: _playoff_page(request, season, form=form, errors=error.items)):
+        _game, created = playoff_services.playoff_create(season=season, user=request.user, **form.cleaned_data)
+    messages.success(request, "The Slaughterbrawl is set." if created else "The Slaughterbrawl was already set.")
+    return redirect("season-playoffs", season.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def season_finish_view(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season(season_id)
+    with refusal_shown_by(lambda error: _playoff_page(request, season, errors=error.items)):
+        finished = playoff_services.season_finish(season=season, user=request.user)
+    messages.success(request, f"{finished.name} is finished: {finished.champion} are the champions!")
+    return redirect("season-playoffs", finished.pk)
+
+
+urlpatterns = [
+    path("leagues/<id:league_id>/seasons/", season_list_view, name="season-list"),
+    path("leagues/<id:league_id>/seasons/new/", season_create_view, name="season-create"),
+    path("seasons/<id:season_id>/", season_detail_view, name="season-detail"),
+    path("seasons/<id:season_id>/start/", season_start_view, name="season-start"),
+    path("seasons/<id:season_id>/weeks/new/", week_create_view, name="week-create"),
+    path("seasons/<id:season_id>/makeup/", makeup_create_view, name="makeup-create"),
+    path("seasons/<id:season_id>/playoffs/", playoffs_view, name="season-playoffs"),
+    path("seasons/<id:season_id>/playoffs/new/", playoff_create_view, name="playoff-create"),
+    path("seasons/<id:season_id>/finish/", season_finish_view, name="season-finish"),
+    path("weeks/<id:week_id>/", week_detail_view, name="week-detail"),
+    path("weeks/<id:week_id>/live/", week_live_view, name="week-live"),
+    path("weeks/<id:week_id>/deadlines/", week_deadlines_view, name="week-deadlines"),
+    path("weeks/<id:week_id>/draw/", week_draw_view, name="week-draw"),
+    path("weeks/<id:week_id>/challenge/", week_challenge_view, name="week-challenge"),
+    path("weeks/<id:week_id>/fill/", week_fill_view, name="week-fill"),
+    path("weeks/<id:week_id>/rearrange/", week_rearrange_view, name="week-rearrange"),
+    path("games/<id:game_id>/appeal/", appeal_create_view, name="appeal-create"),
+    path("appeals/<id:appeal_id>/decide/", appeal_decide_view, name="appeal-decide"),
+]

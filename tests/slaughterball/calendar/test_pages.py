@@ -1,0 +1,259 @@
+"""The calendar pages: the league's seasons and archive, a season's posted calendar, a week with its
+draw button, challenge form, warnings and appeals, and the playoffs; forms post with CSRF, a refused
+write shows the page again with the error (400), and a page costs the same queries for any league size."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from rosters.models import Team
+from slaughterball.models import Challenge, Game, Season, Week
+from slaughterball.selectors_calendar import round_state
+from slaughterball.services.calendar import week_draw
+from slaughterball.services.challenges import challenge_issue, round_fill
+from slaughterball.services.playoffs import playoff_create, playoff_finish
+from tests.factories import LeagueFactory
+from tests.slaughterball.calendar.helpers import add_teams, confirm, confirm_week, next_week, started_season, week
+
+
+@pytest.fixture
+def client_as(client: Client):
+    def act_as(user):
+        client.force_login(user)
+        return client
+
+    return act_as
+
+
+def csrf_client(user) -> Client:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    return client
+
+
+def token_of(page: bytes) -> str:
+    return re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1).decode()
+
+
+def test_the_league_page_links_to_its_seasons(client, league):
+    page = client.get(reverse("league-detail", args=[league.pk])).content.decode()
+    assert reverse("season-list", args=[league.pk]) in page
+
+
+def test_a_commissioner_creates_and_starts_a_season_with_the_forms(league, commissioner, eight):
+    client = csrf_client(commissioner)
+    page = client.get(reverse("season-list", args=[league.pk]))
+    assert page.status_code == 200
+    response = client.post(
+        reverse("season-create", args=[league.pk]),
+        {
+            "name": "Autumn",
+            "games_per_team": "10",
+            "playoff_size": "4",
+            "csrfmiddlewaretoken": token_of(page.content),
+        },
+    )
+    season = Season.objects.get(name="Autumn")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("season-detail", args=[season.pk])
+    page = client.get(reverse("season-detail", args=[season.pk]))
+    assert b"Start Autumn" in page.content
+    response = client.post(reverse("season-start", args=[season.pk]), {"csrfmiddlewaretoken": token_of(page.content)})
+    first = Week.objects.get(season=season, number=1)
+    assert response["Location"] == reverse("week-detail", args=[first.pk])
+    page = client.get(reverse("week-detail", args=[first.pk]))
+    assert b"Make the draw" in page.content
+    client.post(reverse("week-draw", args=[first.pk]), {"csrfmiddlewaretoken": token_of(page.content)})
+    assert Game.objects.filter(week=first).count() == 2
+
+
+def test_a_form_without_its_csrf_token_is_refused(league, commissioner):
+    client = csrf_client(commissioner)
+    response = client.post(
+        reverse("season-create", args=[league.pk]), {"name": "Forged", "games_per_team": "10", "playoff_size": "4"}
+    )
+    assert response.status_code == 403
+    assert not Season.objects.exists()
+
+
+def test_coaches_see_no_commissioner_forms(client_as, league, coach, season):
+    page = client_as(coach).get(reverse("week-detail", args=[week(season, 1).pk])).content
+    assert b"Make the draw" not in page
+    assert b"Rearrange" not in page
+    assert client_as(coach).post(reverse("week-draw", args=[week(season, 1).pk])).status_code == 403
+
+
+@pytest.fixture
+def round_week(season, commissioner):
+    week_draw(week=week(season, 1), user=commissioner)
+    confirm_week(week(season, 1))
+    return next_week(season, commissioner)
+
+
+def test_the_coach_whose_turn_it_is_challenges_with_checkboxes(client_as, round_week):
+    state = round_state(round_week)
+    challenger = Team.objects.select_related("coach").get(pk=state.turn.team)
+    client = client_as(challenger.coach)
+    page = client.get(reverse("week-detail", args=[round_week.pk])).content.decode()
+    assert 'type="checkbox" name="targets"' in page
+    key = re.search(r'name="idempotency_key" value="([^"]+)"', page).group(1)
+    targets = [t for t in state.frozen.order if t != challenger.pk][:3]
+    data = {"team": challenger.pk, "targets": targets, "idempotency_key": key}
+    response = client.post(reverse("week-challenge", args=[round_week.pk]), data)
+    assert response.status_code == 302
+    assert Challenge.objects.get().targets == targets
+    # The same form sent again is applied once.
+    assert client.post(reverse("week-challenge", args=[round_week.pk]), data).status_code == 302
+    assert Challenge.objects.count() == 1
+    # Another coach, whose turn it is not, sees no form.
+    other = Team.objects.select_related("coach").get(pk=state.frozen.order[-1])
+    assert b'name="targets"' not in client_as(other.coach).get(reverse("week-detail", args=[round_week.pk])).content
+
+
+def test_a_refused_challenge_shows_the_page_with_the_rule(client_as, round_week):
+    state = round_state(round_week)
+    challenger = Team.objects.select_related("coach").get(pk=state.turn.team)
+    targets = [t for t in state.frozen.order if t != challenger.pk][:2]
+    response = client_as(challenger.coach).post(
+        reverse("week-challenge", args=[round_week.pk]), {"team": challenger.pk, "targets": targets, "idempotency_key": "k"}
+    )
+    assert response.status_code == 400
+    assert b"Challenge exactly 3 teams." in response.content
+    assert not Challenge.objects.exists()
+
+
+def live_version(page: str, week_id: int) -> str:
+    return re.search(rf'hx-get="/weeks/{week_id}/live/\?v=([0-9a-f]+)" hx-trigger="every 5s"', page).group(1)
+
+
+def test_the_week_page_polls_and_shows_new_challenges_without_a_reload(client, client_as, rival, round_week):
+    live_url = reverse("week-live", args=[round_week.pk])
+    page = client_as(rival).get(reverse("week-detail", args=[round_week.pk])).content.decode()
+    version = live_version(page, round_week.pk)
+    assert client.get(f"{live_url}?v={version}").status_code == 204  # nothing changed: no swap, ticked boxes stay
+
+    state = round_state(round_week)
+    challenger = Team.objects.select_related("coach").get(pk=state.turn.team)
+    targets = [t for t in state.frozen.order if t != challenger.pk][:3]
+    challenge_issue(week=round_week, user=challenger.coach, team_id=challenger.pk, challenged=targets)
+
+    response = client.get(f"{live_url}?v={version}", HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    live = response.content.decode()
+    assert live.lstrip().startswith('<div id="week-live"')
+    assert "<html" not in live
+    assert f"{challenger.name} — challenge into game 1" in live
+    assert live_version(live, round_week.pk) != version  # the next poll compares with what it shows now
+    assert client.get(f"{live_url}?v={live_version(live, round_week.pk)}").status_code == 204
+
+
+def test_the_week_page_stops_polling_once_every_team_has_its_game(client, commissioner, round_week):
+    Week.objects.filter(pk=round_week.pk).update(challenges_due=timezone.now() - timedelta(minutes=1))
+    round_fill(week=round_week, user=commissioner)
+    page = client.get(reverse("week-detail", args=[round_week.pk])).content.decode()
+    assert 'id="week-live"' in page
+    assert "hx-trigger" not in page
+    assert "Every team has its game this week." in page
+
+
+def test_the_commissioner_fills_and_rearranges_from_the_week_page(client_as, commissioner, round_week):
+    client = client_as(commissioner)
+    response = client.post(reverse("week-fill", args=[round_week.pk]))
+    assert response.status_code == 400  # challenges are not due yet
+    assert b"not due yet" in response.content
+    Week.objects.filter(pk=round_week.pk).update(challenges_due=timezone.now() - timedelta(minutes=1))
+    assert client.post(reverse("week-fill", args=[round_week.pk])).status_code == 302
+    games = list(Game.objects.filter(week=round_week).prefetch_related("sides"))
+    a, b = ([s.team_id for s in g.sides.all()] for g in games)
+    response = client.post(
+        reverse("week-rearrange", args=[round_week.pk]),
+        {
+            "team": a[0],
+            "to_game": games[1].pk,
+            "swap_with": b[0],
+            "reason": "Cycle the small games",
+            "idempotency_key": "r1",
+        },
+    )
+    assert response.status_code == 302
+    assert games[1].sides.filter(team_id=a[0]).exists()
+
+
+def test_appeals_on_the_week_page(client_as, league, commissioner, round_week):
+    league.options = {**league.options, "appeals_allowed": True}
+    league.save()
+    state = round_state(round_week)
+    challenger = Team.objects.select_related("coach").get(pk=state.turn.team)
+    targets = [t for t in state.frozen.order if t != challenger.pk][:3]
+    client_as(challenger.coach).post(
+        reverse("week-challenge", args=[round_week.pk]), {"team": challenger.pk, "targets": targets, "idempotency_key": "c"}
+    )
+    game = Game.objects.get(week=round_week)
+    target = Team.objects.select_related("coach").get(pk=targets[0])
+    page = client_as(target.coach).get(reverse("week-detail", args=[round_week.pk])).content.decode()
+    assert reverse("appeal-create", args=[game.pk]) in page
+    response = client_as(target.coach).post(reverse("appeal-create", args=[game.pk]), {"team": target.pk, "reason": "Away"})
+    assert response.status_code == 302
+    page = client_as(commissioner).get(reverse("week-detail", args=[round_week.pk])).content.decode()
+    assert "Grant" in page
+    assert "Appeals this season" in page
+    appeal = game.appeals.get()
+    assert client_as(commissioner).post(reverse("appeal-decide", args=[appeal.pk]), {"granted": "yes"}).status_code == 302
+    appeal.refresh_from_db()
+    assert appeal.state == "granted"
+
+
+def test_the_playoff_page_and_the_archive(client, league, commissioner, eight):
+    season = started_season(league, commissioner, games_per_team=1)
+    week_draw(week=week(season, 1), user=commissioner)
+    confirm_week(week(season, 1))
+    assert b"Set the Slaughterbrawl" not in client.get(reverse("season-playoffs", args=[season.pk])).content
+    game, _ = playoff_create(season=season, user=commissioner)
+    confirm(game)
+    playoff_finish(season)
+    page = client.get(reverse("season-playoffs", args=[season.pk])).content.decode()
+    champion = Season.objects.get(pk=season.pk).champion
+    assert f"Champion of {season.name}: <strong>{champion.name}</strong>" in page
+    assert "The path" in page
+    archive = client.get(reverse("season-list", args=[league.pk])).content.decode()
+    assert "Archive" in archive
+    assert champion.name in archive
+
+
+def grown(league, commissioner, size: int, start: int) -> Week:
+    add_teams(league, size, start=start)
+    season = started_season(league, commissioner)
+    week_draw(week=week(season, 1), user=commissioner)
+    confirm_week(week(season, 1))
+    current = next_week(season, commissioner, challenges_due=None)
+    round_fill(week=current, user=commissioner)
+    return current
+
+
+@pytest.mark.parametrize("page", ["week-detail", "week-live", "season-detail", "season-list", "season-playoffs"])
+def test_a_page_costs_the_same_queries_for_any_league_size(page, commissioner, client):
+    counts = []
+    for size in (6, 14):
+        league = LeagueFactory(commissioner=commissioner)
+        current = grown(league, commissioner, size, start=0 if size == 6 else 20)
+        client.force_login(commissioner)
+        arg = {
+            "week-detail": current.pk,
+            "week-live": current.pk,
+            "season-detail": current.season_id,
+            "season-list": league.pk,
+            "season-playoffs": current.season_id,
+        }[page]
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(reverse(page, args=[arg])).status_code == 200
+        counts.append(len(queries))
+        Season.objects.filter(league=league).update(status=Season.Status.FINISHED)
+    assert counts[0] == counts[1]
