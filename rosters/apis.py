@@ -14,29 +14,11 @@ from rest_framework.views import APIView
 from engine.slaughterball.ruleset import RULESET
 from leagues.services import league_require_commissioner
 from pitside.api_errors import ERRORS, ErrorSerializer
-from pitside.idempotency import KEY_LENGTH
+from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
 from rosters.models import Athlete, LedgerEntry, Purchase, Team
 from rosters.selectors import GAME_SYSTEM, league_get, team_facts, team_get, team_ledger, team_summary, teams_with_summary_data
 from rosters.services import grant_create, purchase_make, team_create
-
-IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key",
-    str,
-    location=OpenApiParameter.HEADER,
-    required=False,
-    description="Send the same key again (a retry, a double click) and the write is applied once.",
-)
-
-
-def _idempotency_key(request: Request) -> str | None:
-    # A CharField, as for the body's fields: it also refuses a NUL, which PostgreSQL cannot store.
-    try:
-        header = request.headers.get("Idempotency-Key", "")
-        key = serializers.CharField(max_length=KEY_LENGTH, allow_blank=True).run_validation(header)
-    except serializers.ValidationError as refused:
-        raise serializers.ValidationError({"Idempotency-Key": refused.detail}) from None
-    return key or None
 
 
 class AthleteOutputSerializer(serializers.Serializer[Any]):
@@ -162,7 +144,7 @@ class TeamPurchasesApi(APIView):
         return paginate(request, self, team.purchases.select_related("created_by"), PurchaseOutputSerializer)
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=PurchaseInputSerializer,
         responses={201: PurchaseOutputSerializer, 200: PurchaseOutputSerializer, **ERRORS},
     )
@@ -176,7 +158,7 @@ class TeamPurchasesApi(APIView):
             kind=data.validated_data["kind"],
             item=data.validated_data["item"],
             athlete_id=data.validated_data.get("athlete"),
-            idempotency_key=_idempotency_key(request),
+            idempotency_key=idempotency_key_of(request),
         )
         return Response(
             PurchaseOutputSerializer(purchase).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
@@ -216,7 +198,7 @@ class LeagueGrantsApi(APIView):
         return paginate(request, self, grants.select_related("created_by").order_by("-id"), LedgerEntryOutputSerializer)
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=GrantInputSerializer,
         responses={201: LedgerEntryOutputSerializer, 200: LedgerEntryOutputSerializer, **ERRORS},
     )
@@ -230,7 +212,7 @@ class LeagueGrantsApi(APIView):
             team_id=data.validated_data["team"],
             amount=data.validated_data["amount"],
             reason=data.validated_data["reason"],
-            idempotency_key=_idempotency_key(request),
+            idempotency_key=idempotency_key_of(request),
         )
         return Response(
             LedgerEntryOutputSerializer(entry).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK

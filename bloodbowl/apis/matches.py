@@ -21,8 +21,8 @@ from bloodbowl.selectors import league_get, league_standings, match_get, matches
 from bloodbowl.services import matches as services
 from games.models import Game, GameEvent
 from pitside.api_errors import ERRORS, ErrorSerializer
+from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
-from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
 
 
 class _CountOptions(TypedDict):
@@ -260,7 +260,7 @@ class MatchReportApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=ReportInputSerializer,
         responses={201: MatchDetailOutputSerializer, 200: MatchDetailOutputSerializer, **ERRORS},
     )
@@ -270,7 +270,7 @@ class MatchReportApi(APIView):
         data = ReportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         _, created = services.report_submit(
-            match_id=match_id, user=request.user, report=data.validated_data, idempotency_key=_idempotency_key(request)
+            match_id=match_id, user=request.user, report=data.validated_data, idempotency_key=idempotency_key_of(request)
         )
         response = _detail(match_id)
         response.status_code = status.HTTP_201_CREATED if created else status.HTTP_200_OK

@@ -17,8 +17,9 @@ from bloodbowl.services.teams import player_retire, purchase_make, team_create
 from engine.bloodbowl.postmatch import PurchaseKind
 from engine.bloodbowl.ruleset import RULESET
 from pitside.api_errors import ERRORS, ErrorSerializer
+from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
-from rosters.apis import IDEMPOTENCY_KEY, TeamIdentityOutputSerializer, _idempotency_key
+from rosters.apis import TeamIdentityOutputSerializer
 from rosters.models import Team
 
 PURCHASE_KINDS = get_args(PurchaseKind)  # named BloodBowlPurchaseKindEnum in the schema (settings.ENUM_NAME_OVERRIDES)
@@ -150,7 +151,7 @@ class TeamPurchasesApi(APIView):
         number = serializers.IntegerField(min_value=0, max_value=99, required=False, help_text="For a player.")
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=BloodBowlPurchaseInputSerializer,
         responses={201: BloodBowlPurchaseOutputSerializer, 200: BloodBowlPurchaseOutputSerializer, **ERRORS},
     )
@@ -160,7 +161,7 @@ class TeamPurchasesApi(APIView):
         data = self.BloodBowlPurchaseInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         purchase, created = purchase_make(
-            team_id=team_id, user=request.user, idempotency_key=_idempotency_key(request), **data.validated_data
+            team_id=team_id, user=request.user, idempotency_key=idempotency_key_of(request), **data.validated_data
         )
         answer = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(BloodBowlPurchaseOutputSerializer(purchase).data, status=answer)

@@ -26,8 +26,8 @@ from bloodbowl.services import tournaments as services
 from engine.bloodbowl import tournaments as rules
 from engine.core.money import MAX_CREDITS
 from pitside.api_errors import ERRORS, ErrorSerializer
+from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
-from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
 
 KINDS = [*rules.majors(), rules.MINOR]
 
@@ -205,7 +205,7 @@ class LeagueTournamentsApi(APIView):
         return paginate(request, self, tournaments(league_get(league_id)), TournamentOutputSerializer)
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=TournamentCreateInputSerializer,
         responses={201: TournamentDetailOutputSerializer, 200: TournamentDetailOutputSerializer, **ERRORS},
     )
@@ -215,7 +215,7 @@ class LeagueTournamentsApi(APIView):
         data = self.TournamentCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         tournament, created = services.tournament_create(
-            league=league, user=request.user, idempotency_key=_idempotency_key(request), **data.validated_data
+            league=league, user=request.user, idempotency_key=idempotency_key_of(request), **data.validated_data
         )
         return _detail(tournament.pk, _status(created))
 
@@ -258,12 +258,12 @@ class TournamentEntriesApi(APIView):
 
 
 class TournamentAdvanceApi(_Write):
-    @extend_schema(parameters=[IDEMPOTENCY_KEY], request=None, responses={200: TournamentDetailOutputSerializer, **ERRORS})
+    @extend_schema(parameters=[IDEMPOTENCY_KEY_HEADER], request=None, responses={200: TournamentDetailOutputSerializer, **ERRORS})
     def post(self, request: Request, tournament_id: int) -> Response:
         """The commissioner moves on a week. After week 3: qualification (ties by Team Rating, then a stored
         draw) and the semi-final draw; after week 4 (both semi-finals confirmed): the final's week."""
         tournament_get(tournament_id)
-        services.tournament_advance(tournament_id=tournament_id, user=request.user, idempotency_key=_idempotency_key(request))
+        services.tournament_advance(tournament_id=tournament_id, user=request.user, idempotency_key=idempotency_key_of(request))
         return _detail(tournament_id)
 
 
@@ -287,7 +287,7 @@ class TournamentChallengesApi(APIView):
         return paginate(request, self, challenges.order_by("week", "created_at", "id"), WrittenChallengeOutputSerializer)
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=WrittenChallengeInputSerializer,
         responses={201: WrittenChallengeOutputSerializer, 200: WrittenChallengeOutputSerializer, **ERRORS},
     )
@@ -301,7 +301,7 @@ class TournamentChallengesApi(APIView):
             user=request.user,
             challenger_id=data.validated_data["challenger"],
             challenged_id=data.validated_data["challenged"],
-            idempotency_key=_idempotency_key(request),
+            idempotency_key=idempotency_key_of(request),
         )
         return Response(WrittenChallengeOutputSerializer(_challenge(challenge.pk)).data, status=_status(created))
 
@@ -322,7 +322,7 @@ class ChallengeAnswerApi(_Write):
         )
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=ChallengeAnswerInputSerializer,
         responses={200: WrittenChallengeOutputSerializer, 201: WrittenChallengeOutputSerializer, **ERRORS},
     )
@@ -338,7 +338,7 @@ class ChallengeAnswerApi(_Write):
             user=request.user,
             response=data.validated_data["response"],
             substitute_id=data.validated_data["substitute"],
-            idempotency_key=_idempotency_key(request),
+            idempotency_key=idempotency_key_of(request),
         )
         return Response(WrittenChallengeOutputSerializer(_challenge(challenge.pk)).data, status=_status(created))
 
@@ -387,7 +387,7 @@ class TournamentMatchesApi(APIView):
         return paginate(request, self, found, TournamentMatchOutputSerializer)
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=TournamentMatchInputSerializer,
         responses={201: TournamentMatchOutputSerializer, 200: TournamentMatchOutputSerializer, **ERRORS},
     )
@@ -402,7 +402,7 @@ class TournamentMatchesApi(APIView):
             user=request.user,
             home_team_id=data.validated_data["home_team"],
             away_team_id=data.validated_data["away_team"],
-            idempotency_key=_idempotency_key(request),
+            idempotency_key=idempotency_key_of(request),
         )
         found = Match.objects.prefetch_related("sides__team").get(pk=match.pk)
         return Response(TournamentMatchOutputSerializer(found).data, status=_status(created))
@@ -420,7 +420,7 @@ class TournamentFinalApi(_Write):
         )
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=TournamentFinalInputSerializer,
         responses={201: TournamentDetailOutputSerializer, 200: TournamentDetailOutputSerializer, **ERRORS},
     )
@@ -433,7 +433,7 @@ class TournamentFinalApi(_Write):
             tournament_id=tournament_id,
             user=request.user,
             chaos_cup_tags=data.validated_data["chaos_cup_tags"],
-            idempotency_key=_idempotency_key(request),
+            idempotency_key=idempotency_key_of(request),
         )
         return _detail(tournament_id, _status(created))
 

@@ -19,8 +19,8 @@ from engine.slaughterball.schedule import GAME_SIZE, GAMES_PER_TEAM, PLAYOFF_SIZ
 from leagues.services import league_require_commissioner
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import Invalid
+from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
-from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
 from rosters.models import Team
 from rosters.selectors import league_get
 from slaughterball.models import Appeal, Challenge, Game, Season, SeasonTeam, Week
@@ -500,7 +500,7 @@ class WeekChallengesApi(APIView):
         return Response(ChallengeRoundOutputSerializer(_round_data(week_view(_week(week_id)))).data)
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=ChallengeMoveInputSerializer,
         responses={201: ChallengeOutputSerializer, 200: ChallengeOutputSerializer, **ERRORS},
     )
@@ -509,7 +509,7 @@ class WeekChallengesApi(APIView):
         data = self.ChallengeMoveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        key = _idempotency_key(request)
+        key = idempotency_key_of(request)
         if "challenged" in values:
             made, created = challenge_services.challenge_issue(
                 week=week, user=request.user, team_id=values["team"], challenged=values["challenged"], idempotency_key=key
@@ -539,7 +539,7 @@ class WeekRearrangeApi(APIView):
         reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=RearrangeInputSerializer,
         responses={201: RearrangementOutputSerializer, 200: RearrangementOutputSerializer, **ERRORS},
     )
@@ -555,7 +555,7 @@ class WeekRearrangeApi(APIView):
             to_game_id=values["to_game"],
             swap_with_id=values["swap_with"],
             reason=values["reason"],
-            idempotency_key=_idempotency_key(request),
+            idempotency_key=idempotency_key_of(request),
         )
         return Response(
             RearrangementOutputSerializer(moved).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK

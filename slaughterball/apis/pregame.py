@@ -16,8 +16,8 @@ from rest_framework.views import APIView
 
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import NotFound
+from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
-from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
 from slaughterball.models import Auction, Game, Lot, MaverickDraw
 from slaughterball.selectors_pregame import (
     auction_bids,
@@ -282,7 +282,7 @@ class AuctionBidsApi(APIView):
         return paginate(request, self, auction_bids(_auction(auction_id)), AuctionBidOutputSerializer)
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=AuctionBidInputSerializer,
         responses={201: AuctionBidOutputSerializer, 200: AuctionBidOutputSerializer, **ERRORS},
     )
@@ -298,7 +298,7 @@ class AuctionBidsApi(APIView):
             user=request.user,
             amount=data.validated_data["amount"],
             team_id=data.validated_data.get("team"),
-            idempotency_key=_idempotency_key(request),
+            idempotency_key=idempotency_key_of(request),
         )
         bid = auction_bids(_auction(auction_id)).get(pk=bid.pk)
         return Response(AuctionBidOutputSerializer(bid).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
@@ -314,7 +314,7 @@ class LotPassApi(APIView):
         team = serializers.IntegerField(min_value=1, required=False, help_text="Your team, if you coach two in this game.")
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=LotPassInputSerializer,
         responses={201: AuctionLotOutputSerializer, 200: AuctionLotOutputSerializer, **ERRORS},
     )
@@ -325,7 +325,7 @@ class LotPassApi(APIView):
         data = self.LotPassInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         passed, created = auction_services.lot_pass(
-            lot_id=lot_id, user=request.user, team_id=data.validated_data.get("team"), idempotency_key=_idempotency_key(request)
+            lot_id=lot_id, user=request.user, team_id=data.validated_data.get("team"), idempotency_key=idempotency_key_of(request)
         )
         lot = passed.lot
         return _lot_output(lot.auction_id, lot.pk, status.HTTP_201_CREATED if created else status.HTTP_200_OK)

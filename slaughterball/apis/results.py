@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import NotFound
-from rosters.apis import IDEMPOTENCY_KEY, _idempotency_key
+from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from rosters.selectors import league_get
 from slaughterball.models import Game, ResultDraft, Season
 from slaughterball.selectors import (
@@ -225,7 +225,7 @@ class GameResultApi(APIView):
         return Response(GameResultOutputSerializer(_game_or_404(game_id)).data)
 
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=ResultSubmitInputSerializer,
         responses={201: GameResultOutputSerializer, 200: GameResultOutputSerializer, **ERRORS},
         description="Submit the result (a coach of a team in the game, or a commissioner). A 400 lists every "
@@ -242,14 +242,14 @@ class GameResultApi(APIView):
             sides=data.validated_data["sides"],
             scoring_log=data.validated_data["scoring_log"],
             injuries=data.validated_data["injuries"],
-            idempotency_key=_idempotency_key(request),
+            idempotency_key=idempotency_key_of(request),
         )
         return _answer(game, created, GameResultOutputSerializer)
 
 
 class GameConfirmApi(APIView):
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=None,
         responses={201: GameOutputSerializer, 200: GameOutputSerializer, **ERRORS},
         description="Another coach in the game confirms the result; once all have, it is confirmed and paid. "
@@ -257,26 +257,26 @@ class GameConfirmApi(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         _game_or_404(game_id)
-        game, changed = services.result_confirm(game_id=game_id, user=request.user, idempotency_key=_idempotency_key(request))
+        game, changed = services.result_confirm(game_id=game_id, user=request.user, idempotency_key=idempotency_key_of(request))
         return _answer(game, changed)
 
 
 class GameApproveApi(APIView):
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=None,
         responses={201: GameOutputSerializer, 200: GameOutputSerializer, **ERRORS},
         description="A commissioner approves the result standing: it is confirmed at once.",
     )
     def post(self, request: Request, game_id: int) -> Response:
         _game_or_404(game_id)
-        game, changed = services.result_approve(game_id=game_id, user=request.user, idempotency_key=_idempotency_key(request))
+        game, changed = services.result_approve(game_id=game_id, user=request.user, idempotency_key=idempotency_key_of(request))
         return _answer(game, changed)
 
 
 class GameDisputeApi(APIView):
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=ReasonInputSerializer,
         responses={201: GameOutputSerializer, 200: GameOutputSerializer, **ERRORS},
         description="Another coach disputes the result, with a reason; a commissioner approves or voids it.",
@@ -286,14 +286,14 @@ class GameDisputeApi(APIView):
         data = ReasonInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game, changed = services.result_dispute(
-            game_id=game_id, user=request.user, reason=data.validated_data["reason"], idempotency_key=_idempotency_key(request)
+            game_id=game_id, user=request.user, reason=data.validated_data["reason"], idempotency_key=idempotency_key_of(request)
         )
         return _answer(game, changed)
 
 
 class GameVoidApi(APIView):
     @extend_schema(
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         request=ReasonInputSerializer,
         responses={201: GameOutputSerializer, 200: GameOutputSerializer, **ERRORS},
         description="A commissioner voids the result, with a reason: prize money is taken back by reversing ledger "
@@ -304,7 +304,7 @@ class GameVoidApi(APIView):
         data = ReasonInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game, changed = services.result_void(
-            game_id=game_id, user=request.user, reason=data.validated_data["reason"], idempotency_key=_idempotency_key(request)
+            game_id=game_id, user=request.user, reason=data.validated_data["reason"], idempotency_key=idempotency_key_of(request)
         )
         return _answer(game, changed)
 
