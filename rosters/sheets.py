@@ -9,13 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.staticfiles import finders
 from django.http import HttpRequest
-from django.template.loader import render_to_string
 
 from engine.registry import get_ruleset
 from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
+from pitside.sheets import sheet_pdf
 from rosters.models import Team
 from rosters.selectors import AthleteRow, TeamSummary, team_summary, teams_with_summary_data
 from slaughterball.selectors import team_game_record
@@ -23,7 +22,6 @@ from slaughterball.selectors import team_game_record
 # Team Roster Sheet column headings (rulebook: Record Sheets, Team Roster Sheet).
 TRAIT_HEADINGS = {"accuracy": "ACC", "agility": "AGL", "brawling": "BRW", "speed": "SPD", "toughness": "TGH"}
 SHEET_TEMPLATE = "rosters/roster_sheet.html"
-SHEET_CSS = "css/pitside.css"
 
 
 @dataclass(frozen=True)
@@ -133,21 +131,3 @@ def settings_panel_context(league: League) -> dict[str, Any]:
 def roster_pdf(request: HttpRequest, context: dict[str, Any]) -> bytes:
     """The Team Roster Sheet as PDF, from the same template as the print page."""
     return sheet_pdf(request, SHEET_TEMPLATE, context)
-
-
-def sheet_pdf(request: HttpRequest, template: str, context: dict[str, Any]) -> bytes:
-    """A print sheet as PDF, from the same template as its print page (rendered with pdf=True).
-
-    The stylesheet is read from disk and WeasyPrint may only open file: and data: URLs, so
-    rendering never waits on the network (not even on this server).
-    """
-    from weasyprint import CSS, HTML
-    from weasyprint.urls import URLFetcher
-
-    html = render_to_string(template, {**context, "pdf": True}, request=request)
-    fetcher = URLFetcher(allowed_protocols={"file", "data"})
-    css_path = finders.find(SHEET_CSS)
-    stylesheets = [CSS(filename=css_path, url_fetcher=fetcher)] if css_path else []
-    document = HTML(string=html, base_url=request.build_absolute_uri("/"), url_fetcher=fetcher)
-    pdf: bytes = document.write_pdf(stylesheets=stylesheets)
-    return pdf

@@ -1,7 +1,7 @@
 """The Game Record Sheet and the League Ranking Sheet (rulebook: Record Sheets), as print pages and
 PDF. Every value is the one stored at the game (GameSide: Pit Power, Edge tokens, score, place,
 prize, League Points) or in the week's ranking (Standing), never today's; this module only arranges
-them for the templates. The PDF is rendered by rosters.sheets.sheet_pdf, like the Team Roster Sheet.
+them for the templates. The PDF is rendered by pitside.sheets.sheet_pdf, like the Team Roster Sheet.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from rosters.sheets import sheet_pdf
+from pitside.sheets import sheet_pdf
 from slaughterball.models import Game, GameSide, Season
 from slaughterball.selectors import ranking_sheet, record_sheet_games
 

@@ -24,8 +24,8 @@ from engine.core.money import format_credits
 from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.sheets import sheet_pdf
 from rosters.services import team_require_coach
-from rosters.sheets import sheet_pdf
 from rosters.views import team_signup_page
 
 ROSTER_TEMPLATE = "bloodbowl/roster_sheet.html"
