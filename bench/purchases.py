@@ -5,7 +5,7 @@ Run by hand, on PostgreSQL (it creates and drops its own database `pitside_bench
     .venv/bin/python bench/purchases.py [--purchases 300]
 
 It prints, in one run: the time of a bare INSERT of one ledger row (the baseline), the time of a
-whole purchase through rosters.services.purchase_make (lock, facts, engine check, two inserts),
+whole purchase through slaughterball.services.teams.purchase_make (lock, facts, engine check, two inserts),
 the time of GET /api/leagues/<id>/teams/ for 10 and for 50 teams, each as a ratio.
 """
 
@@ -42,9 +42,10 @@ def main() -> None:
         from django.contrib.auth import get_user_model
 
         from leagues.services import league_create, league_update
-        from rosters.demo import demo_athletes, demo_house_values
         from rosters.models import LedgerEntry
-        from rosters.services import grant_create, purchase_make, team_create
+        from rosters.services import grant_create
+        from slaughterball.demo import demo_athletes, demo_house_values
+        from slaughterball.services.teams import purchase_make, team_create
 
         call_command("check")
         boss = get_user_model().objects.create_user("boss")

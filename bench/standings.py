@@ -92,8 +92,8 @@ def build(team_count: int, weeks: int) -> tuple[League, Season]:
 
     from engine.slaughterball.ruleset import RULESET
     from leagues.services import league_create, league_update
-    from rosters.demo import demo_athletes, demo_house_values
     from rosters.models import Athlete, Purchase, Team
+    from slaughterball.demo import demo_athletes, demo_house_values
     from slaughterball.models import Game, GameSide, Season, SeasonTeam, Week
 
     rng = random.Random(7)

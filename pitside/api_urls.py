@@ -6,15 +6,6 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from leagues.apis import LeagueDetailApi, LeagueListApi
 from pitside.api_errors import ErrorSerializer
-from rosters.apis import (
-    AthletePurchaseOptionsApi,
-    LeagueGrantsApi,
-    LeagueTeamsApi,
-    TeamDetailApi,
-    TeamLedgerApi,
-    TeamPurchaseOptionsApi,
-    TeamPurchasesApi,
-)
 
 
 @extend_schema(
@@ -37,11 +28,4 @@ urlpatterns = [
     path("auth/token/", TokenApi.as_view(), name="api-token"),
     path("leagues/", LeagueListApi.as_view(), name="api-leagues"),
     path("leagues/<id:league_id>/", LeagueDetailApi.as_view(), name="api-league"),
-    path("leagues/<id:league_id>/teams/", LeagueTeamsApi.as_view(), name="api-league-teams"),
-    path("leagues/<id:league_id>/grants/", LeagueGrantsApi.as_view(), name="api-league-grants"),
-    path("teams/<id:team_id>/", TeamDetailApi.as_view(), name="api-team"),
-    path("teams/<id:team_id>/purchases/", TeamPurchasesApi.as_view(), name="api-team-purchases"),
-    path("teams/<id:team_id>/purchase-options/", TeamPurchaseOptionsApi.as_view(), name="api-team-purchase-options"),
-    path("teams/<id:team_id>/ledger/", TeamLedgerApi.as_view(), name="api-team-ledger"),
-    path("athletes/<id:athlete_id>/purchase-options/", AthletePurchaseOptionsApi.as_view(), name="api-athlete-purchase-options"),
 ]

@@ -1,3 +1,3 @@
-from slaughterball.apis import calendar, pregame, results
+from slaughterball.apis import calendar, pregame, results, teams
 
-urlpatterns = [*calendar.urlpatterns, *pregame.urlpatterns, *results.urlpatterns]
+urlpatterns = [*teams.urlpatterns, *calendar.urlpatterns, *pregame.urlpatterns, *results.urlpatterns]

@@ -2,6 +2,27 @@ from django.apps import AppConfig
 
 
 class SlaughterballConfig(AppConfig):
-    """Slaughterball leagues: seasons, weeks, challenges, auctions, lineups, games, results, standings."""
+    """Slaughterball leagues: teams, athletes and purchases; seasons, weeks, challenges, auctions, lineups,
+    games, results, standings."""
 
     name = "slaughterball"
+
+    def ready(self) -> None:
+        from engine.slaughterball.ruleset import RULESET
+        from leagues.game_apps import GameApp, register
+        from slaughterball.demo import seed_demo
+        from slaughterball.forms import SettingsForm
+        from slaughterball.sheets_teams import league_team_lines, settings_panel_context
+
+        register(
+            GameApp(
+                ruleset=RULESET,
+                league_panel="slaughterball/_league_panel.html",
+                league_context=lambda league, user: {"teams": league_team_lines(league)},
+                settings_url="league-settings",
+                settings_form=SettingsForm,
+                settings_panel="slaughterball/_settings_panel.html",
+                settings_context=settings_panel_context,
+                seed_demo=seed_demo,
+            )
+        )

@@ -9,17 +9,29 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Prefetch, QuerySet, Subquery
+from django.shortcuts import get_object_or_404
 
 from engine.slaughterball.games import Played, SidePlayers, who_played
+from engine.slaughterball.ruleset import SlaughterballRuleset
 from games.lifecycle import GameSide as GameSideLike
 from games.models import GameEvent
 from leagues.models import League
-from leagues.selectors import league_is_commissioner
+from leagues.selectors import league_is_commissioner, leagues_playing
 from rosters.models import Athlete, Team
 from slaughterball.models import Game, GameSide, MaverickHire, Season, Standing, Week
 
 if TYPE_CHECKING:
     from slaughterball.services.results import SlaughterballResults
+
+# The game system whose teams, seasons and games this app serves; the leagues of another game
+# system are served by that system's own app (leagues.game_apps).
+GAME_SYSTEM = SlaughterballRuleset.slug
+
+
+def league_get(league_id: Any) -> League:
+    """A league this app serves, or 404."""
+    return get_object_or_404(leagues_playing(GAME_SYSTEM), pk=league_id)
+
 
 # =====================================================================================================
 # Results and standings (results area)

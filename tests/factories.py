@@ -6,9 +6,9 @@ import factory
 from django.contrib.auth import get_user_model
 
 from leagues.models import League
-from rosters.demo import demo_athletes, demo_house_values
 from rosters.models import Team
-from rosters.services import team_create
+from slaughterball.demo import demo_athletes, demo_house_values
+from slaughterball.services.teams import team_create
 
 PASSWORD = "correct-horse-battery"
 

@@ -22,8 +22,8 @@ from pitside.errors import Invalid
 from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
 from rosters.models import Team
-from rosters.selectors import league_get
 from slaughterball.models import Appeal, Challenge, Game, Season, SeasonTeam, Week
+from slaughterball.selectors import league_get
 from slaughterball.selectors_calendar import (
     STANDINGS_RECORD,
     WeekView,

@@ -19,12 +19,12 @@ from rest_framework.views import APIView
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import NotFound
 from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
-from rosters.selectors import league_get
 from slaughterball.models import Game, ResultDraft, Season
 from slaughterball.selectors import (
     game_get,
     game_pending_teams,
     game_submission,
+    league_get,
     league_season,
     standings_rows,
     standings_weeks,

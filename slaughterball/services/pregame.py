@@ -26,7 +26,6 @@ from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import Team
-from rosters.selectors import team_facts, teams_with_summary_data
 from slaughterball.models import (
     AthleteAdjustment,
     Auction,
@@ -38,6 +37,7 @@ from slaughterball.models import (
     SeasonTeam,
 )
 from slaughterball.selectors import game_played
+from slaughterball.selectors_teams import team_facts, teams_with_summary_data
 from slaughterball.services.standings import standings_now
 
 # --- Shared by the auction and the lineups ----------------------------------------------------------------

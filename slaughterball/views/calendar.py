@@ -23,7 +23,6 @@ from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from pitside.errors import ErrorItem
 from pitside.page_errors import domain_errors, refusal_shown_by
-from rosters.selectors import GAME_SYSTEM
 from slaughterball.forms_calendar import (
     AppealDecideForm,
     AppealForm,
@@ -37,6 +36,7 @@ from slaughterball.forms_calendar import (
     WeekCreateForm,
 )
 from slaughterball.models import Appeal, Game, GameSide, Season, Week
+from slaughterball.selectors import GAME_SYSTEM
 from slaughterball.selectors_calendar import (
     REGULAR_KINDS,
     STANDINGS_RECORD,

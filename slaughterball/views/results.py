@@ -27,7 +27,6 @@ from pitside.errors import Invalid, NotPermitted
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
 from rosters.models import Athlete
-from rosters.selectors import league_get
 from slaughterball.models import Game, ResultDraft, Season, Week
 from slaughterball.selectors import (
     game_get,
@@ -37,6 +36,7 @@ from slaughterball.selectors import (
     game_played,
     game_rights,
     game_submission,
+    league_get,
     league_season,
     standings_rows,
     standings_weeks,

@@ -18,11 +18,11 @@ from rest_framework.views import APIView
 
 from engine.core.money import MAX_CREDITS
 from engine.core.violations import RuleViolation, Violation, paths_under
-from rosters.demo import demo_athletes
 from rosters.services import grant_create
+from slaughterball.demo import demo_athletes
 from tests.api.helpers import errors, problems
 from tests.factories import make_team
-from tests.rosters.helpers import db_state
+from tests.slaughterball.teams.helpers import db_state
 
 HUGE = 10**30  # wider than any database integer
 MISSING = 987_654  # no row has this id

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from rosters.demo import demo_athletes
 from rosters.services import grant_create
+from slaughterball.demo import demo_athletes
 from tests.api.helpers import CAST, errors, problems
 from tests.factories import LeagueFactory
-from tests.rosters.helpers import db_state
+from tests.slaughterball.teams.helpers import db_state
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from rosters.services import grant_create, purchase_make
+from rosters.services import grant_create
+from slaughterball.services.teams import purchase_make
 from tests.factories import LeagueFactory, UserFactory, make_team
 
 ENDPOINTS = [

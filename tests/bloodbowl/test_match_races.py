@@ -12,7 +12,7 @@ from games.models import Roll
 from rosters.models import LedgerEntry
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.factories import UserFactory
-from tests.rosters.test_treasury_race import race
+from tests.rosters.helpers import race
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

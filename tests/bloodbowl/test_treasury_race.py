@@ -1,6 +1,6 @@
 """Two purchases of one Blood Bowl team at the same moment that together exceed its treasury, each in its
 own thread, connection and transaction (PostgreSQL). The service locks the team row first, so the second
-waits for the first to commit and then sees what is left (as tests/rosters/test_treasury_race.py)."""
+waits for the first to commit and then sees what is left (as tests/slaughterball/teams/test_treasury_race.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ from bloodbowl.models import TeamProfile
 from rosters import services as roster_services
 from rosters.services import grant_create
 from tests.bloodbowl.factories import BloodBowlLeagueFactory, make_bb_team
-from tests.rosters.helpers import ledger_sums
-from tests.rosters.test_treasury_race import client, race
+from tests.rosters.helpers import client, ledger_sums, race
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

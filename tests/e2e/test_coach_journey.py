@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from rosters.models import Team
-from rosters.selectors import team_get, team_summary
+from slaughterball.selectors_teams import team_get, team_summary
 from tests.factories import LeagueFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

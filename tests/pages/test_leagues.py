@@ -8,7 +8,8 @@ from django.urls import reverse
 from engine.slaughterball.ruleset import OPTIONS
 from leagues.models import League
 from rosters.models import LedgerEntry
-from rosters.selectors import team_balances, team_get, team_summary
+from rosters.selectors import team_balances
+from slaughterball.selectors_teams import team_get, team_summary
 from tests.factories import LeagueFactory
 
 pytestmark = pytest.mark.django_db

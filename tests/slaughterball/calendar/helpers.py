@@ -9,13 +9,13 @@ from typing import Any
 
 from django.utils import timezone
 
-from rosters.demo import demo_athletes
 from rosters.models import Team
-from rosters.services import purchase_make, team_create
+from slaughterball.demo import demo_athletes
 from slaughterball.models import Game, GameSide, Season, Week
 from slaughterball.selectors_calendar import game_teams
 from slaughterball.services.calendar import season_create, season_start, week_create, week_draw
 from slaughterball.services.standings import standings_recompute
+from slaughterball.services.teams import purchase_make, team_create
 from tests.factories import UserFactory
 
 PORTFOLIOS = ("carnage", "nemesis", "swords-of-damocles", "valkyries")

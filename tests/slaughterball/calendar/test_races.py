@@ -20,7 +20,7 @@ from rosters.models import Team
 from slaughterball.models import Game, GameSide, Week
 from slaughterball.selectors_calendar import round_state
 from slaughterball.services.calendar import week_draw
-from tests.rosters.test_treasury_race import client, race
+from tests.rosters.helpers import client, race
 from tests.slaughterball.calendar.helpers import add_teams, confirm_week, next_week, started_season, week
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -14,9 +14,10 @@ from leagues.models import League
 from notifications.models import Notification
 from pitside.errors import Invalid, NotPermitted
 from rosters.models import LedgerEntry
-from rosters.selectors import team_balances, team_get
+from rosters.selectors import team_balances
 from slaughterball.models import Game, GameSide, Season, SeasonTeam, Standing, Week
 from slaughterball.selectors_calendar import season_ranking
+from slaughterball.selectors_teams import team_get
 from slaughterball.services.calendar import season_create, season_start, week_create, week_draw, week_update
 from tests.factories import LeagueFactory
 from tests.slaughterball.calendar.helpers import add_teams, confirm_week, games_of, next_week, started_season, week

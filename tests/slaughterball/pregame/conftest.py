@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rosters.demo import demo_house_values
+from slaughterball.demo import demo_house_values
 from slaughterball.models import Auction
 from slaughterball.services import auctions as auction_services
 from tests.factories import LeagueFactory, UserFactory

@@ -7,11 +7,12 @@ from typing import Any
 
 from engine.slaughterball import auctions
 from engine.slaughterball.catalog import TRAITS
-from rosters.demo import demo_athletes
 from rosters.models import Team
-from rosters.services import grant_create, team_create
+from rosters.services import grant_create
+from slaughterball.demo import demo_athletes
 from slaughterball.models import Game, GameSide, Season, SeasonTeam, Week
 from slaughterball.services.pregame import season_draws, team_potentials, teams_facts
+from slaughterball.services.teams import team_create
 from tests.engine.test_auctions import Scripted
 
 ADJUSTMENTS = {"gibraltar": 400_000, "fugue": 300_000, "simba-khan": 500_000, "toccata": 250_000}

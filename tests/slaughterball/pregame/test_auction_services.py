@@ -7,10 +7,10 @@ import pytest
 from notifications.models import Notification
 from pitside.errors import Invalid, NotPermitted
 from rosters.models import LedgerEntry, Team
-from rosters.services import purchase_make
 from slaughterball.models import Auction, Bid, Game, Lot, LotPass, MaverickDraw, MaverickHire
 from slaughterball.selectors_pregame import auction_state
 from slaughterball.services import auctions as services
+from slaughterball.services.teams import purchase_make
 from tests.refusals import raises_invalid
 from tests.rosters.helpers import ledger_sums
 from tests.slaughterball.pregame.helpers import auction_order, fund, make_game, maverick_house_values

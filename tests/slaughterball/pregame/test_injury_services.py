@@ -7,12 +7,13 @@ import pytest
 
 from games.models import GameEvent
 from rosters.models import LedgerEntry
-from rosters.selectors import team_get, team_summary
-from rosters.services import grant_create, purchase_make
+from rosters.services import grant_create
 from slaughterball.models import AthleteAdjustment, Auction, Game, GameSide, LastingInjury, Lot, MaverickHire
+from slaughterball.selectors_teams import team_get, team_summary
 from slaughterball.services import pregame as services
 from slaughterball.services.pregame import athletes_out, lasting_injuries_apply, lasting_injuries_void, mavericks_out
 from slaughterball.services.results import result_confirm, result_submit
+from slaughterball.services.teams import purchase_make
 from tests.engine.test_auctions import Scripted
 from tests.refusals import raises_invalid
 from tests.slaughterball.pregame.helpers import make_game

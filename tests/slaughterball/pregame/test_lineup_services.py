@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from pitside.errors import Invalid, NotPermitted
-from rosters.selectors import team_facts, team_get
-from rosters.services import purchase_make
 from slaughterball.models import Game, GameSide, Pregame
 from slaughterball.selectors_calendar import season_ranking
 from slaughterball.selectors_pregame import auction_state, pregame_state
+from slaughterball.selectors_teams import team_facts, team_get
 from slaughterball.services import auctions as auction_services
 from slaughterball.services.pregame import lineup_pick, lineup_preview
 from slaughterball.services.standings import standings_recompute
+from slaughterball.services.teams import purchase_make
 from tests.refusals import raises_invalid
 from tests.slaughterball.pregame.helpers import make_game
 

@@ -14,8 +14,7 @@ import pytest
 from rosters import services as roster_services
 from slaughterball.models import Auction, Bid, Lot, LotPass, MaverickHire
 from slaughterball.services import auctions as services
-from tests.rosters.helpers import ledger_sums
-from tests.rosters.test_treasury_race import client, race
+from tests.rosters.helpers import client, ledger_sums, race
 from tests.slaughterball.pregame.helpers import make_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

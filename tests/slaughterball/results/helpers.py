@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rosters.demo import demo_athletes
 from rosters.models import Team
-from rosters.services import team_create
+from slaughterball.demo import demo_athletes
 from slaughterball.models import Game, GameSide, Season, SeasonTeam, Week
 from slaughterball.services.standings import standings_recompute
+from slaughterball.services.teams import team_create
 
 
 def make_team_for(league: Any, coach: Any, name: str, portfolio: str = "carnage") -> Team:

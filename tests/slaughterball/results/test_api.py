@@ -7,8 +7,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import GameEvent
-from rosters.selectors import team_balances, team_get
+from rosters.selectors import team_balances
 from slaughterball.models import Game, Standing
+from slaughterball.selectors_teams import team_get
 from slaughterball.services.results import result_confirm, result_submit
 from slaughterball.services.standings import standings_recompute
 from tests.api.helpers import errors, problems

@@ -10,7 +10,7 @@ from games.models import GameEvent
 from rosters.models import LedgerEntry
 from slaughterball.models import Game
 from slaughterball.services.results import result_approve, result_confirm, result_submit
-from tests.rosters.test_treasury_race import race
+from tests.rosters.helpers import race
 from tests.slaughterball.results.helpers import result
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rosters.sheets import team_context
 from slaughterball.services.results import result_approve, result_submit
 from slaughterball.services.standings import standings_recompute
+from slaughterball.sheets_teams import team_context
 from tests.slaughterball.results.helpers import result
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,10 @@ from games.models import GameEvent
 from notifications.models import Notification
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import LedgerEntry
-from rosters.selectors import team_balances, team_get
-from rosters.services import grant_create, purchase_make
+from rosters.selectors import team_balances
+from rosters.services import grant_create
 from slaughterball.models import Game, Standing
+from slaughterball.selectors_teams import team_get
 from slaughterball.services.results import (
     result_approve,
     result_confirm,
@@ -20,6 +21,7 @@ from slaughterball.services.results import (
     result_submit,
     result_void,
 )
+from slaughterball.services.teams import purchase_make
 from tests.factories import UserFactory
 from tests.refusals import raises_invalid
 from tests.slaughterball.results.helpers import make_game, make_team_for, result

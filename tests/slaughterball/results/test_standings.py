@@ -8,10 +8,11 @@ from __future__ import annotations
 import pytest
 
 from pitside.errors import Invalid, NotPermitted
-from rosters.services import grant_create, purchase_make
+from rosters.services import grant_create
 from slaughterball.models import MissedGame, Season, SeasonTeam, Standing, Week
 from slaughterball.services.results import result_approve, result_submit, result_void
 from slaughterball.services.standings import standings_fill_missing_games, standings_recompute
+from slaughterball.services.teams import purchase_make
 from slaughterball.tasks import standings_recompute_all_task, standings_recompute_task
 from tests.factories import UserFactory
 from tests.slaughterball.results.helpers import make_game, make_season, make_team_for, result
@@ -187,8 +188,8 @@ def test_every_input_change_is_seen(season, teams, team, commissioner, coach, le
 
 
 def test_team_potential_in_bulk_agrees_with_the_team_page(season, teams, team, commissioner, coach, league):
-    from rosters.selectors import team_get, team_summary
     from slaughterball.models import AthleteAdjustment
+    from slaughterball.selectors_teams import team_get, team_summary
 
     grant_create(league=league, user=commissioner, team_id=team.pk, amount=2_000_000, reason="Money")
     purchase_make(team_id=team.pk, user=coach, kind="staff", item="mascot")

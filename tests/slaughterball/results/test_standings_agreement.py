@@ -14,11 +14,12 @@ from hypothesis import strategies as st
 
 from engine.slaughterball.games import SideResult, award
 from engine.slaughterball.schedule import RankingEntry, league_rank
-from rosters.selectors import team_get, team_summary
-from rosters.services import grant_create, purchase_make
+from rosters.services import grant_create
 from slaughterball.models import AthleteAdjustment, Game, GameSide, SeasonTeam, Standing, Week
 from slaughterball.selectors import NOT_COUNTED
+from slaughterball.selectors_teams import team_get, team_summary
 from slaughterball.services.standings import standings_now, standings_recompute
+from slaughterball.services.teams import purchase_make
 from tests.factories import UserFactory
 from tests.slaughterball.results.helpers import make_season, make_team_for
 

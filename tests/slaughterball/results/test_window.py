@@ -11,9 +11,10 @@ import pytest
 from engine.registry import get_ruleset
 from engine.slaughterball.facts import SpendingWindow
 from rosters.models import Purchase
-from rosters.selectors import spending_window, team_facts, team_get
-from rosters.services import grant_create, purchase_make
+from rosters.services import grant_create
+from slaughterball.selectors_teams import spending_window, team_facts, team_get
 from slaughterball.services.results import result_approve, result_submit, result_void
+from slaughterball.services.teams import purchase_make
 from tests.refusals import raises_invalid
 from tests.slaughterball.results.helpers import make_game, result
 
@@ -108,7 +109,7 @@ def test_the_next_game_opens_a_new_window_and_a_void_goes_back(season, teams, te
 
 def test_the_window_of_a_list_of_teams_costs_no_query_per_team(season, teams, commissioner, coach, django_assert_num_queries):
     from rosters.models import Team
-    from rosters.selectors import teams_with_summary_data
+    from slaughterball.selectors_teams import teams_with_summary_data
 
     play(season, teams, commissioner, coach, week=1, lineup=list(teams[0].athletes.values_list("pk", flat=True)[:6]))
     listed = list(teams_with_summary_data(Team.objects.all(), "slaughterball"))

@@ -14,9 +14,11 @@ from engine.core.violations import RuleViolation
 from engine.slaughterball.catalog import build_catalog
 from pitside.errors import DomainError
 from rosters.models import LedgerEntry, Purchase
-from rosters.selectors import team_get, team_summary
-from rosters.services import grant_create, purchase_make
-from tests.rosters.helpers import db_state, ledger_sums
+from rosters.services import grant_create
+from slaughterball.selectors_teams import team_get, team_summary
+from slaughterball.services.teams import purchase_make
+from tests.rosters.helpers import ledger_sums
+from tests.slaughterball.teams.helpers import db_state
 
 CATALOG = build_catalog({})
 NUMBERS = st.integers(min_value=1, max_value=8)  # the team's jersey numbers
@@ -29,7 +31,7 @@ OPERATION = st.one_of(
 
 
 def shown_balances(team_id: int) -> dict[str, int]:
-    """The balances the pages, sheets and API show (rosters.selectors)."""
+    """The balances the pages, sheets and API show (slaughterball.selectors_teams)."""
     team = team_get(team_id)
     assert team is not None
     return team_summary(team).balances

@@ -7,21 +7,17 @@ sees what is left. Without the lock both would read the same balance and both wo
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from unittest.mock import Mock
 
 import pytest
-from django.db import connection
-from rest_framework.test import APIClient
 
 from rosters import services
 from rosters.models import Purchase
 from rosters.services import grant_create
 from tests.factories import LeagueFactory, make_team
-from tests.rosters.helpers import ledger_sums
+from tests.rosters.helpers import client, ledger_sums, race
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -36,27 +32,6 @@ def poor_team(commissioner, coach, monkeypatch):
     team = make_team(league, coach)
     grant_create(league=league, user=commissioner, team_id=team.pk, amount=150_000, reason="Sponsor")
     return team
-
-
-def race(*requests: Callable[[], Any]) -> list[Any]:
-    """Run the requests at once, one thread (and so one database connection) each."""
-    barrier = threading.Barrier(len(requests))
-
-    def run(request: Callable[[], Any]) -> Any:
-        try:
-            barrier.wait(timeout=10)
-            return request()
-        finally:
-            connection.close()  # this thread's connection: the test database cannot be dropped while it is open
-
-    with ThreadPoolExecutor(max_workers=len(requests)) as pool:
-        return list(pool.map(run, requests))
-
-
-def client(user) -> APIClient:
-    api = APIClient()
-    api.force_authenticate(user)
-    return api
 
 
 def hire_cheerleader(team, key: str | None = None) -> Callable[[], Any]:

@@ -10,9 +10,9 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from rosters.models import Purchase, Team
-from rosters.selectors import team_get, team_summary
+from slaughterball.selectors_teams import team_get, team_summary
 from tests.factories import LeagueFactory, UserFactory
-from tests.pages.helpers import first_allowed, signup_data
+from tests.slaughterball.teams.helpers import first_allowed, signup_data
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from typing import Any
 from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
 from leagues.models import League
 from leagues.services import league_create, league_update
-from rosters.services import team_create
+from slaughterball.services.teams import team_create
 
 TRAITS = ("accuracy", "agility", "brawling", "speed", "toughness")
 DEMO_BUTCHER = {"value": 2_800_000, "accuracy": 2, "agility": 2, "brawling": 6, "speed": 4, "toughness": 6, "skills": []}

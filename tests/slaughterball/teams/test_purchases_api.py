@@ -17,7 +17,8 @@ import pytest
 from rosters.models import LedgerEntry, Purchase
 from rosters.services import grant_create
 from tests.api.helpers import errors, problems
-from tests.rosters.helpers import db_state, ledger_sums
+from tests.rosters.helpers import ledger_sums
+from tests.slaughterball.teams.helpers import db_state
 
 STARTING_POTENTIAL = 22_400_000
 

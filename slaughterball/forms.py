@@ -1,4 +1,5 @@
-"""Page forms for teams: they check the shape of the input; the services check the rules."""
+"""Page forms for Slaughterball teams and the league's general settings: they check the shape of the input;
+the services check the rules."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What the team pages and the Team Roster Sheet show, and the sheet as PDF.
+"""What the Slaughterball team pages and the Team Roster Sheet show, and the sheet as PDF.
 
 Every number comes from the selectors' team summary (which asks the engine); this module only
 arranges it for the templates: traits in the ruleset's order, account names, portfolio names.
@@ -16,12 +16,12 @@ from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from pitside.sheets import sheet_pdf
 from rosters.models import Team
-from rosters.selectors import AthleteRow, TeamSummary, team_summary, teams_with_summary_data
 from slaughterball.selectors import team_game_record
+from slaughterball.selectors_teams import AthleteRow, TeamSummary, team_summary, teams_with_summary_data
 
 # Team Roster Sheet column headings (rulebook: Record Sheets, Team Roster Sheet).
 TRAIT_HEADINGS = {"accuracy": "ACC", "agility": "AGL", "brawling": "BRW", "speed": "SPD", "toughness": "TGH"}
-SHEET_TEMPLATE = "rosters/roster_sheet.html"
+SHEET_TEMPLATE = "slaughterball/teams/roster_sheet.html"
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,15 @@
-"""Form data the way a browser sends it, and what the engine allows a team to buy."""
+"""Form data the way a browser sends it, what the engine allows a team to buy, and a snapshot of every row a
+write to a Slaughterball team could touch."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.registry import get_ruleset
-from rosters.demo import demo_athletes
-from rosters.selectors import team_facts, team_get
+from leagues.models import League
+from rosters.models import Athlete, LedgerEntry, Purchase, Team
+from slaughterball.demo import demo_athletes
+from slaughterball.selectors_teams import team_facts, team_get
 
 
 def signup_data(name: str = "New Team", portfolio: str = "carnage", athletes: list[dict] | None = None, rows: int = 8) -> dict:
@@ -36,3 +41,9 @@ def first_allowed(team, kind: str = "skill"):
             if option.allowed and option.kind == kind:
                 return athlete, option
     raise AssertionError("nothing can be bought")
+
+
+def db_state() -> dict[str, list[tuple[Any, ...]]]:
+    """Every row a write could touch, to show that a refused write changed nothing."""
+    models = [League, League.commissioners.through, Team, Athlete, Purchase, LedgerEntry]
+    return {model._meta.label: list(model.objects.order_by("pk").values_list()) for model in models}

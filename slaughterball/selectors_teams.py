@@ -1,0 +1,182 @@
+"""Reads of Slaughterball teams: the engine facts, the spending window and the summaries that pages,
+sheets and the API show."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import JSONField, OuterRef, Prefetch, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
+
+from engine.core.money import TREASURY
+from engine.slaughterball.facts import AthleteFacts, SpendingWindow, TeamFacts
+from engine.slaughterball.games import SidePlayers, who_played
+from engine.slaughterball.ruleset import RULESET
+from rosters.models import Athlete, Purchase, Team
+from rosters.selectors import balance_annotations, team_balances
+from slaughterball.models import AthleteAdjustment, Game, GameSide
+from slaughterball.selectors import GAME_SYSTEM, lineup_athlete_ids
+
+
+def teams_with_summary_data(queryset: QuerySet[Team], game_system: str) -> QuerySet[Team]:
+    """Teams with everything a summary needs, in three queries whatever their number:
+    the teams with their ledger balances summed per account, their athletes, their purchases."""
+    # An aggregating query ignores Meta.ordering, so order explicitly for stable pages.
+    return (
+        queryset.select_related("league", "coach")
+        .prefetch_related(Prefetch("athletes", queryset=athletes_with_adjustments()), "purchases")
+        .annotate(**balance_annotations(game_system), **window_annotations())
+        .order_by("name", "id")
+    )
+
+
+def athletes_with_adjustments() -> QuerySet[Athlete]:
+    """Athletes with the sum of their value adjustments (lasting injuries), in the same query."""
+    total = AthleteAdjustment.objects.filter(athlete=OuterRef("pk")).order_by().values("athlete").annotate(t=Sum("value_change"))
+    return Athlete.objects.annotate(adjustment_value=Coalesce(Subquery(total.values("t")), 0))
+
+
+def _adjustment_value(athlete: Athlete) -> int:
+    annotated = getattr(athlete, "adjustment_value", None)
+    if annotated is not None:
+        return int(annotated)
+    total: int = AthleteAdjustment.objects.filter(athlete=athlete).aggregate(t=Coalesce(Sum("value_change"), 0))["t"]
+    return total
+
+
+# --- The spending window (results area) ------------------------------------------------------------
+
+
+def _window_sides() -> QuerySet[GameSide]:
+    """A team's sides of confirmed games, its latest game first (by week, then by confirmation)."""
+    return GameSide.objects.filter(game__state=Game.State.CONFIRMED).order_by("-game__week__number", "-game__confirmed_at", "-pk")
+
+
+def window_annotations() -> dict[str, Subquery]:
+    """The team's latest confirmed side and its lineup, as annotations for a team query: a list of
+    teams then builds each team's spending window without a query per team."""
+    latest = _window_sides().filter(team=OuterRef("pk"))
+    return {
+        "window_side_id": Subquery(latest.values("pk")[:1]),
+        "window_lineup": Subquery(latest.values("lineup")[:1], output_field=JSONField()),
+    }
+
+
+def spending_window_side(team: Team) -> tuple[int | None, list[Any]]:
+    """(id of the team's side of its latest confirmed game, that side's lineup), or (None, [])
+    before its first confirmed game. From the annotations when the team has them."""
+    if hasattr(team, "window_side_id") and hasattr(team, "window_lineup"):  # both from window_annotations()
+        return team.window_side_id, list(team.window_lineup or [])
+    side = _window_sides().filter(team=team).values("pk", "lineup").first()
+    return (side["pk"], list(side["lineup"] or [])) if side else (None, [])
+
+
+def spending_window(team: Team, purchases: list[Purchase] | None = None) -> SpendingWindow:
+    """Skills in Leagues: before its first confirmed game a team's window is pre-season (the
+    optional budgets may pay). After it, the window is that of its latest confirmed game: only
+    the athletes known to have played it (engine: who_played, its lineup) may learn, one skill and
+    one trait point each, counted by the purchases recorded in this window. A side without a
+    lineup lets no athlete learn (the lineup is how Pitside knows who played)."""
+    side_id, lineup = spending_window_side(team)
+    if side_id is None:
+        return SpendingWindow(pre_season=True)
+    bought = [p for p in (team.purchases.all() if purchases is None else purchases) if p.game_side_id == side_id]
+    roster = [athlete.pk for athlete in team.athletes.all()]
+    played = who_played([SidePlayers(team.pk, roster, lineup_athlete_ids(lineup) if lineup else None)])
+    return SpendingWindow(
+        pre_season=False,
+        played=played.known,
+        injured=lineup_athlete_ids([m for m in lineup if isinstance(m, dict) and m.get("injured")]),
+        skill_bought=frozenset(p.athlete_id for p in bought if p.kind == Purchase.Kind.SKILL and p.athlete_id),
+        trait_bought=frozenset(p.athlete_id for p in bought if p.kind == Purchase.Kind.TRAIT and p.athlete_id),
+    )
+
+
+def _athlete_facts(athlete: Athlete, purchases: list[Purchase]) -> AthleteFacts:
+    own = [p for p in purchases if p.athlete_id == athlete.pk]
+    return AthleteFacts(
+        id=athlete.pk,
+        type=athlete.type,
+        name=athlete.name,
+        number=athlete.number,
+        base_traits=athlete.base_traits,
+        starting_skills=tuple(athlete.starting_skills),
+        base_value=athlete.base_value,
+        trait_increases=Counter(p.item for p in own if p.kind == Purchase.Kind.TRAIT),
+        bought_skills=tuple(p.item for p in own if p.kind == Purchase.Kind.SKILL),
+        extra_value=sum(p.cost for p in own) + _adjustment_value(athlete),  # + Athlete Value Adjustment
+    )
+
+
+def team_facts(team: Team) -> TeamFacts:
+    purchases = list(team.purchases.all())
+    staff = [p for p in purchases if p.kind == Purchase.Kind.STAFF]
+    return TeamFacts(
+        portfolio=team.faction,
+        athletes=tuple(_athlete_facts(a, purchases) for a in team.athletes.all()),
+        staff=Counter(p.item for p in staff),
+        staff_value=sum(p.cost for p in staff),
+        balances=team_balances(team),
+        window=spending_window(team, purchases),
+    )
+
+
+@dataclass(frozen=True)
+class AthleteRow:
+    athlete: Athlete
+    facts: AthleteFacts
+    skill_names: list[str]
+    bought_skill_names: list[str]
+
+
+@dataclass(frozen=True)
+class TeamSummary:
+    """What the team page, the roster sheet and the API show of a team."""
+
+    team: Team
+    facts: TeamFacts
+    athletes: list[AthleteRow]
+    staff: list[Purchase]
+    athletes_value: int
+    staff_value: int
+    team_potential: int
+    balances: dict[str, int]
+
+    @property
+    def treasury(self) -> int:
+        return self.balances[TREASURY]
+
+
+def team_summary(team: Team) -> TeamSummary:
+    catalog = RULESET.catalog(team.league.house_values)
+    facts = team_facts(team)
+
+    def skill_name(slug: str) -> str:
+        skill = catalog.skills.get(slug)
+        return skill.name if skill else slug
+
+    rows = [
+        AthleteRow(a, f, [skill_name(s) for s in f.skills], [skill_name(s) for s in f.bought_skills])
+        for a, f in zip(team.athletes.all(), facts.athletes, strict=True)
+    ]
+    athletes_value = sum(f.value for f in facts.athletes)
+    return TeamSummary(
+        team=team,
+        facts=facts,
+        athletes=rows,
+        staff=[p for p in team.purchases.all() if p.kind == Purchase.Kind.STAFF],
+        athletes_value=athletes_value,
+        staff_value=facts.staff_value,
+        team_potential=RULESET.team_potential(facts),
+        balances=dict(facts.balances),
+    )
+
+
+def team_get(team_id: Any) -> Team | None:
+    """One team with its summary data, or None."""
+    team = Team.objects.filter(pk=team_id, league__game_system=GAME_SYSTEM).select_related("league").first()
+    if team is None:
+        return None
+    return teams_with_summary_data(Team.objects.filter(pk=team.pk), team.league.game_system).first()

@@ -1,0 +1,217 @@
+"""Slaughterball team pages: sign-up, the team page, spending (skills, trait points, staff hires), and the
+Team Roster Sheet (page and PDF).
+
+Each view validates the form, calls one service (or reads through the selectors) and renders;
+the rules, costs and permissions are the engine's and the services'.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from engine.core.money import format_credits
+from engine.slaughterball.ruleset import RULESET
+from leagues.forms import apply_domain_errors, new_idempotency_key
+from pitside.errors import Invalid
+from pitside.http import HtmxHttpRequest
+from pitside.page_errors import domain_errors, refusal_shown_by
+from rosters.models import Athlete, Purchase, Team
+from rosters.selectors import team_balances, team_ledger
+from rosters.services import team_require_coach
+from rosters.views import team_signup_page
+from slaughterball.forms import SpendForm, StaffHireForm, TeamSignupForms
+from slaughterball.selectors import league_get
+from slaughterball.selectors_teams import team_get
+from slaughterball.services import teams as services
+from slaughterball.sheets_teams import balances, roster_pdf, team_context
+
+
+def _team(team_id: int) -> Team:
+    team = team_get(team_id)
+    if team is None:
+        raise Http404("No such team.")
+    return team
+
+
+# --- Sign-up -----------------------------------------------------------------------------------
+
+
+@login_required
+@domain_errors
+@require_http_methods(["GET", "POST"])
+def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = league_get(league_id)
+    forms = TeamSignupForms(
+        request.POST if request.method == "POST" else None,
+        portfolios=dict(RULESET.catalog(league.house_values).portfolios),
+        athlete_types=RULESET.athlete_types,
+        rows=RULESET.roster_size,
+    )
+    context = {
+        "league": league,
+        "forms": forms,
+        "athlete_types": RULESET.athlete_types,
+        "roster_size": RULESET.roster_size,
+        "type_minimum": RULESET.type_minimum,
+        "type_maximum": RULESET.type_maximum,
+    }
+    return team_signup_page(
+        request,
+        league=league,
+        forms=forms,
+        template="slaughterball/teams/team_create.html",
+        context=context,
+        service=services.team_create,
+        team_url="team-detail",
+    )
+
+
+# --- Team page and staff hires -------------------------------------------------------------------
+
+
+def _staff_offers(context: dict[str, Any]) -> list[tuple[Any, str]]:
+    """The staff the team may hire now, each with the idempotency key of its Hire form."""
+    options = RULESET.staff_options(context["catalog"], context["summary"].facts)
+    return [(option, new_idempotency_key()) for option in options]
+
+
+def _team_page(request: HttpRequest, team: Team, status: int = 200, staff_form: StaffHireForm | None = None) -> HttpResponse:
+    context = team_context(team)
+    account_names = {b.account: b.name for b in context["balances"]}
+    is_coach = request.user.is_authenticated and team.coach_id == request.user.pk  # what to show; services decide
+    context.update(
+        {
+            "is_coach": is_coach,
+            "ledger": [(entry, account_names.get(entry.account, entry.account)) for entry in team_ledger(team)],
+            "staff_offers": _staff_offers(context) if is_coach else [],
+            "staff_form": staff_form,
+        }
+    )
+    return render(request, "slaughterball/teams/team_detail.html", context, status=status)
+
+
+@require_GET
+def team_detail(request: HttpRequest, team_id: int) -> HttpResponse:
+    return _team_page(request, _team(team_id))
+
+
+def _bought_message(purchase: Purchase, created: bool, team: Team) -> str:
+    left = ", ".join(f"{b.name} {b.amount:,}" for b in balances(team.league.game_system, team_balances(team)))
+    if not created:
+        return f"{purchase.name} was already bought with this form; nothing more was spent. Balances: {left}."
+    return f"Bought {purchase.name} for {format_credits(purchase.cost)}. Balances now: {left}."
+
+
+@login_required
+@domain_errors
+@require_POST
+def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
+    team = _team(team_id)
+    form = StaffHireForm(request.POST)
+
+    def refused(error: Invalid | None = None) -> HttpResponse:
+        if error is not None:
+            apply_domain_errors(form, error)
+        team_require_coach(team=team, user=request.user)
+        return _team_page(request, _team(team.pk), status=400, staff_form=form)
+
+    if not form.is_valid():
+        return refused()
+    with refusal_shown_by(refused):
+        purchase, created = services.purchase_make(
+            team_id=team.pk,
+            user=request.user,
+            kind="staff",
+            item=form.cleaned_data["item"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        )
+    messages.success(request, _bought_message(purchase, created, _team(team.pk)))
+    return redirect("team-detail", team.pk)
+
+
+# --- Spending on an athlete ------------------------------------------------------------------------
+
+
+def _spend_context(athlete: Athlete, form: SpendForm | None = None, success: str = "") -> dict[str, Any]:
+    team = _team(athlete.team_id)
+    context = team_context(team)
+    facts = context["summary"].facts
+    options = RULESET.purchase_options(context["catalog"], facts, facts.athlete(athlete.pk))
+    context.update(
+        {
+            "athlete": athlete,
+            "spend_lines": [line for line in context["athlete_lines"] if line.athlete.pk == athlete.pk],
+            "offers": [(option, new_idempotency_key()) for option in options if option.allowed],
+            "refused": [option for option in options if not option.allowed],
+            "form": form,
+            "success": success,
+        }
+    )
+    return context
+
+
+@login_required
+@domain_errors
+@require_http_methods(["GET", "POST"])
+def athlete_spend(request: HtmxHttpRequest, athlete_id: int) -> HttpResponse:
+    athlete = get_object_or_404(Athlete.objects.select_related("team"), pk=athlete_id)
+    team_require_coach(team=athlete.team, user=request.user)
+    template = "slaughterball/teams/_spend_panel.html" if request.htmx else "slaughterball/teams/athlete_spend.html"
+    if request.method == "GET":
+        return render(request, template, _spend_context(athlete))
+    form = SpendForm(request.POST)
+    if not form.is_valid():
+        return render(request, template, _spend_context(athlete, form=form), status=400)
+
+    def refused(error: Invalid) -> HttpResponse:
+        apply_domain_errors(form, error)
+        return render(request, template, _spend_context(athlete, form=form))
+
+    with refusal_shown_by(refused):
+        purchase, created = services.purchase_make(
+            team_id=athlete.team_id,
+            user=request.user,
+            athlete_id=athlete.pk,
+            kind=form.cleaned_data["kind"],
+            item=form.cleaned_data["item"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        )
+    message = _bought_message(purchase, created, _team(athlete.team_id))
+    if request.htmx:
+        return render(request, template, _spend_context(athlete, success=message))
+    messages.success(request, message)
+    return redirect("athlete-spend", athlete.pk)
+
+
+# --- Team Roster Sheet ---------------------------------------------------------------------------
+
+
+@require_GET
+def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
+    return render(request, "slaughterball/teams/roster_sheet.html", team_context(_team(team_id)))
+
+
+@require_GET
+def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
+    team = _team(team_id)
+    response = HttpResponse(roster_pdf(request, team_context(team)), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slugify(team.name) or "team"}-roster.pdf"'
+    return response
+
+
+urlpatterns = [
+    path("leagues/<id:league_id>/teams/new/", team_create, name="team-create"),
+    path("teams/<id:team_id>/", team_detail, name="team-detail"),
+    path("teams/<id:team_id>/staff/", team_staff_hire, name="team-staff-hire"),
+    path("teams/<id:team_id>/roster/", team_roster_sheet, name="team-roster-sheet"),
+    path("teams/<id:team_id>/roster.pdf", team_roster_pdf, name="team-roster-pdf"),
+    path("athletes/<id:athlete_id>/spend/", athlete_spend, name="athlete-spend"),
+]
