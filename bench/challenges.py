@@ -65,9 +65,9 @@ def main() -> None:
         import notifications.tasks
         from engine.slaughterball import schedule
         from leagues.services import league_create, league_update
-        from rosters.models import Athlete, Purchase, Team
+        from rosters.models import Team
         from slaughterball.demo import demo_athletes, demo_house_values
-        from slaughterball.models import Game, GameSide, Week
+        from slaughterball.models import Athlete, Game, GameSide, Purchase, Week
         from slaughterball.selectors_calendar import round_state
         from slaughterball.services.calendar import season_create, season_start, week_create, week_draw
         from slaughterball.services.challenges import challenge_issue, round_fill

@@ -65,10 +65,10 @@ SAME_ROWS_AGGREGATE = f"""
     LEFT JOIN ({POINTS}) result ON result.team_id = entry.team_id
     LEFT JOIN (
         SELECT team_id, SUM(value) AS value FROM (
-            SELECT team_id, base_value AS value FROM rosters_athlete
-            UNION ALL SELECT team_id, cost FROM rosters_purchase
+            SELECT team_id, base_value AS value FROM slaughterball_athlete
+            UNION ALL SELECT team_id, cost FROM slaughterball_purchase
             UNION ALL SELECT athlete.team_id, adjustment.value_change FROM slaughterball_athleteadjustment adjustment
-                JOIN rosters_athlete athlete ON athlete.id = adjustment.athlete_id
+                JOIN slaughterball_athlete athlete ON athlete.id = adjustment.athlete_id
         ) value GROUP BY team_id
     ) potential ON potential.team_id = entry.team_id
     WHERE entry.season_id = %s
@@ -92,9 +92,9 @@ def build(team_count: int, weeks: int) -> tuple[League, Season]:
 
     from engine.slaughterball.ruleset import RULESET
     from leagues.services import league_create, league_update
-    from rosters.models import Athlete, Purchase, Team
+    from rosters.models import Team
     from slaughterball.demo import demo_athletes, demo_house_values
-    from slaughterball.models import Game, GameSide, Season, SeasonTeam, Week
+    from slaughterball.models import Athlete, Game, GameSide, Purchase, Season, SeasonTeam, Week
 
     rng = random.Random(7)
     boss = get_user_model().objects.create_user("boss")

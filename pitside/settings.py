@@ -171,7 +171,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # Two "kind" choice sets: each named, so neither gets a generated name.
     "ENUM_NAME_OVERRIDES": {
-        "KindEnum": "rosters.models.Purchase.Kind",
+        "KindEnum": "slaughterball.models.Purchase.Kind",
         "BloodBowlPurchaseKindEnum": "bloodbowl.apis.teams.PURCHASE_KINDS",
     },
 }

@@ -2,12 +2,7 @@ from django.contrib import admin
 from django.db.models import Model
 from django.http import HttpRequest
 
-from rosters.models import Athlete, LedgerEntry, Purchase, Team
-
-
-class AthleteInline(admin.TabularInline[Athlete, Team]):
-    model = Athlete
-    extra = 0
+from rosters.models import LedgerEntry, Team
 
 
 @admin.register(Team)
@@ -15,14 +10,6 @@ class TeamAdmin(admin.ModelAdmin[Team]):
     list_display = ["name", "league", "coach", "faction"]
     list_filter = ["league", "faction"]
     search_fields = ["name", "coach__username"]
-    inlines = [AthleteInline]
-
-
-@admin.register(Athlete)
-class AthleteAdmin(admin.ModelAdmin[Athlete]):
-    list_display = ["name", "number", "type", "team"]
-    list_filter = ["type"]
-    search_fields = ["name", "team__name"]
 
 
 class ImmutableAdmin[M: Model](admin.ModelAdmin[M]):
@@ -37,12 +24,6 @@ class ImmutableAdmin[M: Model](admin.ModelAdmin[M]):
 
     def has_delete_permission(self, request: HttpRequest, obj: M | None = None) -> bool:
         return False
-
-
-@admin.register(Purchase)
-class PurchaseAdmin(ImmutableAdmin[Purchase]):
-    list_display = ["name", "team", "athlete", "kind", "cost", "created_at"]
-    list_filter = ["kind"]
 
 
 @admin.register(LedgerEntry)

@@ -1,3 +1,5 @@
+"""Teams and their ledger: the rows every game system's teams share."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -25,64 +27,6 @@ class Team(models.Model):
         return self.name
 
 
-class Athlete(models.Model):
-    """A regular member of a team, with what it started with snapshotted at sign-up.
-
-    Its current traits, skills and value are the starting ones plus its purchases.
-    """
-
-    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="athletes")
-    type = models.CharField(max_length=40)
-    name = models.CharField(max_length=60)
-    number = models.PositiveSmallIntegerField()
-    base_traits = models.JSONField()
-    starting_skills = models.JSONField()
-    base_value = models.PositiveBigIntegerField()
-
-    class Meta:
-        ordering = ["number"]
-        constraints = [
-            models.UniqueConstraint("team", "number", name="athlete_number_unique_in_team"),
-            models.UniqueConstraint(Lower("name"), "team", name="athlete_name_unique_in_team"),
-        ]
-
-    def __str__(self) -> str:
-        return f"#{self.number} {self.name}"
-
-
-class Purchase(models.Model):
-    """A skill, trait point or staff hire; never edited or refunded once made."""
-
-    class Kind(models.TextChoices):
-        SKILL = "skill"
-        TRAIT = "trait"
-        STAFF = "staff"
-
-    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="purchases")
-    athlete = models.ForeignKey(Athlete, on_delete=models.PROTECT, null=True, blank=True, related_name="purchases")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    item = models.CharField(max_length=60)
-    name = models.CharField(max_length=80)
-    cost = models.PositiveBigIntegerField()
-    idempotency_key = idempotency_key_field()
-    # The spending window it was bought in: the team's side of its latest confirmed game then
-    # (Skills in Leagues: one skill and one trait point per athlete who played); null pre-season.
-    game_side = models.ForeignKey(
-        "slaughterball.GameSide", on_delete=models.PROTECT, null=True, blank=True, related_name="purchases"
-    )
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["created_at", "id"]
-        constraints = [
-            unique_idempotency_key("team", "purchase_idempotency_key_unique"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.name} for {self.team}"
-
-
 class LedgerEntry(models.Model):
     """One immutable change of a team's credits; an account's balance is the sum of its rows."""
 
@@ -90,7 +34,10 @@ class LedgerEntry(models.Model):
     account = models.CharField(max_length=30)
     amount = models.BigIntegerField()
     reason = models.CharField(max_length=200)
-    purchase = models.ForeignKey(Purchase, on_delete=models.PROTECT, null=True, blank=True, related_name="ledger_entries")
+    # The Slaughterball purchase it pays for, if any.
+    purchase = models.ForeignKey(
+        "slaughterball.Purchase", on_delete=models.PROTECT, null=True, blank=True, related_name="ledger_entries"
+    )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     idempotency_key = idempotency_key_field()
     created_at = models.DateTimeField(auto_now_add=True)

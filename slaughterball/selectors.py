@@ -17,8 +17,8 @@ from games.lifecycle import GameSide as GameSideLike
 from games.models import GameEvent
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, leagues_playing
-from rosters.models import Athlete, Team
-from slaughterball.models import Game, GameSide, MaverickHire, Season, Standing, Week
+from rosters.models import Team
+from slaughterball.models import Athlete, Game, GameSide, MaverickHire, Season, Standing, Week
 
 if TYPE_CHECKING:
     from slaughterball.services.results import SlaughterballResults

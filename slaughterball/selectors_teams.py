@@ -14,9 +14,9 @@ from engine.core.money import TREASURY
 from engine.slaughterball.facts import AthleteFacts, SpendingWindow, TeamFacts
 from engine.slaughterball.games import SidePlayers, who_played
 from engine.slaughterball.ruleset import RULESET
-from rosters.models import Athlete, Purchase, Team
+from rosters.models import Team
 from rosters.selectors import balance_annotations, team_balances
-from slaughterball.models import AthleteAdjustment, Game, GameSide
+from slaughterball.models import Athlete, AthleteAdjustment, Game, GameSide, Purchase
 from slaughterball.selectors import GAME_SYSTEM, lineup_athlete_ids
 
 

@@ -22,9 +22,10 @@ from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
 from rosters.apis import LedgerEntryOutputSerializer, TeamIdentityOutputSerializer
-from rosters.models import Athlete, LedgerEntry, Purchase, Team
+from rosters.models import LedgerEntry, Team
 from rosters.selectors import team_ledger
 from rosters.services import grant_create
+from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors import GAME_SYSTEM, league_get
 from slaughterball.selectors_teams import team_facts, team_get, team_summary, teams_with_summary_data
 from slaughterball.services.teams import purchase_make, team_create

@@ -165,7 +165,7 @@ class LastingInjury(models.Model):
     game = models.ForeignKey("slaughterball.Game", on_delete=models.PROTECT, related_name="lasting_injuries")
     team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, related_name="+")
     athlete = models.ForeignKey(
-        "rosters.Athlete", on_delete=models.PROTECT, null=True, blank=True, related_name="lasting_injuries"
+        "slaughterball.Athlete", on_delete=models.PROTECT, null=True, blank=True, related_name="lasting_injuries"
     )
     hire = models.ForeignKey(MaverickHire, on_delete=models.PROTECT, null=True, blank=True, related_name="lasting_injuries")
     name = models.CharField(max_length=100)
@@ -196,7 +196,7 @@ class AthleteAdjustment(models.Model):
     """A change of an athlete's value outside purchases (Athlete Value Adjustment), never edited: a voided
     injury writes a reversing row. The rosters selectors add these up into the athlete's value."""
 
-    athlete = models.ForeignKey("rosters.Athlete", on_delete=models.PROTECT, related_name="adjustments")
+    athlete = models.ForeignKey("slaughterball.Athlete", on_delete=models.PROTECT, related_name="adjustments")
     injury = models.ForeignKey(LastingInjury, on_delete=models.PROTECT, null=True, blank=True, related_name="adjustments")
     value_change = models.BigIntegerField()
     reason = models.CharField(max_length=200)

@@ -90,12 +90,12 @@ result AS (
 missed AS (SELECT team_id, COUNT(*) AS games FROM slaughterball_missedgame WHERE season_id = %(season)s GROUP BY team_id),
 value AS (
     SELECT athlete.team_id, athlete.base_value AS value
-    FROM rosters_athlete athlete JOIN entry ON entry.team_id = athlete.team_id
+    FROM slaughterball_athlete athlete JOIN entry ON entry.team_id = athlete.team_id
     UNION ALL
-    SELECT purchase.team_id, purchase.cost FROM rosters_purchase purchase JOIN entry ON entry.team_id = purchase.team_id
+    SELECT purchase.team_id, purchase.cost FROM slaughterball_purchase purchase JOIN entry ON entry.team_id = purchase.team_id
     UNION ALL
     SELECT athlete.team_id, adjustment.value_change FROM slaughterball_athleteadjustment adjustment
-    JOIN rosters_athlete athlete ON athlete.id = adjustment.athlete_id JOIN entry ON entry.team_id = athlete.team_id),
+    JOIN slaughterball_athlete athlete ON athlete.id = adjustment.athlete_id JOIN entry ON entry.team_id = athlete.team_id),
 potential AS (SELECT team_id, SUM(value) AS value FROM value GROUP BY team_id),
 computed AS (
     SELECT entry.team_id, entry.draw, CAST(COALESCE(result.points, 0) AS BIGINT) AS league_points,

@@ -12,8 +12,9 @@ from engine.slaughterball.roster import AthleteRequest
 from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from pitside.errors import Invalid
-from rosters.models import Athlete, LedgerEntry, Purchase, Team
+from rosters.models import LedgerEntry, Team
 from rosters.services import team_lock, team_require_coach, team_signing_up, team_signup_require_open
+from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors_teams import spending_window_side, team_facts, teams_with_summary_data
 
 

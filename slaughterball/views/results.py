@@ -26,8 +26,7 @@ from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
-from rosters.models import Athlete
-from slaughterball.models import Game, ResultDraft, Season, Week
+from slaughterball.models import Athlete, Game, ResultDraft, Season, Week
 from slaughterball.selectors import (
     game_get,
     game_label,

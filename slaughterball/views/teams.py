@@ -23,11 +23,12 @@ from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
-from rosters.models import Athlete, Purchase, Team
+from rosters.models import Team
 from rosters.selectors import team_balances, team_ledger
 from rosters.services import team_require_coach
 from rosters.views import team_signup_page
 from slaughterball.forms import SpendForm, StaffHireForm, TeamSignupForms
+from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors import league_get
 from slaughterball.selectors_teams import team_get
 from slaughterball.services import teams as services

@@ -20,8 +20,8 @@ from pypdf import PdfReader
 
 from engine.core.money import TREASURY
 from engine.slaughterball import auctions
-from rosters.models import LedgerEntry, Purchase, Team
-from slaughterball.models import Auction, Bid, Game, GameSide, MaverickDraw, MaverickHire, Season, Standing, Week
+from rosters.models import LedgerEntry, Team
+from slaughterball.models import Auction, Bid, Game, GameSide, MaverickDraw, MaverickHire, Purchase, Season, Standing, Week
 from tests.factories import PASSWORD, LeagueFactory, UserFactory, make_team
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

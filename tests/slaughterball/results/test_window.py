@@ -10,8 +10,8 @@ import pytest
 
 from engine.registry import get_ruleset
 from engine.slaughterball.facts import SpendingWindow
-from rosters.models import Purchase
 from rosters.services import grant_create
+from slaughterball.models import Purchase
 from slaughterball.selectors_teams import spending_window, team_facts, team_get
 from slaughterball.services.results import result_approve, result_submit, result_void
 from slaughterball.services.teams import purchase_make

@@ -7,8 +7,9 @@ from typing import Any
 
 from engine.registry import get_ruleset
 from leagues.models import League
-from rosters.models import Athlete, LedgerEntry, Purchase, Team
+from rosters.models import LedgerEntry, Team
 from slaughterball.demo import demo_athletes
+from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors_teams import team_facts, team_get
 
 

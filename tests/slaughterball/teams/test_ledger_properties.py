@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from engine.core.violations import RuleViolation
 from engine.slaughterball.catalog import build_catalog
 from pitside.errors import DomainError
-from rosters.models import LedgerEntry, Purchase
+from rosters.models import LedgerEntry
 from rosters.services import grant_create
+from slaughterball.models import Purchase
 from slaughterball.selectors_teams import team_get, team_summary
 from slaughterball.services.teams import purchase_make
 from tests.rosters.helpers import ledger_sums

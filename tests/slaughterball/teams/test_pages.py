@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from rosters.models import Purchase, Team
+from rosters.models import Team
+from slaughterball.models import Purchase
 from slaughterball.selectors_teams import team_get, team_summary
 from tests.factories import LeagueFactory, UserFactory
 from tests.slaughterball.teams.helpers import first_allowed, signup_data

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from rosters.models import LedgerEntry, Purchase
+from rosters.models import LedgerEntry
 from rosters.services import grant_create
+from slaughterball.models import Purchase
 from tests.api.helpers import errors, problems
 from tests.rosters.helpers import ledger_sums
 from tests.slaughterball.teams.helpers import db_state

@@ -14,8 +14,8 @@ from unittest.mock import Mock
 import pytest
 
 from rosters import services
-from rosters.models import Purchase
 from rosters.services import grant_create
+from slaughterball.models import Purchase
 from tests.factories import LeagueFactory, make_team
 from tests.rosters.helpers import client, ledger_sums, race
 
