@@ -106,7 +106,7 @@ class LeagueTeamsApi(APIView):
 
 
 def _served_team_or_404(team_id: int) -> Team:
-    """A team of a league these apps serve (a Blood Bowl team is served by the bloodbowl app), or 404."""
+    """A team of a league this app serves (a Blood Bowl team is served by the bloodbowl app), or 404."""
     return get_object_or_404(Team.objects.filter(league__game_system=GAME_SYSTEM), pk=team_id)
 
 
