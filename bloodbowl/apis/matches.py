@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -21,8 +21,8 @@ from bloodbowl.selectors import league_get, league_standings, match_get, matches
 from bloodbowl.services import matches as services
 from games.models import Game, GameEvent
 from pitside.api_errors import ERRORS, ErrorSerializer
-from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
+from pitside.write_api import WriteApi
 
 
 class _CountOptions(TypedDict):
@@ -205,28 +205,13 @@ class MatchDetailApi(APIView):
         return _detail(match_id)
 
 
-class MatchWriteApi(APIView):
-    """A write to a match: check the input's shape, call one service with it, answer with the match.
-    Each subclass is documented in the schema from its input serializer and its docstring."""
+class MatchWriteApi(WriteApi):
+    """A write to a match, answered with the match."""
 
-    permission_classes = [IsAuthenticated]
-    input_serializer: type[serializers.Serializer[Any]]
-    service: Any  # a staticmethod: (match_id=, user=, **the validated input)
+    output_serializer = MatchDetailOutputSerializer
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        extend_schema_view(
-            post=extend_schema(
-                request=cls.input_serializer, responses={200: MatchDetailOutputSerializer, **ERRORS}, description=cls.__doc__
-            )
-        )(cls)
-
-    def post(self, request: Request, match_id: int) -> Response:
-        match_get(match_id)
-        data = self.input_serializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        self.service(match_id=match_id, user=request.user, **data.validated_data)
-        return _detail(match_id)
+    def found(self, object_id: int) -> Match:
+        return match_get(object_id)
 
 
 class MatchReasonInputSerializer(serializers.Serializer[Any]):
@@ -256,25 +241,13 @@ class MatchPrematchApi(MatchWriteApi):
     service = staticmethod(services.prematch_roll)
 
 
-class MatchReportApi(APIView):
-    permission_classes = [IsAuthenticated]
+class MatchReportApi(MatchWriteApi):
+    """Report the match: every violation of the rules comes back at once, and nothing is stored."""
 
-    @extend_schema(
-        parameters=[IDEMPOTENCY_KEY_HEADER],
-        request=ReportInputSerializer,
-        responses={201: MatchDetailOutputSerializer, 200: MatchDetailOutputSerializer, **ERRORS},
-    )
-    def post(self, request: Request, match_id: int) -> Response:
-        """Report the match: every violation of the rules comes back at once, and nothing is stored."""
-        match_get(match_id)
-        data = ReportInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        _, created = services.report_submit(
-            match_id=match_id, user=request.user, report=data.validated_data, idempotency_key=idempotency_key_of(request)
-        )
-        response = _detail(match_id)
-        response.status_code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
-        return response
+    idempotent = True
+    input_serializer = ReportInputSerializer
+    input_as = "report"
+    service = staticmethod(services.report_submit)
 
 
 class MatchConfirmApi(MatchWriteApi):

@@ -200,6 +200,7 @@ def match_action(request: HttpRequest, match_id: int, action: str) -> HttpRespon
     """One of the match page's forms (MATCH_ACTIONS): its input checked as the API checks it, then its service."""
     match_get(match_id)
     write, form_input, message = MATCH_ACTIONS[action]
+    assert write.input_serializer is not None  # each of these forms sends an input
     data = write.input_serializer(data=form_input(request.POST))
     if not data.is_valid():
         return _match_page(request, match_id, errors=_messages(data.errors), status=400)

@@ -4,21 +4,21 @@ and permission is the services' (slaughterball.services.results)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import NotFound
-from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
+from pitside.write_api import WriteApi
 from slaughterball.models import Game, ResultDraft, Season
 from slaughterball.selectors import (
     game_get,
@@ -208,105 +208,62 @@ def _game_or_404(game_id: int) -> Game:
     return game
 
 
-def _answer(game: Game, created: bool, serializer: type = GameOutputSerializer) -> Response:
-    fresh = game_get(game.pk)
-    return Response(serializer(fresh).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
-
-
 class GameDetailApi(APIView):
     @extend_schema(responses={200: GameOutputSerializer, 404: ErrorSerializer})
     def get(self, request: Request, game_id: int) -> Response:
         return Response(GameOutputSerializer(_game_or_404(game_id)).data)
 
 
-class GameResultApi(APIView):
-    @extend_schema(responses={200: GameResultOutputSerializer, 404: ErrorSerializer})
+class GameWriteApi(WriteApi):
+    """A write to a Slaughterball game's result: 201 when it changed something, 200 when it was already so."""
+
+    idempotent = True
+    output_serializer: ClassVar[type[serializers.Serializer[Any]]] = GameOutputSerializer
+
+    def found(self, object_id: int) -> Game:
+        return _game_or_404(object_id)
+
+
+class GameResultApi(GameWriteApi):
+    """Submit the result (a coach of a team in the game, or a commissioner). A 400 lists every problem at
+    once: a tie for first, negative or non-whole scores, a team not in the game, more unused Edge tokens than
+    received, a scoring log that does not add up, injuries naming someone who did not play."""
+
+    input_serializer = ResultSubmitInputSerializer
+    output_serializer = GameResultOutputSerializer
+    service = staticmethod(services.result_submit)
+
+    @extend_schema(description="The result as it stands.", responses={200: GameResultOutputSerializer, 404: ErrorSerializer})
     def get(self, request: Request, game_id: int) -> Response:
         return Response(GameResultOutputSerializer(_game_or_404(game_id)).data)
 
-    @extend_schema(
-        parameters=[IDEMPOTENCY_KEY_HEADER],
-        request=ResultSubmitInputSerializer,
-        responses={201: GameResultOutputSerializer, 200: GameResultOutputSerializer, **ERRORS},
-        description="Submit the result (a coach of a team in the game, or a commissioner). A 400 lists every "
-        "problem at once: a tie for first, negative or non-whole scores, a team not in the game, more unused Edge "
-        "tokens than received, a scoring log that does not add up, injuries naming someone who did not play.",
-    )
-    def post(self, request: Request, game_id: int) -> Response:
-        _game_or_404(game_id)
-        data = ResultSubmitInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        game, created = services.result_submit(
-            game_id=game_id,
-            user=request.user,
-            sides=data.validated_data["sides"],
-            scoring_log=data.validated_data["scoring_log"],
-            injuries=data.validated_data["injuries"],
-            idempotency_key=idempotency_key_of(request),
-        )
-        return _answer(game, created, GameResultOutputSerializer)
+
+class GameConfirmApi(GameWriteApi):
+    """Another coach in the game confirms the result; once all have, it is confirmed and paid. 201 when this
+    changed something, 200 when it was already done."""
+
+    service = staticmethod(services.result_confirm)
 
 
-class GameConfirmApi(APIView):
-    @extend_schema(
-        parameters=[IDEMPOTENCY_KEY_HEADER],
-        request=None,
-        responses={201: GameOutputSerializer, 200: GameOutputSerializer, **ERRORS},
-        description="Another coach in the game confirms the result; once all have, it is confirmed and paid. "
-        "201 when this changed something, 200 when it was already done.",
-    )
-    def post(self, request: Request, game_id: int) -> Response:
-        _game_or_404(game_id)
-        game, changed = services.result_confirm(game_id=game_id, user=request.user, idempotency_key=idempotency_key_of(request))
-        return _answer(game, changed)
+class GameApproveApi(GameWriteApi):
+    """A commissioner approves the result standing: it is confirmed at once."""
+
+    service = staticmethod(services.result_approve)
 
 
-class GameApproveApi(APIView):
-    @extend_schema(
-        parameters=[IDEMPOTENCY_KEY_HEADER],
-        request=None,
-        responses={201: GameOutputSerializer, 200: GameOutputSerializer, **ERRORS},
-        description="A commissioner approves the result standing: it is confirmed at once.",
-    )
-    def post(self, request: Request, game_id: int) -> Response:
-        _game_or_404(game_id)
-        game, changed = services.result_approve(game_id=game_id, user=request.user, idempotency_key=idempotency_key_of(request))
-        return _answer(game, changed)
+class GameDisputeApi(GameWriteApi):
+    """Another coach disputes the result, with a reason; a commissioner approves or voids it."""
+
+    input_serializer = ReasonInputSerializer
+    service = staticmethod(services.result_dispute)
 
 
-class GameDisputeApi(APIView):
-    @extend_schema(
-        parameters=[IDEMPOTENCY_KEY_HEADER],
-        request=ReasonInputSerializer,
-        responses={201: GameOutputSerializer, 200: GameOutputSerializer, **ERRORS},
-        description="Another coach disputes the result, with a reason; a commissioner approves or voids it.",
-    )
-    def post(self, request: Request, game_id: int) -> Response:
-        _game_or_404(game_id)
-        data = ReasonInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        game, changed = services.result_dispute(
-            game_id=game_id, user=request.user, reason=data.validated_data["reason"], idempotency_key=idempotency_key_of(request)
-        )
-        return _answer(game, changed)
+class GameVoidApi(GameWriteApi):
+    """A commissioner voids the result, with a reason: prize money is taken back by reversing ledger rows,
+    places and League Points cleared; the history stays."""
 
-
-class GameVoidApi(APIView):
-    @extend_schema(
-        parameters=[IDEMPOTENCY_KEY_HEADER],
-        request=ReasonInputSerializer,
-        responses={201: GameOutputSerializer, 200: GameOutputSerializer, **ERRORS},
-        description="A commissioner voids the result, with a reason: prize money is taken back by reversing ledger "
-        "rows, places and League Points cleared; the history stays.",
-    )
-    def post(self, request: Request, game_id: int) -> Response:
-        _game_or_404(game_id)
-        data = ReasonInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        game, changed = services.result_void(
-            game_id=game_id, user=request.user, reason=data.validated_data["reason"], idempotency_key=idempotency_key_of(request)
-        )
-        return _answer(game, changed)
+    input_serializer = ReasonInputSerializer
+    service = staticmethod(services.result_void)
 
 
 class GameDraftApi(APIView):
