@@ -1,5 +1,5 @@
 """Team pages every game system shares: the sign-up page around a game system's own forms and
-service, and the commissioner's grants and fines on any league's settings page.
+service, the purchase form on a team page, and the commissioner's grants and fines on any league's settings page.
 
 Each view validates the form, calls one service and renders; the rules, costs and permissions are the
 engine's and the services'.
@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -62,6 +63,40 @@ def team_signup_page(
     with refusal_shown_by(refused):
         team = service(league=league, coach=request.user, **forms.team_data())
     messages.success(request, f"{team.name} is signed up in {league.name}.")
+    return redirect(team_url, team.pk)
+
+
+# --- Purchases ------------------------------------------------------------------------------------
+
+
+def team_purchase_page(
+    request: HttpRequest,
+    *,
+    team: Team,
+    form: Form,
+    buy: Callable[[], tuple[Any, bool]],
+    bought: Callable[[Any, bool], str],
+    page: Callable[[], HttpResponse],
+    team_url: str,
+) -> HttpResponse:
+    """Any game system's purchase form on its team page: the form checked, then `buy()` (the game
+    system's purchase service with the form's data: (purchase, created)), then the team page with
+    `bought(purchase, created)`; a refusal shows the team `page()` again with the errors on the form,
+    to the team's coach only."""
+
+    def refused(error: Invalid | None = None) -> HttpResponse:
+        if error is not None:
+            apply_domain_errors(form, error)
+        services.team_require_coach(team=team, user=request.user)
+        response = page()
+        response.status_code = 400
+        return response
+
+    if not form.is_valid():
+        return refused()
+    with refusal_shown_by(refused):
+        purchase, created = buy()
+    messages.success(request, bought(purchase, created))
     return redirect(team_url, team.pk)
 
 

@@ -25,8 +25,7 @@ from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.sheets import sheet_pdf
-from rosters.services import team_require_coach
-from rosters.views import team_signup_page
+from rosters.views import team_purchase_page, team_signup_page
 
 ROSTER_TEMPLATE = "bloodbowl/roster_sheet.html"
 SIGNUP_ROWS_WITHOUT_MAXIMUM = 16  # rows on the sign-up form while the roster maximum house value is unset
@@ -95,17 +94,11 @@ def team_detail(request: HttpRequest, team_id: int) -> HttpResponse:
 def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
     team = team_get(team_id)
     form = PurchaseForm(request.POST)
-
-    def refused(error: Invalid | None = None) -> HttpResponse:
-        if error is not None:
-            apply_domain_errors(form, error)
-        team_require_coach(team=team, user=request.user)
-        return _team_page(request, team_get(team.pk), status=400, purchase_form=form)
-
-    if not form.is_valid():
-        return refused()
-    with refusal_shown_by(refused):
-        purchase, created = services.purchase_make(
+    return team_purchase_page(
+        request,
+        team=team,
+        form=form,
+        buy=lambda: services.purchase_make(
             team_id=team.pk,
             user=request.user,
             kind=form.cleaned_data["kind"],
@@ -113,15 +106,18 @@ def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
             name=form.cleaned_data["name"],
             number=form.cleaned_data["number"],
             idempotency_key=form.cleaned_data["idempotency_key"],
-        )
+        ),
+        bought=_bought_message,
+        page=lambda: _team_page(request, team_get(team.pk), purchase_form=form),
+        team_url="bb-team-detail",
+    )
+
+
+def _bought_message(purchase: Any, created: bool) -> str:
     left = format_credits(purchase.treasury, "gold pieces")
-    if created:
-        messages.success(
-            request, f"{purchase.entry.reason} for {format_credits(purchase.cost, 'gold pieces')}. Treasury now: {left}."
-        )
-    else:
-        messages.success(request, f"This form was already sent; nothing more was spent. Treasury: {left}.")
-    return redirect("bb-team-detail", team.pk)
+    if not created:
+        return f"This form was already sent; nothing more was spent. Treasury: {left}."
+    return f"{purchase.entry.reason} for {format_credits(purchase.cost, 'gold pieces')}. Treasury now: {left}."
 
 
 @login_required

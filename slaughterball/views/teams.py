@@ -26,7 +26,7 @@ from pitside.page_errors import domain_errors, refusal_shown_by
 from rosters.models import Team
 from rosters.selectors import team_balances, team_ledger
 from rosters.services import team_require_coach
-from rosters.views import team_signup_page
+from rosters.views import team_purchase_page, team_signup_page
 from slaughterball.forms import SpendForm, StaffHireForm, TeamSignupForms
 from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors import league_get
@@ -117,25 +117,21 @@ def _bought_message(purchase: Purchase, created: bool, team: Team) -> str:
 def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
     team = _team(team_id)
     form = StaffHireForm(request.POST)
-
-    def refused(error: Invalid | None = None) -> HttpResponse:
-        if error is not None:
-            apply_domain_errors(form, error)
-        team_require_coach(team=team, user=request.user)
-        return _team_page(request, _team(team.pk), status=400, staff_form=form)
-
-    if not form.is_valid():
-        return refused()
-    with refusal_shown_by(refused):
-        purchase, created = services.purchase_make(
+    return team_purchase_page(
+        request,
+        team=team,
+        form=form,
+        buy=lambda: services.purchase_make(
             team_id=team.pk,
             user=request.user,
             kind="staff",
             item=form.cleaned_data["item"],
             idempotency_key=form.cleaned_data["idempotency_key"],
-        )
-    messages.success(request, _bought_message(purchase, created, _team(team.pk)))
-    return redirect("team-detail", team.pk)
+        ),
+        bought=lambda purchase, created: _bought_message(purchase, created, _team(team.pk)),
+        page=lambda: _team_page(request, _team(team.pk), staff_form=form),
+        team_url="team-detail",
+    )
 
 
 # --- Spending on an athlete ------------------------------------------------------------------------
