@@ -29,7 +29,7 @@ class WriteApi(APIView):
     """POST: `input_serializer` checks the body (none: the body is not read), then `service` is called
     with the URL's id (by its name in the URL: game_id=, match_id=), the user and the validated input.
     An `idempotent` write also gets the Idempotency-Key header and returns (object, changed): its answer
-    is 201 when it changed something, 200 when it was already so. The answer is `answer(id)`. Who may
+    is 201 when it changed something, 200 when it was already so. The answer is `answer(...)`. Who may
     write is the service's to decide (the API's default: logged in to write)."""
 
     input_serializer: ClassVar[type[serializers.Serializer[Any]] | None] = None
@@ -56,8 +56,9 @@ class WriteApi(APIView):
         """The object the URL names, or Http404."""
         raise NotImplementedError
 
-    def answer(self, object_id: int) -> Any:
-        """The object as `output_serializer` serializes it now."""
+    def answer(self, object_id: int, written: Any) -> Any:
+        """What the write answers: the object the URL names, as it is now (a write that makes something
+        else, a purchase, answers with `written`, what its service returned)."""
         return self.output_serializer(self.found(object_id)).data
 
     def post(self, request: Request, **url: int) -> Response:
@@ -70,7 +71,6 @@ class WriteApi(APIView):
             data = {self.input_as: checked.validated_data} if self.input_as else dict(checked.validated_data)
         arguments = {id_name: object_id, "user": request.user, **data}
         if not self.idempotent:
-            self.service(**arguments)
-            return Response(self.answer(object_id))
-        _, changed = self.service(**arguments, idempotency_key=idempotency_key_of(request))
-        return Response(self.answer(object_id), status=status.HTTP_201_CREATED if changed else status.HTTP_200_OK)
+            return Response(self.answer(object_id, self.service(**arguments)))
+        written, changed = self.service(**arguments, idempotency_key=idempotency_key_of(request))
+        return Response(self.answer(object_id, written), status=status.HTTP_201_CREATED if changed else status.HTTP_200_OK)

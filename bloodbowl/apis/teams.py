@@ -17,8 +17,8 @@ from bloodbowl.services.teams import player_retire, purchase_make, team_create
 from engine.bloodbowl.postmatch import PurchaseKind
 from engine.bloodbowl.ruleset import RULESET
 from pitside.api_errors import ERRORS, ErrorSerializer
-from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
+from pitside.write_api import WriteApi
 from rosters.apis import TeamIdentityOutputSerializer
 from rosters.models import Team
 
@@ -143,28 +143,26 @@ class BloodBowlPurchaseOutputSerializer(serializers.Serializer[Any]):
     treasury = serializers.IntegerField(help_text="What the treasury holds after the purchase.")
 
 
-class TeamPurchasesApi(APIView):
-    class BloodBowlPurchaseInputSerializer(serializers.Serializer[Any]):
-        kind = serializers.ChoiceField(choices=PURCHASE_KINDS)
-        position = serializers.CharField(max_length=40, required=False, help_text="For a player: the position's slug.")
-        name = serializers.CharField(max_length=60, required=False, default="", help_text="For a player.")
-        number = serializers.IntegerField(min_value=0, max_value=99, required=False, help_text="For a player.")
+class BloodBowlPurchaseInputSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(choices=PURCHASE_KINDS)
+    position = serializers.CharField(max_length=40, required=False, help_text="For a player: the position's slug.")
+    name = serializers.CharField(max_length=60, required=False, default="", help_text="For a player.")
+    number = serializers.IntegerField(min_value=0, max_value=99, required=False, help_text="For a player.")
 
-    @extend_schema(
-        parameters=[IDEMPOTENCY_KEY_HEADER],
-        request=BloodBowlPurchaseInputSerializer,
-        responses={201: BloodBowlPurchaseOutputSerializer, 200: BloodBowlPurchaseOutputSerializer, **ERRORS},
-    )
-    def post(self, request: Request, team_id: int) -> Response:
-        """The coach buys a player, a Team Re-roll (double the team list's price) or coaching staff."""
-        team_get(team_id)
-        data = self.BloodBowlPurchaseInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        purchase, created = purchase_make(
-            team_id=team_id, user=request.user, idempotency_key=idempotency_key_of(request), **data.validated_data
-        )
-        answer = status.HTTP_201_CREATED if created else status.HTTP_200_OK
-        return Response(BloodBowlPurchaseOutputSerializer(purchase).data, status=answer)
+
+class TeamPurchasesApi(WriteApi):
+    """The coach buys a player, a Team Re-roll (double the team list's price) or coaching staff."""
+
+    idempotent = True
+    input_serializer = BloodBowlPurchaseInputSerializer
+    output_serializer = BloodBowlPurchaseOutputSerializer
+    service = staticmethod(purchase_make)
+
+    def found(self, object_id: int) -> Any:
+        return team_get(object_id)
+
+    def answer(self, object_id: int, written: Any) -> Any:
+        return self.output_serializer(written).data
 
 
 class PlayerRetireApi(APIView):

@@ -21,6 +21,7 @@ from leagues.services import league_require_commissioner
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
+from pitside.write_api import WriteApi
 from rosters.apis import LedgerEntryOutputSerializer, TeamIdentityOutputSerializer
 from rosters.models import LedgerEntry, Team
 from rosters.selectors import team_ledger
@@ -131,39 +132,34 @@ class PurchaseOutputSerializer(serializers.ModelSerializer[Purchase]):
         fields = ["id", "team", "athlete", "kind", "item", "name", "cost", "created_by", "created_at"]
 
 
-class TeamPurchasesApi(APIView):
+class PurchaseInputSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(choices=Purchase.Kind.choices)
+    item = serializers.CharField(max_length=60)
+    athlete = serializers.IntegerField(required=False, allow_null=True, min_value=1, source="athlete_id")
+
+
+class TeamPurchasesApi(WriteApi):
+    """The coach buys a skill, a trait increase or support staff for his team (an athlete's purchase names
+    the athlete), paid from the account the rules take it from."""
+
     pagination_class = Pagination
+    idempotent = True
+    input_serializer = PurchaseInputSerializer
+    output_serializer = PurchaseOutputSerializer
+    service = staticmethod(purchase_make)
 
-    class PurchaseInputSerializer(serializers.Serializer[Any]):
-        kind = serializers.ChoiceField(choices=Purchase.Kind.choices)
-        item = serializers.CharField(max_length=60)
-        athlete = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    def found(self, object_id: int) -> Team:
+        return _served_team_or_404(object_id)
 
-    @extend_schema(responses={200: PurchaseOutputSerializer(many=True), 404: ErrorSerializer})
+    def answer(self, object_id: int, written: Any) -> Any:
+        return self.output_serializer(written).data
+
+    @extend_schema(
+        description="The team's purchases.", responses={200: PurchaseOutputSerializer(many=True), 404: ErrorSerializer}
+    )
     def get(self, request: Request, team_id: int) -> Response:
         team = _served_team_or_404(team_id)
         return paginate(request, self, team.purchases.select_related("created_by"), PurchaseOutputSerializer)
-
-    @extend_schema(
-        parameters=[IDEMPOTENCY_KEY_HEADER],
-        request=PurchaseInputSerializer,
-        responses={201: PurchaseOutputSerializer, 200: PurchaseOutputSerializer, **ERRORS},
-    )
-    def post(self, request: Request, team_id: int) -> Response:
-        _served_team_or_404(team_id)
-        data = self.PurchaseInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        purchase, created = purchase_make(
-            team_id=team_id,
-            user=request.user,
-            kind=data.validated_data["kind"],
-            item=data.validated_data["item"],
-            athlete_id=data.validated_data.get("athlete"),
-            idempotency_key=idempotency_key_of(request),
-        )
-        return Response(
-            PurchaseOutputSerializer(purchase).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
-        )
 
 
 class TeamLedgerApi(APIView):
