@@ -100,6 +100,17 @@ def test_a_key_sent_again_with_another_report_is_refused(bb):
     assert _codes(reused) == ["idempotency-key-reused"]
 
 
+def test_a_retried_report_with_tuples_is_the_same_report(bb):
+    # The history keeps the report as its JSON column stores it (lists); a retry sent with tuples matches it.
+    league, home, away = bb
+    match = _kicked_off(league, home, away)
+    sent = report(home, away, 1, 0)
+    services.report_submit(match_id=match.pk, user=home.coach, report=sent, idempotency_key="k1")
+    as_tuples = {**sent, "home": {**sent["home"], "players": tuple(sent["home"].get("players", ()))}}
+    _, changed = services.report_submit(match_id=match.pk, user=home.coach, report=as_tuples, idempotency_key="k1")
+    assert not changed
+
+
 def test_a_tournament_match_is_the_tournaments_it_is_not_voided(db, commissioner):
     league = bloodbowl_league(commissioner, table_dice=True)
     alpha = bloodbowl_team(league, UserFactory(), "Alpha")
