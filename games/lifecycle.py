@@ -11,8 +11,9 @@ after the other, and is a GameEvent (who, when, what). The post-game runs in the
 confirmation or approval that completes it, with the game's teams locked: the ledger rows it writes
 are recorded on the game, and a void writes their reversing rows (history is never edited).
 
-A game system subclasses ResultLifecycle for its game model and fills in the hooks below the line:
-what its report is, what its post-game does and what a void puts back.
+A game system subclasses ResultLifecycle for its game model and fills in its hooks: what its report
+is, what its post-game does and what a void puts back. Its own writes to a game (a pre-match, a
+card choice) use `locked` and `require_member_or_commissioner` as the lifecycle does.
 """
 
 from __future__ import annotations
@@ -302,13 +303,23 @@ class ResultLifecycle[G: Game]:
             return []
         return [s for s in self.sides(game) if s.team.coach_id == user.pk]
 
-    # --- Helpers ------------------------------------------------------------------------------------
+    # --- For a game system's own writes to a game -------------------------------------------------
 
     def locked(self, game_id: Any) -> G:
         """Lock the game row for this transaction, then read it with its sides and history."""
         if Game.objects.select_for_update().filter(pk=game_id).values_list("pk", flat=True).first() is None:
             raise NotFound.one(f"{self.noun}-unknown", self.noun, f"No such {self.noun}.")
         return self._reloaded_by_id(game_id)
+
+    def require_member_or_commissioner(self, game: G, user: Any) -> None:
+        if not self.user_sides(game, user) and not league_is_commissioner(game.league, user):
+            raise NotPermitted.one(
+                f"not-in-{self.noun}",
+                self.noun,
+                f"Only a coach of a team in this {self.noun} or a commissioner of its league can do that.",
+            )
+
+    # --- Helpers ------------------------------------------------------------------------------------
 
     def _reloaded(self, game: G) -> G:
         return self._reloaded_by_id(game.pk)
@@ -318,14 +329,6 @@ class ResultLifecycle[G: Game]:
         if game is None:  # a game of another system
             raise NotFound.one(f"{self.noun}-unknown", self.noun, f"No such {self.noun}.")
         return game
-
-    def require_member_or_commissioner(self, game: G, user: Any) -> None:
-        if not self.user_sides(game, user) and not league_is_commissioner(game.league, user):
-            raise NotPermitted.one(
-                f"not-in-{self.noun}",
-                self.noun,
-                f"Only a coach of a team in this {self.noun} or a commissioner of its league can do that.",
-            )
 
     def _require_commissioner(self, game: G, user: Any) -> None:
         if not league_is_commissioner(game.league, user):

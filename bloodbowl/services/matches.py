@@ -59,11 +59,6 @@ def _gold(amount: int) -> str:
 # --- who may act ---------------------------------------------------------------------------------
 
 
-def _require_player_or_commissioner(match: Match, user: Any, what: str) -> None:
-    if match_side_of(match, user) is None and not league_is_commissioner(match.league, user):
-        raise NotPermitted.one("not-in-match", "match", f"Only the two coaches or a commissioner can {what}.")
-
-
 def _history(match: Match, user: Any, action: str, payload: Mapping[str, Any] | None = None, team: Team | None = None) -> None:
     GameEvent.objects.create(game=match, user=user, team=team, action=action, payload=dict(payload or {}))
 
@@ -126,7 +121,7 @@ def prematch_roll(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = 
     Rolled once: asking again returns the same match."""
     with transaction.atomic():
         match = RESULTS.locked(match_id)
-        _require_player_or_commissioner(match, user, "make the pre-match rolls")
+        RESULTS.require_member_or_commissioner(match, user)
         if match.gate is not None:
             return match
         if match.state != Game.State.SCHEDULED:
