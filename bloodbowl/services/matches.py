@@ -56,7 +56,7 @@ def _gold(amount: int) -> str:
     return format_credits(amount, "gold pieces")
 
 
-# --- who may act ---------------------------------------------------------------------------------
+# --- history ---------------------------------------------------------------------------------------
 
 
 def _history(match: Match, user: Any, action: str, payload: Mapping[str, Any] | None = None, team: Team | None = None) -> None:
