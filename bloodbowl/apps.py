@@ -24,5 +24,7 @@ class BloodBowlConfig(AppConfig):
                 settings_panel="bloodbowl/_settings_panel.html",
                 settings_context=settings_panel_context,
                 seed_demo=seed_demo,
+                urls=[("bloodbowl/", "bloodbowl.urls"), ("", "bloodbowl.match_urls"), ("", "bloodbowl.tournament_urls")],
+                api_urls=["bloodbowl.api_urls", "bloodbowl.match_api_urls", "bloodbowl.tournament_api_urls"],
             )
         )

@@ -1,13 +1,13 @@
 """The Django side of the engine registry: for each game system, the app that serves its leagues.
 
 The league pages are shared; what a game system adds to them (its teams table, its links, its
-settings page) comes from the app registered here with its ruleset, so shared code never
-branches on a game's name. Each app registers itself once, in its AppConfig.ready().
+settings page) and its own URLs come from the app registered here with its ruleset, so shared code
+never branches on a game's name. Each app registers itself once, in its AppConfig.ready().
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,9 @@ class GameApp:
     # Makes its demo league for `manage.py seed_demo` (safe to run again), given the demo users by name;
     # returns what it did, in a sentence.
     seed_demo: Callable[[Mapping[str, Any]], str]
+    # Its URL modules, which pitside/urls.py includes: its pages as (prefix, module), its API's under api/.
+    urls: Sequence[tuple[str, str]] = ()
+    api_urls: Sequence[str] = ()
 
 
 _APPS: dict[str, GameApp] = {}

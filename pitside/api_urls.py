@@ -5,6 +5,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.throttling import ScopedRateThrottle
 
 from leagues.apis import LeagueDetailApi, LeagueListApi
+from leagues.game_apps import game_apps
 from pitside.api_errors import ErrorSerializer
 
 
@@ -19,10 +20,7 @@ class TokenApi(ObtainAuthToken):
 
 
 urlpatterns = [
-    path("", include("slaughterball.api_urls")),
-    path("", include("bloodbowl.api_urls")),
-    path("", include("bloodbowl.match_api_urls")),
-    path("", include("bloodbowl.tournament_api_urls")),
+    *(path("", include(module)) for app in game_apps() for module in app.api_urls),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", TokenApi.as_view(), name="api-token"),

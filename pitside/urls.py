@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
+from leagues.game_apps import game_apps
 from pitside.converters import IdConverter
 
 register_converter(IdConverter, "id")  # before the apps' url modules, which use it
@@ -10,10 +11,7 @@ urlpatterns = [
     path("api/", include("pitside.api_urls")),
     path("accounts/", include("accounts.urls")),
     path("", include("rosters.urls")),
-    path("", include("slaughterball.urls")),
-    path("bloodbowl/", include("bloodbowl.urls")),
-    path("", include("bloodbowl.match_urls")),
-    path("", include("bloodbowl.tournament_urls")),
+    *(path(prefix, include(module)) for app in game_apps() for prefix, module in app.urls),
     path("notifications/", include("notifications.urls")),
     path("", include("leagues.urls")),
 ]

@@ -24,5 +24,7 @@ class SlaughterballConfig(AppConfig):
                 settings_panel="slaughterball/_settings_panel.html",
                 settings_context=settings_panel_context,
                 seed_demo=seed_demo,
+                urls=[("", "slaughterball.urls")],
+                api_urls=["slaughterball.api_urls"],
             )
         )
