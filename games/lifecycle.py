@@ -84,6 +84,10 @@ class ResultLifecycle[G: Game]:
         what it must put back on a void beyond its ledger rows goes into `game.effects`."""
         raise NotImplementedError
 
+    def confirming(self, game: G, side: GameSide) -> bool:
+        """Whether this side's coach confirms the result standing; default True."""
+        return True
+
     def confirmed_text(self, game: G, side: GameSide) -> str:
         """What the coach of `side` is told once the result is confirmed."""
         return f"The result of {self.label(game)} is confirmed."
@@ -291,12 +295,16 @@ class ResultLifecycle[G: Game]:
         }
 
     def pending_sides(self, game: G) -> list[GameSide]:
-        """Sides whose coach still has to confirm: every side whose coach did not submit the result
-        standing and has not confirmed it yet."""
+        """Sides whose coach still has to confirm: every confirming side whose coach did not submit the
+        result standing and has not confirmed it yet."""
         if game.state != Game.State.SUBMITTED or game.submitted_by_id is None:
             return []
         confirmed = self.confirmed_teams(game)
-        return [s for s in self.sides(game) if s.team.coach_id != game.submitted_by_id and s.team_id not in confirmed]
+        return [
+            s
+            for s in self.sides(game)
+            if s.team.coach_id != game.submitted_by_id and s.team_id not in confirmed and self.confirming(game, s)
+        ]
 
     def user_sides(self, game: G, user: Any) -> list[GameSide]:
         if not getattr(user, "is_authenticated", False):

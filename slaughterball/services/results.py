@@ -143,6 +143,10 @@ class SlaughterballResults(ResultLifecycle[Game]):
         LedgerEntry.objects.bulk_create(entries)
         lasting_injuries_apply(game=game)  # Optional Rules, Lasting Injuries: nothing unless the league plays them
 
+    def confirming(self, game: Game, side: lifecycle.GameSide) -> bool:
+        """No-Shows: a side marked no-show in the result standing does not confirm it."""
+        return not any(line["team"] == side.team_id and line["no_show"] for line in (game.report or {}).get("sides", []))
+
     def confirmed_text(self, game: Game, side: lifecycle.GameSide) -> str:
         assert isinstance(side, GameSide)  # this lifecycle's sides
         earned = (

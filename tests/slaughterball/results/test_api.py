@@ -304,3 +304,17 @@ def test_standings_filters(client_of, league, season, game, teams, coach):
     assert problems(api.get(f"/api/leagues/{league.pk}/standings/?week=3")) == {("week-unranked", "week")}
     assert problems(api.get(f"/api/leagues/{league.pk}/standings/?season=999999")) == {("season-unknown", "season")}
     assert api.get("/api/leagues/999999/standings/").status_code == 404
+
+
+def test_a_no_show_side_does_not_confirm_the_result(client_of, game, teams, coach, rival, third):
+    """No-Shows: the absent coach is not asked to confirm; the game is confirmed once every other
+    present side's coach confirms."""
+    submitted = client_of("coach").post(f"/api/games/{game.pk}/result/", body(teams, [30, 20, 10, None]), format="json")
+    assert submitted.status_code == 201, submitted.content
+    answer = client_of("anonymous").get(f"/api/games/{game.pk}/").json()
+    assert answer["pending_confirmations"] == [teams[1].pk, teams[2].pk]
+    assert client_of("rival").post(f"/api/games/{game.pk}/confirm/").status_code == 201
+    assert client_of("third").post(f"/api/games/{game.pk}/confirm/").status_code == 201
+    answer = client_of("anonymous").get(f"/api/games/{game.pk}/").json()
+    assert (answer["state"], answer["pending_confirmations"]) == ("confirmed", [])
+    assert [s["prize_money"] for s in answer["sides"]] == [400_000, 300_000, 200_000, 0]
