@@ -208,6 +208,7 @@ def pregame_state(game: Game) -> dict[str, Any]:
                 "pit_power": side.pit_power,
                 "edge_tokens": side.edge_tokens,
                 "staff_tokens": side.staff_tokens or {},
+                "edge_tokens_received": side.edge_tokens_received,
             }
             for side in ordered
         ],

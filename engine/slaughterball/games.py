@@ -90,6 +90,12 @@ def staff_edge_tokens(staff: Mapping[str, int]) -> dict[str, int]:
     return {kind: count for kind, count in tokens.items() if count}
 
 
+def edge_tokens_received(underdog: int, staff_tokens: Mapping[str, int]) -> int:
+    """Edge Tokens: "Coaches can get them from the Underdog Bonus or from support staff": both count,
+    for the tokens a side may leave unused and be paid for (Award Prize Money)."""
+    return underdog + sum(staff_tokens.values())
+
+
 def token_picking_order(pit_powers: Mapping[int, int]) -> list[int]:
     """Getting Edge Tokens: the lowest Pit Power picks first, then in ascending order."""
     return sorted(pit_powers, key=lambda team: pit_powers[team])

@@ -138,6 +138,9 @@ class PregameSideOutputSerializer(serializers.Serializer[Any]):
     pit_power = serializers.IntegerField(allow_null=True)
     edge_tokens = serializers.IntegerField(allow_null=True, help_text="Underdog Bonus Edge tokens.")
     staff_tokens = serializers.DictField(child=serializers.IntegerField(), help_text='e.g. {"reroll": 2, "cancel-card": 1}')
+    edge_tokens_received = serializers.IntegerField(
+        allow_null=True, help_text="Every Edge token received: the Underdog Bonus's and the support staff's."
+    )
 
 
 class PregameOutputSerializer(serializers.Serializer[Any]):

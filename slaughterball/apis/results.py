@@ -45,7 +45,11 @@ class ResultSideOutputSerializer(serializers.Serializer[Any]):
     order_of_play = serializers.IntegerField(allow_null=True)
     lineup = serializers.JSONField(help_text="The athletes chosen for the game, as they were then.")
     pit_power = serializers.IntegerField(allow_null=True, help_text="Pit Power at the start of the game (null: not recorded).")
-    edge_tokens = serializers.IntegerField(allow_null=True, help_text="Edge tokens received (null: not recorded, counts as 0).")
+    edge_tokens = serializers.IntegerField(
+        source="edge_tokens_received",
+        allow_null=True,
+        help_text="Edge tokens received, Underdog Bonus and support staff (null: not recorded, counts as 0).",
+    )
     score = serializers.IntegerField(allow_null=True)
     unused_edge_tokens = serializers.IntegerField()
     no_show = serializers.BooleanField()

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.db import models
 
 import games.models
+from engine.slaughterball.games import edge_tokens_received
 
 
 class Season(models.Model):
@@ -118,6 +119,11 @@ class GameSide(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} in {self.game}"
+
+    @property
+    def edge_tokens_received(self) -> int | None:
+        """Underdog Bonus and support-staff Edge tokens together; None until the pre-game computed them."""
+        return None if self.edge_tokens is None else edge_tokens_received(self.edge_tokens, self.staff_tokens or {})
 
 
 class Standing(models.Model):

@@ -89,7 +89,8 @@ class SlaughterballResults(ResultLifecycle[Game]):
         log = None if standing["scoring_log"] is None else [game_rules.ScoringEntry(**e) for e in standing["scoring_log"]]
         problems: list[Violation] = []
         try:
-            RULESET.check_result(results, {s.team_id: s.edge_tokens or 0 for s in sides}, [s.team_id for s in sides], log)
+            received = {s.team_id: s.edge_tokens_received or 0 for s in sides}
+            RULESET.check_result(results, received, [s.team_id for s in sides], log)
         except RuleViolation as refused:
             problems += refused.violations
         if standing["injuries"]:

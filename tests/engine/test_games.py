@@ -15,6 +15,7 @@ from engine.slaughterball.games import (
     award,
     check_result,
     check_scoring_entry,
+    edge_tokens_received,
     pit_power,
     scoring_points,
     staff_edge_tokens,
@@ -81,6 +82,12 @@ def test_staff_tokens():
     """One Reroll token per cheerleader, one Cancel Card token for a mascot; other staff none."""
     assert staff_edge_tokens({"cheerleader": 3, "mascot": 1, "physician": 1}) == {"reroll": 3, "cancel-card": 1}
     assert staff_edge_tokens({"offensive-coach": 1}) == {}
+
+
+def test_staff_tokens_are_edge_tokens():
+    """Edge Tokens: "Coaches can get them from the Underdog Bonus or from support staff"."""
+    assert edge_tokens_received(1, {"reroll": 3, "cancel-card": 1}) == 5
+    assert edge_tokens_received(0, {}) == 0
 
 
 # --- Award examples (prize tables) -----------------------------------------------------------------

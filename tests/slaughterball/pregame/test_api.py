@@ -399,3 +399,11 @@ def test_a_wrong_order_of_play_is_refused(actor, teams, status, code, client_of,
     assert response.status_code == status
     assert code in {e["code"] for e in errors(response)}
     assert not GameSide.objects.filter(game=game, order_of_play__isnull=False).exists()
+
+
+def test_staff_tokens_count_as_edge_tokens_received(client_of, game, team):
+    """Edge Tokens: "Coaches can get them from the Underdog Bonus or from support staff"."""
+    game.sides.update(pit_power=17_000_000, edge_tokens=0)
+    game.sides.filter(team=team).update(staff_tokens={"reroll": 1, "cancel-card": 1})
+    pregame = client_of("anonymous").get(f"/api/games/{game.pk}/pregame/").json()
+    assert {s["team"]: s["edge_tokens_received"] for s in pregame["sides"]}[team.pk] == 2

@@ -318,3 +318,22 @@ def test_a_no_show_side_does_not_confirm_the_result(client_of, game, teams, coac
     answer = client_of("anonymous").get(f"/api/games/{game.pk}/").json()
     assert (answer["state"], answer["pending_confirmations"]) == ("confirmed", [])
     assert [s["prize_money"] for s in answer["sides"]] == [400_000, 300_000, 200_000, 0]
+
+
+def test_support_staff_tokens_are_edge_tokens(client_of, season, teams, commissioner):
+    """Edge Tokens: "Coaches can get them from the Underdog Bonus or from support staff"; Post-Game:
+    "For each of your Edge tokens that you did not use during the game, you also get 50,000 credits"."""
+    game = make_game(season, teams, edge_tokens=[0, 0, 0, 0])
+    game.sides.filter(team=teams[1]).update(staff_tokens={"reroll": 1, "cancel-card": 1})
+    submitted = client_of("coach").post(
+        f"/api/games/{game.pk}/result/", {"sides": result(teams, SCORES, unused=[0, 2, 0, 0])}, format="json"
+    )
+    assert submitted.status_code == 201, submitted.content
+    assert client_of("commissioner").post(f"/api/games/{game.pk}/approve/").status_code == 201
+    answer = client_of("anonymous").get(f"/api/games/{game.pk}/").json()
+    assert [(s["edge_tokens"], s["prize_money"]) for s in answer["sides"]] == [
+        (0, 400_000),
+        (2, 400_000),
+        (0, 200_000),
+        (0, 100_000),
+    ]

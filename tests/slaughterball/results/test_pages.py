@@ -229,3 +229,11 @@ def test_sheets_as_pdf(client, season, game, teams, coach, commissioner, url):
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages).lower()
     assert teams[0].name.lower() in text
     assert ("game record sheet" in text) != ("league ranking sheet" in text)
+
+
+def test_the_game_record_sheet_counts_staff_tokens_as_edge_tokens(client, game, teams):
+    """Edge Tokens: "Coaches can get them from the Underdog Bonus or from support staff"."""
+    game.sides.update(edge_tokens=0)
+    game.sides.filter(team=teams[1]).update(edge_tokens=1, staff_tokens={"reroll": 2, "cancel-card": 1})
+    html = client.get(f"/weeks/{game.week_id}/game-records/").content.decode()
+    assert '<td class="num">4</td>' in html
