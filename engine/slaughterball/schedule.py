@@ -74,12 +74,13 @@ def league_rank(entries: Iterable[RankingEntry]) -> list[RankingEntry]:
     return sorted(entries, key=lambda e: (-e.league_points, -e.team_potential, e.draw, e.team))
 
 
-def challenge_order(entries: Iterable[RankingEntry], missed_last_game: Collection[int] = frozenset()) -> list[int]:
+def challenge_order(entries: Iterable[RankingEntry], missed_last_week: Collection[int] = frozenset()) -> list[int]:
     """Games for Later Weeks: coaches challenge in ascending League Rank (a tie in League Points goes
     to the lower Team Potential, then the draw: exactly the League Rank read from the bottom).
-    No-Shows: a coach who missed a game challenges last the next week, whatever his rank."""
+    No-Shows: a coach who missed any game of the previous week (its round or a makeup game set since)
+    challenges last the next week, whatever his rank."""
     ascending = [e.team for e in reversed(league_rank(entries))]
-    missed = set(missed_last_game)
+    missed = set(missed_last_week)
     return [t for t in ascending if t not in missed] + [t for t in ascending if t in missed]
 
 

@@ -177,10 +177,16 @@ def season_start(*, season: Season, user: Any, games_due: datetime | None = None
 def _frozen_order(season: Season, previous: Week | None) -> dict[str, Any]:
     """Games for Later Weeks: League Rank now and the challenge order it gives, kept on the week so
     the round runs in one order even if results change while it runs. No-Shows: the coaches who
-    missed a game of the previous week challenge last."""
+    missed a game of the previous week (its round, or a makeup game set after it) challenge last."""
     ranking = season_ranking(season)
     missed = (
-        sorted(set(GameSide.objects.filter(game__week=previous, no_show=True).values_list("team_id", flat=True)))
+        sorted(
+            set(
+                GameSide.objects.filter(
+                    game__week__season=season, game__week__number__gte=previous.number, no_show=True
+                ).values_list("team_id", flat=True)
+            )
+        )
         if previous is not None
         else []
     )

@@ -14,7 +14,7 @@ from pitside.errors import Invalid, NotPermitted
 from rosters.models import Team
 from slaughterball.models import Appeal, Challenge, Game, GameSide, Rearrangement, Week
 from slaughterball.selectors_calendar import round_state, season_ranking, week_view
-from slaughterball.services.calendar import week_draw
+from slaughterball.services.calendar import makeup_game_create, week_draw
 from slaughterball.services.challenges import (
     appeal_create,
     appeal_decide,
@@ -25,7 +25,7 @@ from slaughterball.services.challenges import (
 )
 from tests.factories import LeagueFactory, UserFactory, make_team
 from tests.refusals import raises_invalid
-from tests.slaughterball.calendar.helpers import add_teams, confirm_week, games_of, next_week, started_season, week
+from tests.slaughterball.calendar.helpers import add_teams, confirm, confirm_week, games_of, next_week, started_season, week
 
 
 def coach_of(team_id: int):
@@ -244,6 +244,21 @@ def test_a_coach_who_missed_a_game_challenges_last(league, commissioner, eight):
     order = round_state(next_week(season, commissioner)).frozen.order
     assert order[-1] == absent
     assert round_state(week(season, 2)).frozen.missed == {absent}
+
+
+def test_a_coach_who_missed_a_makeup_game_challenges_last(league, commissioner, eight):
+    """No-Shows: "Coaches who miss a game must challenge last in the following week": a makeup game
+    set after the last round is a game of that week too."""
+    season = started_season(league, commissioner)
+    first = week(season, 1)
+    week_draw(week=first, user=commissioner)
+    confirm_week(first)
+    absent, other = sorted(games_of(first)[0])[:2]  # the winner of his game: 3 League Points, ranked high
+    makeup = makeup_game_create(season=season, user=commissioner, teams=[absent, other], pays=True)
+    confirm(makeup, [other, absent], no_show=[absent])
+    round_week = next_week(season, commissioner)
+    assert round_state(round_week).frozen.order[-1] == absent
+    assert round_state(round_week).frozen.missed == {absent}
 
 
 # --- The commissioner's fill --------------------------------------------------------------------------------------
