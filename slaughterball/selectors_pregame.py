@@ -6,6 +6,7 @@ when they were computed (as they were at the game), never recomputed from today'
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.db.models import QuerySet
@@ -14,7 +15,9 @@ from engine.slaughterball import auctions
 from engine.slaughterball.auctions import BiddingTurn
 from engine.slaughterball.catalog import Catalog
 from engine.slaughterball.ruleset import RULESET
+from engine.slaughterball.schedule import RankingEntry
 from slaughterball.models import Auction, Bid, Game, GameSide, Lot, LotPass, MaverickHire, Pregame
+from slaughterball.services.standings import standings_now
 
 
 def game_with_league(game_id: Any) -> Game | None:
@@ -166,19 +169,37 @@ def game_hires(game: Game) -> list[MaverickHire]:
     return list(MaverickHire.objects.filter(game=game).select_related("team").order_by("id"))
 
 
+def league_rank_order(game: Game, teams: Collection[int]) -> list[dict[str, int]]:
+    """The order in which the game's coaches (of `teams`) choose athletes: ascending League Rank, the lowest first.
+
+    League Rank's figures as the standings compute them now (standings_now: League Points from the season's
+    confirmed games, Team Potential, the recorded draw), in the engine's order."""
+    rows = {row.team: row for row in standings_now(season_id=game.week.season_id) if row.team in teams}
+    entries = [
+        RankingEntry(row.team, row.league_points, row.team_potential, float(row.team) if row.draw is None else row.draw)
+        for row in rows.values()
+    ]
+    order = auctions.lineup_order(entries)
+    return [
+        {"team": team, "league_points": rows[team].league_points, "team_potential": rows[team].team_potential} for team in order
+    ]
+
+
 def pregame_state(game: Game) -> dict[str, Any]:
-    """The lineups, in the order coaches choose, and (once all have chosen) each side's Pit Power, Underdog Bonus
+    """The lineups, in the order coaches choose (fixed at the first pick; until then League Rank as it stands now)
+    and who chooses next, and (once all have chosen) each side's Pit Power, Underdog Bonus
     Edge tokens, staff tokens and the order of picking Edge tokens, as stored at the game; once the order of play
     is recorded, the order of taking support-staff tokens."""
     league = game.week.season.league
     sides = list(GameSide.objects.filter(game=game).select_related("team").order_by("id"))
     pregame = Pregame.objects.filter(game=game).first()
     by_team = {side.team_id: side for side in sides}
-    order = pregame.lineup_order if pregame and pregame.lineup_order else []
+    fixed = bool(pregame and pregame.lineup_order)
+    order = pregame.lineup_order if pregame and fixed else league_rank_order(game, by_team)
     ordered = [by_team[entry["team"]] for entry in order if entry["team"] in by_team]
     ordered += [side for side in sides if side not in ordered]
     complete = bool(sides) and all(side.pit_power is not None for side in sides)
-    next_to_pick = next((side.team_id for side in ordered if not side.lineup), None) if order else None
+    next_to_pick = next((side.team_id for side in ordered if not side.lineup), None)
     powers = {side.team_id: side.pit_power or 0 for side in ordered}
     picking = auctions.edge_token_picking_order(powers) if complete else []
     seated = all(side.order_of_play is not None for side in sides)
@@ -196,6 +217,7 @@ def pregame_state(game: Game) -> dict[str, Any]:
             }
             for entry in order
         ],
+        "lineup_order_fixed": fixed,
         "next_to_pick": next_to_pick,
         "complete": complete,
         "figures_at": pregame.figures_at if pregame else None,

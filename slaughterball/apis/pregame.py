@@ -147,6 +147,9 @@ class PregameOutputSerializer(serializers.Serializer[Any]):
     game = serializers.IntegerField()
     mavericks_allowed = serializers.BooleanField()
     lineup_order = PregameOrderOutputSerializer(many=True, help_text="Ascending League Rank: the first to choose first.")
+    lineup_order_fixed = serializers.BooleanField(
+        help_text="False: League Rank as it stands now; the order is fixed when the first coach chooses."
+    )
     next_to_pick = serializers.IntegerField(allow_null=True)
     complete = serializers.BooleanField()
     figures_at = serializers.DateTimeField(allow_null=True)

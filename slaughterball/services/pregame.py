@@ -20,7 +20,6 @@ from engine.slaughterball import auctions
 from engine.slaughterball import injuries as injury_rules
 from engine.slaughterball.facts import TeamFacts
 from engine.slaughterball.ruleset import RULESET
-from engine.slaughterball.schedule import RankingEntry
 from games.models import GameEvent
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
@@ -37,8 +36,8 @@ from slaughterball.models import (
     SeasonTeam,
 )
 from slaughterball.selectors import game_played
+from slaughterball.selectors_pregame import league_rank_order
 from slaughterball.selectors_teams import team_facts, teams_with_summary_data
-from slaughterball.services.standings import standings_now
 
 # --- Shared by the auction and the lineups ----------------------------------------------------------------
 
@@ -111,23 +110,6 @@ def season_draws(game: Game, team_ids: Iterable[int]) -> dict[int, float]:
         return {}
     rows = SeasonTeam.objects.filter(season_id=game.week.season_id, team__in=list(team_ids)).values_list("team", "draw")
     return {team: draw for team, draw in rows if draw is not None}
-
-
-def league_rank_order(game: Game) -> list[dict[str, int]]:
-    """The order in which the game's coaches choose athletes: ascending League Rank, the lowest first.
-
-    League Rank's figures as the standings compute them now (standings_now: League Points from the season's
-    confirmed games, Team Potential, the recorded draw), in the engine's order."""
-    teams = set(GameSide.objects.filter(game=game).values_list("team_id", flat=True))
-    rows = {row.team: row for row in standings_now(season_id=game.week.season_id) if row.team in teams}
-    entries = [
-        RankingEntry(row.team, row.league_points, row.team_potential, float(row.team) if row.draw is None else row.draw)
-        for row in rows.values()
-    ]
-    order = auctions.lineup_order(entries)
-    return [
-        {"team": team, "league_points": rows[team].league_points, "team_potential": rows[team].team_potential} for team in order
-    ]
 
 
 # --- Lineups: Choose Athletes, Calculate Pit Power, Underdog Bonus ---------------------------------------------
@@ -265,7 +247,7 @@ def lineup_pick(
         facts = teams_facts([s.team_id for s in sides], league.game_system)
         pregame, _ = Pregame.objects.get_or_create(game=game)
         if {entry["team"] for entry in pregame.lineup_order} != {s.team_id for s in sides}:  # first pick (or sides changed)
-            pregame.lineup_order = league_rank_order(game)
+            pregame.lineup_order = league_rank_order(game, [s.team_id for s in sides])
             pregame.save(update_fields=["lineup_order"])
         position = [entry["team"] for entry in pregame.lineup_order].index(team_id)
         before = {entry["team"] for entry in pregame.lineup_order[:position]}

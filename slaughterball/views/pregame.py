@@ -317,13 +317,8 @@ def _lineup_context(
             game=game, team_id=team.pk, athlete_ids=picked_athletes, maverick_ids=picked_hires
         )
     side_state = next((s for s in state["sides"] if team and s["team"] == team.pk), None)
-    projected: list[dict[str, Any]] = []
-    if not state["lineup_order"]:  # fixed at the first pick; until then, the order as it stands now
-        names = {side.team_id: side.team.name for side in context["sides"]}
-        projected = [{**entry, "name": names[entry["team"]]} for entry in pregame_services.league_rank_order(game)]
     context.update(
         {
-            "projected_order": projected,
             "team": team,
             "state": state,
             "athletes": athletes,

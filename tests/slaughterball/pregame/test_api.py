@@ -296,8 +296,9 @@ def grow(game, size: int, league, commissioner) -> None:
         ("/api/auctions/{auction}/", 3),
         # 1 game with its league; 1 auction; 1 draws; 1 lots with their hires.
         ("/api/games/{game}/auction/", 4),
-        # 1 game with its league; 1 sides with their teams; 1 pre-game row.
-        ("/api/games/{game}/pregame/", 3),
+        # 1 game with its league; 1 sides with their teams; 1 pre-game row; before the first pick,
+        # 1 League Rank as it stands now (the order shown).
+        ("/api/games/{game}/pregame/", 4),
     ],
 )
 def test_read_query_counts_do_not_grow(
@@ -407,3 +408,22 @@ def test_staff_tokens_count_as_edge_tokens_received(client_of, game, team):
     game.sides.filter(team=team).update(staff_tokens={"reroll": 1, "cancel-card": 1})
     pregame = client_of("anonymous").get(f"/api/games/{game.pk}/pregame/").json()
     assert {s["team"]: s["edge_tokens_received"] for s in pregame["sides"]}[team.pk] == 2
+
+
+def test_the_lineup_order_and_who_picks_next_show_before_the_first_pick(world, client_of, game, team, rival_team):
+    """Choose Athletes: "In ascending order of League Rank, each coach chooses and reveals the six
+    athletes": the order, and who chooses first, are shown from the start."""
+    world("done")
+    pregame = client_of("anonymous").get(f"/api/games/{game.pk}/pregame/").json()
+    order = [entry["team"] for entry in pregame["lineup_order"]]
+    assert sorted(order) == sorted([team.pk, rival_team.pk])
+    assert not pregame["lineup_order_fixed"]
+    assert pregame["next_to_pick"] == order[0]
+    first = team if order[0] == team.pk else rival_team
+    actor = "coach" if first == team else "rival"
+    response = client_of(actor).post(f"/api/games/{game.pk}/lineup/", {"team": first.pk, "athletes": six(first)}, format="json")
+    assert response.status_code == 201, response.content
+    pregame = client_of("anonymous").get(f"/api/games/{game.pk}/pregame/").json()
+    assert [entry["team"] for entry in pregame["lineup_order"]] == order
+    assert pregame["lineup_order_fixed"]
+    assert pregame["next_to_pick"] == order[1]
