@@ -218,8 +218,10 @@ def _injury_athletes(game: Game) -> list[Athlete]:
 
 
 def _result_initial(game: Game, draft: dict[str, Any], totals: dict[int, int]) -> dict[str, Any]:
-    """What the result form starts with: the draft's scores (the log's totals when there is a log),
-    else the result standing, else the order of play recorded."""
+    """What the result form starts with: for a correction, the result standing (submitted or disputed) without
+    the log; else the draft's scores (the log's totals when there is a log), else the order of play recorded."""
+    if game.state in (Game.State.SUBMITTED, Game.State.DISPUTED):
+        draft, totals = {}, {}
     initial: dict[str, Any] = {"idempotency_key": new_idempotency_key(), "use_log": bool(draft.get("scoring_log"))}
     sides = list(game.sides.all())
     drafted = {s.get("team"): (i, s) for i, s in enumerate(draft.get("sides") or []) if isinstance(s, dict)}
@@ -254,7 +256,8 @@ def _history(game: Game) -> list[dict[str, Any]]:
 
 
 def _error_lines(game: Game, error: Invalid, order: list[int]) -> list[str]:
-    """The service's errors for people: "sides[2].score" becomes the team's name."""
+    """The service's errors for people: "sides[2].score" becomes the team's name; a log that does not add up
+    names the checkbox that leaves it out."""
     names = {s.team_id: s.team.name for s in game.sides.all()}
     lines = []
     for item in error.items:
@@ -265,6 +268,8 @@ def _error_lines(game: Game, error: Invalid, order: list[int]) -> list[str]:
         elif item.field.startswith("scoring_log["):
             where = f"Scoring log line {int(item.field[12 : item.field.index(']')]) + 1}"
         lines.append(f"{where}: {item.message}" if where else item.message)
+    if any(item.code == "log-total" for item in error.items):
+        lines.append(f"Untick “{ResultForm.base_fields['use_log'].label}” to submit the scores as typed.")
     return lines
 
 

@@ -4,6 +4,7 @@ void, history), the standings, and the Game Record and League Ranking Sheets (pr
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from django.test import Client
@@ -11,7 +12,7 @@ from pypdf import PdfReader
 
 from leagues.models import League
 from slaughterball.models import Game, ResultDraft
-from slaughterball.services.results import result_approve, result_submit
+from slaughterball.services.results import result_approve, result_dispute, result_submit
 from slaughterball.services.standings import standings_recompute
 from tests.factories import UserFactory
 from tests.slaughterball.results.helpers import make_game, make_team_for, result
@@ -237,3 +238,23 @@ def test_the_game_record_sheet_counts_staff_tokens_as_edge_tokens(client, game, 
     game.sides.filter(team=teams[1]).update(edge_tokens=1, staff_tokens={"reroll": 2, "cancel-card": 1})
     html = client.get(f"/weeks/{game.week_id}/game-records/").content.decode()
     assert '<td class="num">4</td>' in html
+
+
+def test_correcting_a_disputed_result_starts_from_the_result_standing(as_user, game, teams, coach, rival):
+    client = as_user(coach)
+    a = teams[0].pk
+    client.post(f"/games/{game.pk}/live/", {"team": a, "kind": "goal", "distance": "5"})  # a live log, left behind
+    result_submit(game_id=game.pk, user=coach, sides=result(teams, SCORES))
+    result_dispute(game_id=game.pk, user=rival, reason="Our score was 21.")
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    for team, score in zip(teams, SCORES, strict=True):
+        assert f'name="score_{team.pk}" value="{score}"' in html
+    assert re.search(r'<input type="checkbox" name="use_log"(?![^>]*checked)[^>]*>', html)
+
+
+def test_typed_scores_refused_by_the_log_name_the_checkbox(as_user, game, teams, coach):
+    client = as_user(coach)
+    client.post(f"/games/{game.pk}/live/", {"team": teams[0].pk, "kind": "goal", "distance": "5"})
+    response = client.post(f"/games/{game.pk}/result/", {**result_form(game, teams, [30, 20, 10, 5]), "use_log": "on"})
+    assert response.status_code == 400
+    assert "Untick “Submit the live scoring log with the scores” to submit the scores as typed." in response.content.decode()
