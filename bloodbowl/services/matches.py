@@ -118,15 +118,16 @@ def _side_name(side: MatchSide) -> Side:
 
 def prematch_roll(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = None) -> Match:
     """Pre-Match Sequence, steps 3 to 6: the gate, the handicap and Special Play Cards, niggling injuries.
-    Rolled once: asking again returns the same match."""
+    Rolled once: asking again returns the same match (and refuses dice entered for it)."""
     with transaction.atomic():
         match = RESULTS.locked(match_id)
         RESULTS.require_member_or_commissioner(match, user)
-        if match.gate is not None:
-            return match
-        if match.state != Game.State.SCHEDULED:
-            raise Invalid.one("match-not-scheduled", "match", "This match is no longer waiting for kick-off.")
-        _prematch(match, user, _dice(match, user, dice))
+        rolls = _dice(match, user, dice)
+        if match.gate is None:
+            if match.state != Game.State.SCHEDULED:
+                raise Invalid.one("match-not-scheduled", "match", "This match is no longer waiting for kick-off.")
+            _prematch(match, user, rolls)
+        rolls.refuse_unused()
     return match
 
 
@@ -326,7 +327,9 @@ class BloodBowlResults(ResultLifecycle[Match]):
         return standing
 
     def post_game(self, game: Match, user: Any, dice: Mapping[str, Any] | None) -> None:
-        _postmatch(game, user, _dice(game, user, dice), self.label(game))
+        rolls = _dice(game, user, dice)
+        _postmatch(game, user, rolls, self.label(game))
+        rolls.refuse_unused()
 
     def check_void(self, game: Match) -> None:
         """A tournament's match is the tournament's; a confirmed one is refused once a team moved on from it."""
@@ -376,11 +379,16 @@ def report_submit(
 
 def report_confirm(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = None) -> tuple[Match, bool]:
     """The coach of a side still to confirm confirms the report; a commissioner without such a side
-    approves it instead (even when disputed). The post-match runs once, when the result is confirmed."""
+    approves it instead (even when disputed). The post-match runs once, when the result is confirmed; dice
+    entered when this write does not run it are refused (for rolls made before, or not due yet)."""
     match = RESULTS.load(match_id)
     approves = match is not None and not match_rights(match, user).confirm and league_is_commissioner(match.league, user)
     write = RESULTS.approve if approves else RESULTS.confirm
-    return write(game_id=match_id, user=user, dice=dice)
+    with transaction.atomic():
+        written, changed = write(game_id=match_id, user=user, dice=dice)
+        if dice and not (changed and written.state == Game.State.CONFIRMED):
+            _dice(written, user, dice).refuse_unused()
+    return written, changed
 
 
 def report_dispute(*, match_id: int, user: Any, reason: str) -> tuple[Match, bool]:
