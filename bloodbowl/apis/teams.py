@@ -107,7 +107,7 @@ class LeagueTeamsApi(APIView):
         # max_length goes to the ListSerializer that many=True makes; the stubs miss it.
         players = BloodBowlNewPlayerInputSerializer(many=True, max_length=30)  # type: ignore[call-arg]
         rerolls = serializers.IntegerField(min_value=0, max_value=20, default=0)
-        fan_factor = serializers.IntegerField(min_value=0, max_value=20, default=0)
+        fan_factor = serializers.IntegerField(min_value=0, max_value=20, default=1, help_text="At least 1.")
         apothecary = serializers.BooleanField(default=False)
         assistant_coaches = serializers.IntegerField(min_value=0, max_value=20, default=0)
         cheerleaders = serializers.IntegerField(min_value=0, max_value=20, default=0)

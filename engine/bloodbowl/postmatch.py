@@ -278,8 +278,9 @@ def fan_factor_change(
 
 
 def new_fan_factor(fan_factor: int, change: int) -> int:
-    """Fan Factor: no upper limit, but never less than 1."""
-    return max(tables().fan_factor_minimum, fan_factor + change)
+    """Fan Factor: no upper limit, but it "can never be reduced to less than 1": the floor stops a reduction,
+    it never raises a Fan Factor."""
+    return max(fan_factor + change, min(fan_factor, tables().fan_factor_minimum))
 
 
 # --- injuries from the report ------------------------------------------------------------------

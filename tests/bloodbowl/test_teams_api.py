@@ -92,6 +92,15 @@ def test_a_team_over_the_starting_budget_is_refused_and_nothing_is_stored(api_as
     assert not Team.objects.filter(league=bb_league).exists()
 
 
+def test_a_fan_factor_of_0_is_refused(api_as, coach, bb_league):
+    """Fan Factor "can never be reduced to less than 1": a team signs up with 1 or more."""
+    response = api_as(coach).post(TEAMS.format(bb_league.pk), sign_up(fan_factor=0), format="json")
+
+    assert response.status_code == 400
+    assert problems(response) == {("fan-factor-minimum", "fan_factor")}
+    assert not Team.objects.filter(league=bb_league).exists()
+
+
 def test_the_league_sets_the_starting_budget(api_as, commissioner, coach):
     league = BloodBowlLeagueFactory(commissioner=commissioner, options={"starting_budget": 900_000})
 
