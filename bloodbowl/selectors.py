@@ -152,8 +152,8 @@ def matches(league: League) -> QuerySet[Match]:
 
 
 def match_get(match_id: Any) -> Match:
-    """A Blood Bowl match with its league, sides, rolls, star player rolls and history, or 404."""
-    queryset = Match.objects.select_related("league").prefetch_related(
+    """A Blood Bowl match with its league (and tournament), sides, rolls, star player rolls and history, or 404."""
+    queryset = Match.objects.select_related("league", "tournament").prefetch_related(
         Prefetch("sides", queryset=MatchSide.objects.select_related("team__coach", "team__bb")),
         "rolls",
         Prefetch("star_player_rolls", queryset=StarPlayerRoll.objects.select_related("player")),

@@ -21,7 +21,7 @@ from leagues.models import League
 from rosters.models import Team
 
 ROUND_STAGES: dict[str, str] = {rules.SEMI_FINAL: "semi_final", rules.FINAL: "final"}  # the match's pre-match/post-match stage
-ROUND_NAMES = {
+ROUND_NAMES: dict[str, str] = {
     rules.PLAYOFF: "Play-off",
     rules.SEMI_FINAL: "Semi-final",
     rules.FINAL: "Final",

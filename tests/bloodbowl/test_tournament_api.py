@@ -257,3 +257,31 @@ def test_the_player_of_the_year_after_the_spike_final(bb, api_as, commissioner, 
     award = named.json()["player_of_the_year"]
     assert award["fan_factor"] == 1
     assert award["player"] in award["tied"]
+
+
+def test_a_tournament_match_names_its_tournament_week_and_round(bb, api_as, client, coach):
+    """A play-off match is the tournament's, not a league match: the API and the match page say which
+    tournament, week and round (its `stage`, the gate and Fan Factor modifiers', stays "league")."""
+    league, own, rival_team, _ = bb
+    t = tournament(league)
+    enter(t, own, rival_team)
+    arranged = api_as(coach).post(
+        f"/api/bloodbowl/tournaments/{t.pk}/matches/", {"home_team": own.pk, "away_team": rival_team.pk}, format="json"
+    )
+    assert arranged.status_code == 201, arranged.json()
+    match = api_as(coach).get(f"/api/bloodbowl/matches/{arranged.json()['id']}/").json()
+    assert (match["tournament"], match["tournament_week"], match["tournament_round"], match["stage"]) == (
+        t.pk,
+        1,
+        "play-off",
+        "league",
+    )
+    page = client.get(f"/bloodbowl/matches/{match['id']}/")
+    assert f"{t.name}</a>, Play-off, week 1".encode() in page.content
+    friendly = (
+        api_as(coach)
+        .post(f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": own.pk, "away_team": rival_team.pk}, format="json")
+        .json()
+    )
+    assert (friendly["tournament"], friendly["tournament_week"], friendly["tournament_round"]) == (None, None, "")
+    assert b"League match" in client.get(f"/bloodbowl/matches/{friendly['id']}/").content
