@@ -16,6 +16,7 @@ from engine.bloodbowl import team as team_rules
 from engine.bloodbowl.facts import Characteristics, PlayerFacts, Status, TeamFacts
 from engine.bloodbowl.house import HouseValues
 from engine.bloodbowl.postmatch import SprChoice
+from engine.bloodbowl.report import SIDES, Side, report_from_data
 from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.standings import StandingRow
 from engine.bloodbowl.teamlists import Race, TeamLists, parse_team_data
@@ -219,18 +220,28 @@ def league_standings(league: League) -> list[StandingRow[Team]]:
         sides = {s.home: s for s in match.sides.all()}
         home, away = sides[True], sides[False]
         (home_score, home_casualties), (away_score, away_casualties) = _confirmed(home), _confirmed(away)
+        touchdowns = match_touchdowns(match)
         results.append(
             standings.MatchResult(
                 home=by_id[home.team_id],
                 away=by_id[away.team_id],
                 home_score=home_score,
                 away_score=away_score,
+                home_touchdowns=touchdowns["home"],
+                away_touchdowns=touchdowns["away"],
                 home_casualties=home_casualties,
                 away_casualties=away_casualties,
             )
         )
     ratings = {line.team: line.rating or 0 for line in lines}
     return standings.standings(results, ratings, RULESET.standings_options(league.options))
+
+
+def match_touchdowns(match: Match) -> dict[Side, int]:
+    """Each side's touchdowns, summed from its players' in the match's stored report (none before it has
+    one): the score also counts field goals."""
+    report = report_from_data(match.report) if match.report else None
+    return {name: report.touchdowns(name) if report else 0 for name in SIDES}
 
 
 def _confirmed(side: MatchSide) -> tuple[int, int]:

@@ -39,7 +39,7 @@ from engine.bloodbowl import postmatch, prematch
 from engine.bloodbowl import report as report_rules
 from engine.bloodbowl.facts import PlayerFacts, TeamFacts
 from engine.bloodbowl.prematch import STAGES, Stage
-from engine.bloodbowl.report import REFUSED_SCORE, SIDES, Injury, MatchReport, PlayerEvents, Side, SideReport
+from engine.bloodbowl.report import REFUSED_SCORE, SIDES, MatchReport, Side, SideReport, report_from_data
 from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import TREASURY, format_credits
 from engine.core.violations import paths_under, raise_if_any
@@ -229,24 +229,6 @@ def match_notes_set(*, match_id: int, user: Any, notes: str) -> MatchSide:
 
 
 # --- the report ------------------------------------------------------------------------------------------------
-
-
-def _side_report(data: Mapping[str, Any]) -> SideReport:
-    return SideReport(
-        score=data["score"],
-        casualties=data.get("casualties", 0),
-        players=tuple(PlayerEvents(**line) for line in data.get("players", ())),
-        mvp=data.get("mvp"),
-        injuries=tuple(
-            Injury(**{**injury, "characteristics_lost": tuple(injury.get("characteristics_lost", ()))})
-            for injury in data.get("injuries", ())
-        ),
-    )
-
-
-def report_from_data(data: Mapping[str, Any]) -> MatchReport:
-    """The engine's report from the API's shape: {"home": {...}, "away": {...}}."""
-    return MatchReport(home=_side_report(data["home"]), away=_side_report(data["away"]), refused_by=data.get("refused_by"))
 
 
 def _facts_by_side(match: Match) -> dict[str, TeamFacts]:

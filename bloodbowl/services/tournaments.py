@@ -278,7 +278,7 @@ def tournament_match_arrange(
             return Match.objects.get(pk=earlier.payload["match"]), False
         _require_running(tournament)
         if tournament.week in rules.playoff_weeks():
-            planned = rules.MatchResult(home_team_id, away_team_id, 0, 0, tournament.week)
+            planned = rules.arranged(home_team_id, away_team_id, tournament.week)
             rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), planned)
             stage = rules.PLAYOFF
         else:
@@ -335,7 +335,7 @@ ANSWERS = {
 def _settle(tournament: Tournament, challenge: WrittenChallenge, user: Any, outcome: rules.ChallengeOutcome) -> None:
     """Play: the match is arranged; refused: the 9-0 stands as a confirmed match with no rewards."""
     if outcome.status == "play":
-        planned = rules.MatchResult(outcome.challenger, outcome.opponent, 0, 0, tournament.week)
+        planned = rules.arranged(outcome.challenger, outcome.opponent, tournament.week)
         rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), planned)
         challenge.match = _arrange(tournament, user, outcome.challenger, outcome.opponent, rules.PLAYOFF)
         challenge.status = WrittenChallenge.Status.PLAY

@@ -285,3 +285,42 @@ def test_a_tournament_match_names_its_tournament_week_and_round(bb, api_as, clie
     )
     assert (friendly["tournament"], friendly["tournament_week"], friendly["tournament_round"]) == (None, None, "")
     assert b"League match" in client.get(f"/bloodbowl/matches/{friendly['id']}/").content
+
+
+def _field_goal_win(api_as, match_id, home, away):
+    """Home wins 2-1 through the API: a touchdown and a field goal (1 point in these tests) against a touchdown."""
+    h, a = list(home.bb_players.order_by("number")), list(away.bb_players.order_by("number"))
+    report = {
+        "home": {"score": 2, "mvp": h[1].pk, "players": [{"player": h[0].pk, "touchdowns": 1, "field_goals": 1}]},
+        "away": {"score": 1, "mvp": a[1].pk, "players": [{"player": a[0].pk, "touchdowns": 1}]},
+    }
+    assert api_as(home.coach).post(f"/api/bloodbowl/matches/{match_id}/prematch/", {}, format="json").status_code == 200
+    reported = api_as(home.coach).post(f"/api/bloodbowl/matches/{match_id}/report/", report, format="json")
+    assert reported.status_code == 201, reported.json()
+    assert api_as(away.coach).post(f"/api/bloodbowl/matches/{match_id}/confirm/", {}, format="json").status_code == 200
+
+
+def test_play_off_points_count_touchdowns_not_field_goals(bb, api_as, coach):
+    """ "15 points for every game that they win, 5 points for every game that they lose, plus the number of
+    touchdowns that they scored, minus the number of touchdowns that were scored against them": a win by a
+    touchdown and a field goal over a touchdown is 15 + 1 - 1 and 5 + 1 - 1."""
+    league, own, rival_team, _ = bb
+    t = tournament(league)
+    enter(t, own, rival_team)
+    url = f"/api/bloodbowl/tournaments/{t.pk}/"
+    arranged = api_as(coach).post(f"{url}matches/", {"home_team": own.pk, "away_team": rival_team.pk}, format="json")
+    _field_goal_win(api_as, arranged.json()["id"], own, rival_team)
+    table = {row["team"]: row for row in api_as(coach).get(url).json()["table"]}
+    assert (table[own.pk]["points"], table[rival_team.pk]["points"]) == (15, 5)
+
+
+def test_the_league_table_counts_touchdowns_not_field_goals(bb, api_as, coach):
+    """The score decides the match; td_for and td_against (and the td_diff tie-breaker) are touchdowns."""
+    league, own, rival_team, _ = bb
+    arranged = api_as(coach).post(
+        f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": own.pk, "away_team": rival_team.pk}, format="json"
+    )
+    _field_goal_win(api_as, arranged.json()["id"], own, rival_team)
+    table = {row["team"]: row for row in api_as(coach).get(f"/api/bloodbowl/leagues/{league.pk}/standings/").json()}
+    assert (table[own.pk]["won"], table[own.pk]["td_for"], table[own.pk]["td_against"]) == (1, 1, 1)
+    assert (table[rival_team.pk]["lost"], table[rival_team.pk]["td_for"], table[rival_team.pk]["td_against"]) == (1, 1, 1)
