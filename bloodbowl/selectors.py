@@ -92,6 +92,11 @@ def player_facts(player: Player) -> PlayerFacts:
     )
 
 
+def player_progress(player: Player) -> postmatch.Progress:
+    """The player's title and Star Player Rolls earned, made and pending."""
+    return postmatch.progress(player.spp, player.big_guy, player.skill_rolls)
+
+
 def team_facts(team: TeamWithTreasury) -> TeamFacts:
     """The engine's view of a team loaded by `teams()` (its players prefetched, its treasury annotated)."""
     profile = team.bb
