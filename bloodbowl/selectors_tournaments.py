@@ -196,7 +196,7 @@ def knockout_report_problems(match: Match, report: MatchReport) -> list[Violatio
         rules.check_knockout_match(result, [tuple(p) for p in tournament.semi_finals or []], semi_final_results(tournament))
     except RuleViolation as refused:
         paths = {"score_a": "home.score", "score_b": "away.score"}
-        return [Violation(v.code, paths.get(v.path, v.path), v.message) for v in refused.violations]
+        return [Violation(v.code, paths.get(v.path, "match"), v.message) for v in refused.violations]
     return []
 
 

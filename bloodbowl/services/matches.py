@@ -42,7 +42,7 @@ from engine.bloodbowl.prematch import STAGES, Stage
 from engine.bloodbowl.report import REFUSED_SCORE, SIDES, MatchReport, Side, SideReport, report_from_data
 from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import TREASURY, format_credits
-from engine.core.violations import paths_under, raise_if_any
+from engine.core.violations import paths_named, raise_if_any
 from games.dice import Dice
 from games.lifecycle import ResultLifecycle
 from games.models import Game, GameEvent
@@ -303,9 +303,8 @@ class BloodBowlResults(ResultLifecycle[Match]):
         facts = _facts_by_side(game)
         standing = dict(report) if refused else _with_drawn_mvps(game, user, report, facts)
         checked = report_from_data(standing)
-        with paths_under("report."):
-            report_rules.check_report(facts["home"], facts["away"], checked, league_house(game.league))
-            raise_if_any(knockout_report_problems(game, checked))
+        report_rules.check_report(facts["home"], facts["away"], checked, league_house(game.league))
+        raise_if_any(knockout_report_problems(game, checked))
         return standing
 
     def post_game(self, game: Match, user: Any, dice: Mapping[str, Any] | None) -> None:
@@ -580,8 +579,9 @@ def spr_choose(*, spr_id: int, user: Any, kind: str, target: str | None = None) 
         if race is None:  # the commissioner replaced the team lists with ones without it
             raise Invalid.one("race-missing", "player", "This player's race is no longer in the league's team lists.")
         rolled = (spr.dice[0], spr.dice[1])
-        choice = postmatch.spr_choice(facts, rolled, kind, target)
-        after = postmatch.apply_spr_choice(facts, rolled, choice, team_lists, race)
+        with paths_named({"choice": "kind", "player": "star_player_roll"}):
+            choice = postmatch.spr_choice(facts, rolled, kind, target)
+            after = postmatch.apply_spr_choice(facts, rolled, choice, team_lists, race)
         dice = Dice(spr.match, user)
         if postmatch.peak_roll_due(after):
             first, second = dice.roll(

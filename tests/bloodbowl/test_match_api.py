@@ -68,7 +68,7 @@ def test_report_violations_in_the_shared_error_shape(bb, api_as):
     refused = api.post(f"/api/bloodbowl/matches/{match_id}/report/", report, format="json")
     assert refused.status_code == 400
     fields = {e["field"]: e["code"] for e in refused.json()["errors"]}
-    assert fields == {"report.home.score": "score-events", "report.away.mvp": "player-unknown"}
+    assert fields == {"home.score": "score-events", "away.mvp": "player-unknown"}
     shape = api.post(f"/api/bloodbowl/matches/{match_id}/report/", {"home": {"score": -1}}, format="json")
     assert shape.status_code == 400
     assert {e["field"] for e in shape.json()["errors"]} == {"home.score", "away"}

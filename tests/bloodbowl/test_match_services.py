@@ -92,7 +92,7 @@ def test_report_with_every_problem_at_once(bb):
     with raises_invalid() as refused:
         services.report_submit(match_id=match.pk, user=home.coach, report=report)
     assert {i.code for i in refused.value.items} == {"score-events", "player-other-team"}
-    assert {i.field for i in refused.value.items} == {"report.home.score", "report.away.mvp"}
+    assert {i.field for i in refused.value.items} == {"home.score", "away.mvp"}
 
 
 def test_report_needs_the_prematch_and_a_coach_of_the_match(bb):

@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from bloodbowl.models import Tournament, WrittenChallenge
+from bloodbowl.models import Player, StarPlayerRoll, Tournament, WrittenChallenge
 from bloodbowl.services import tournaments as services
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.bloodbowl.tournament_helpers import enter, play, play_match, run_to_final, teams_of, tournament
@@ -324,3 +324,25 @@ def test_the_league_table_counts_touchdowns_not_field_goals(bb, api_as, coach):
     table = {row["team"]: row for row in api_as(coach).get(f"/api/bloodbowl/leagues/{league.pk}/standings/").json()}
     assert (table[own.pk]["won"], table[own.pk]["td_for"], table[own.pk]["td_against"]) == (1, 1, 1)
     assert (table[rival_team.pk]["lost"], table[rival_team.pk]["td_for"], table[rival_team.pk]["td_against"]) == (1, 1, 1)
+
+
+def test_every_error_names_a_field_of_the_request(bb, api_as, coach, rival):
+    """The engine's own names (team_b, chosen, choice) are answered as the request's fields."""
+    league, own, rival_team, (marsh, _) = bb
+    t = tournament(league)
+    enter(t, own, rival_team)
+    url = f"/api/bloodbowl/tournaments/{t.pk}/"
+    play(t, own, rival_team, 1, 0)
+    rematch = api_as(coach).post(f"{url}matches/", {"home_team": own.pk, "away_team": rival_team.pk}, format="json")
+    assert (rematch.status_code, _errors(rematch)) == (400, {("playoff-rematch", "away_team")})
+    stranger = api_as(marsh.coach).post(f"{url}matches/", {"home_team": marsh.pk, "away_team": own.pk}, format="json")
+    assert (stranger.status_code, _errors(stranger)) == (400, {("playoff-entrant", "home_team")})
+    put = api_as(coach).post(f"{url}put-forward/", {"team": own.pk, "opponents": [marsh.pk]}, format="json")
+    assert (put.status_code, _errors(put)) == (400, {("put-forward-unknown", "opponents")})
+    scorer = own.bb_players.order_by("number").first()
+    Player.objects.filter(pk=scorer.pk).update(spp=6)
+    spr = StarPlayerRoll.objects.create(match=t.matches.get(), player=scorer, number=1, dice=[3, 4])
+    choice = api_as(coach).post(
+        f"/api/bloodbowl/star-player-rolls/{spr.pk}/", {"kind": "skill", "target": "dodge"}, format="json"
+    )
+    assert (choice.status_code, _errors(choice)) == (400, {("spr-choice", "kind")})
