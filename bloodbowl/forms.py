@@ -84,7 +84,7 @@ class TeamForm(forms.Form):
     name = forms.CharField(max_length=80, label="Team name")
     race = forms.ChoiceField()
     rerolls = forms.IntegerField(min_value=0, max_value=20, initial=0, label="Team Re-rolls")
-    fan_factor = forms.IntegerField(min_value=0, max_value=20, initial=0, label="Fan Factor")
+    fan_factor = forms.IntegerField(min_value=0, max_value=20, initial=1, label="Fan Factor")
     apothecary = forms.BooleanField(required=False, label="Apothecary")
     assistant_coaches = forms.IntegerField(min_value=0, max_value=20, initial=0, label="Assistant Coaches")
     cheerleaders = forms.IntegerField(min_value=0, max_value=20, initial=0, label="Cheerleaders")

@@ -16,6 +16,7 @@ from engine.bloodbowl import team as team_rules
 from engine.bloodbowl.facts import Characteristics, PlayerFacts, Status, TeamFacts
 from engine.bloodbowl.house import HouseValues
 from engine.bloodbowl.postmatch import SprChoice
+from engine.bloodbowl.report import SIDES, Side, report_from_data
 from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.standings import StandingRow
 from engine.bloodbowl.teamlists import Race, TeamLists, parse_team_data
@@ -91,6 +92,11 @@ def player_facts(player: Player) -> PlayerFacts:
     )
 
 
+def player_progress(player: Player) -> postmatch.Progress:
+    """The player's title and Star Player Rolls earned, made and pending."""
+    return postmatch.progress(player.spp, player.big_guy, player.skill_rolls)
+
+
 def team_facts(team: TeamWithTreasury) -> TeamFacts:
     """The engine's view of a team loaded by `teams()` (its players prefetched, its treasury annotated)."""
     profile = team.bb
@@ -152,8 +158,8 @@ def matches(league: League) -> QuerySet[Match]:
 
 
 def match_get(match_id: Any) -> Match:
-    """A Blood Bowl match with its league, sides, rolls, star player rolls and history, or 404."""
-    queryset = Match.objects.select_related("league").prefetch_related(
+    """A Blood Bowl match with its league (and tournament), sides, rolls, star player rolls and history, or 404."""
+    queryset = Match.objects.select_related("league", "tournament").prefetch_related(
         Prefetch("sides", queryset=MatchSide.objects.select_related("team__coach", "team__bb")),
         "rolls",
         Prefetch("star_player_rolls", queryset=StarPlayerRoll.objects.select_related("player")),
@@ -219,18 +225,28 @@ def league_standings(league: League) -> list[StandingRow[Team]]:
         sides = {s.home: s for s in match.sides.all()}
         home, away = sides[True], sides[False]
         (home_score, home_casualties), (away_score, away_casualties) = _confirmed(home), _confirmed(away)
+        touchdowns = match_touchdowns(match)
         results.append(
             standings.MatchResult(
                 home=by_id[home.team_id],
                 away=by_id[away.team_id],
                 home_score=home_score,
                 away_score=away_score,
+                home_touchdowns=touchdowns["home"],
+                away_touchdowns=touchdowns["away"],
                 home_casualties=home_casualties,
                 away_casualties=away_casualties,
             )
         )
     ratings = {line.team: line.rating or 0 for line in lines}
     return standings.standings(results, ratings, RULESET.standings_options(league.options))
+
+
+def match_touchdowns(match: Match) -> dict[Side, int]:
+    """Each side's touchdowns, summed from its players' in the match's stored report (none before it has
+    one): the score also counts field goals."""
+    report = report_from_data(match.report) if match.report else None
+    return {name: report.touchdowns(name) if report else 0 for name in SIDES}
 
 
 def _confirmed(side: MatchSide) -> tuple[int, int]:

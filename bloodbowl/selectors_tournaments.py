@@ -11,7 +11,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from bloodbowl.models import Entry, Match, MatchSide, Tournament, Trophy, WizardContract, WrittenChallenge
-from bloodbowl.selectors import league_house
+from bloodbowl.selectors import league_house, match_touchdowns
 from engine.bloodbowl import tournaments as rules
 from engine.bloodbowl.house import TOURNAMENT_DRAW_POINTS
 from engine.bloodbowl.report import MatchReport
@@ -21,7 +21,7 @@ from leagues.models import League
 from rosters.models import Team
 
 ROUND_STAGES: dict[str, str] = {rules.SEMI_FINAL: "semi_final", rules.FINAL: "final"}  # the match's pre-match/post-match stage
-ROUND_NAMES = {
+ROUND_NAMES: dict[str, str] = {
     rules.PLAYOFF: "Play-off",
     rules.SEMI_FINAL: "Semi-final",
     rules.FINAL: "Final",
@@ -71,13 +71,21 @@ def entrants(tournament: Tournament) -> set[int]:
 
 
 def match_result(match: Match) -> rules.MatchResult:
-    """The engine's view of a tournament match (0-0 until it has a score)."""
+    """The engine's view of a tournament match: its score (0-0 until it has one) and its touchdowns."""
     sides = {s.home: s for s in match.sides.all()}
     home, away = sides[True], sides[False]
     refused = (match.report or {}).get("refused_by")
     refused_by = {"home": home.team_id, "away": away.team_id}.get(refused) if refused else None
+    touchdowns = match_touchdowns(match)
     return rules.MatchResult(
-        home.team_id, away.team_id, home.score or 0, away.score or 0, match.tournament_week or 0, refused_by=refused_by
+        team_a=home.team_id,
+        team_b=away.team_id,
+        score_a=home.score or 0,
+        score_b=away.score or 0,
+        td_a=touchdowns["home"],
+        td_b=touchdowns["away"],
+        week=match.tournament_week or 0,
+        refused_by=refused_by,
     )
 
 
@@ -182,12 +190,13 @@ def knockout_report_problems(match: Match, report: MatchReport) -> list[Violatio
     scores = (report.home.score, report.away.score)
     if not all(isinstance(score, int) for score in scores):
         return []  # the report's own check names the score
-    result = rules.MatchResult(sides[True], sides[False], *scores, week=match.tournament_week or 0)
+    # The winner is the score's; the touchdowns do not matter here.
+    result = rules.MatchResult(sides[True], sides[False], *scores, td_a=0, td_b=0, week=match.tournament_week or 0)
     try:
         rules.check_knockout_match(result, [tuple(p) for p in tournament.semi_finals or []], semi_final_results(tournament))
     except RuleViolation as refused:
-        paths = {"td_a": "home.score", "td_b": "away.score"}
-        return [Violation(v.code, paths.get(v.path, v.path), v.message) for v in refused.violations]
+        paths = {"score_a": "home.score", "score_b": "away.score"}
+        return [Violation(v.code, paths.get(v.path, "match"), v.message) for v in refused.violations]
     return []
 
 

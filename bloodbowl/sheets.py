@@ -7,7 +7,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from bloodbowl.models import Player
-from bloodbowl.selectors import TeamWithTreasury, league_house, league_team_lines, team_line, team_lists_of, team_match_record
+from bloodbowl.selectors import (
+    TeamWithTreasury,
+    league_house,
+    league_team_lines,
+    player_progress,
+    team_line,
+    team_lists_of,
+    team_match_record,
+)
 from engine.bloodbowl import house as hv
 from engine.bloodbowl import postmatch
 from engine.bloodbowl.facts import TeamFacts
@@ -40,6 +48,7 @@ class PlayerLine:
     stats: list[StatCell]
     skills: list[SkillCell]
     injuries: list[str]
+    progress: postmatch.Progress  # his title and Star Player Rolls
 
     @property
     def on_roster(self) -> bool:
@@ -61,7 +70,7 @@ def player_line(player: Player, team_lists: TeamLists | None) -> PlayerLine:
     if player.misses_next_match:
         injuries.append("M")  # Aging: an 'M' in the injuries box until the end of the next match
     injuries += [AGING_NAMES.get(a, a) for a in player.aging]
-    return PlayerLine(player, stats, skills, injuries)
+    return PlayerLine(player, stats, skills, injuries, player_progress(player))
 
 
 @dataclass(frozen=True)

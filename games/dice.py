@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import dice as dice_rules
-from engine.core.violations import raise_if_any
+from engine.core.violations import Violation, raise_if_any
 from games.models import Game, Roll
 from pitside.errors import Invalid
 from rosters.models import Team
@@ -24,6 +24,7 @@ class Dice:
         if entered and not table_dice:
             raise Invalid.one("table-dice-off", "dice", "This league does not take dice rolled at the table.")
         self.game, self.user, self.entered = game, user, dict(entered or {})
+        self.used: set[str] = set()
 
     def roll(
         self,
@@ -43,6 +44,7 @@ class Dice:
         if at_table:
             raise_if_any(dice_rules.check_dice(f"dice.{label}", self.entered[label], count, sides))
             dice = tuple(self.entered[label])
+            self.used.add(label)
         else:
             dice = dice_rules.roll(_rng, count, sides)
         Roll.objects.create(
@@ -57,3 +59,15 @@ class Dice:
             created_by=self.user,
         )
         return dice
+
+    def refuse_unused(self) -> None:
+        """At the end of the request: refuse the dice entered for no roll it made, an unknown label or a roll
+        made before (whose dice stand), so a mistyped label is never quietly replaced by the server's dice."""
+        unused = sorted(set(self.entered) - self.used)
+        made = set(Roll.objects.filter(game=self.game, label__in=unused).values_list("label", flat=True))
+        raise_if_any(
+            Violation("dice-rolled", f"dice.{label}", "This roll was made already: its dice stand.")
+            if label in made
+            else Violation("dice-unknown", f"dice.{label}", "No roll of this request has this label.")
+            for label in unused
+        )

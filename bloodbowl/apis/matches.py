@@ -102,7 +102,17 @@ class MatchEventOutputSerializer(serializers.Serializer[Any]):
 class MatchOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     league = serializers.IntegerField(source="league_id")
-    stage = serializers.CharField()
+    tournament = serializers.IntegerField(
+        source="tournament_id", allow_null=True, help_text="A tournament match's tournament; null for a league match."
+    )
+    tournament_week = serializers.IntegerField(allow_null=True, help_text="A tournament match's week (1-5).")
+    tournament_round = serializers.CharField(
+        help_text="A tournament match's round: play-off, semi-final, final or third-place; empty for a league match."
+    )
+    stage = serializers.CharField(
+        help_text="The stage of the gate and Fan Factor modifiers: semi_final, final, or league for every other "
+        "match (a play-off and the match for 3rd place included): see tournament_round for the round."
+    )
     status = serializers.SerializerMethodField(help_text="scheduled, reported, disputed, confirmed or void")
     gate = serializers.IntegerField(allow_null=True)
     sides = MatchSideOutputSerializer(many=True)

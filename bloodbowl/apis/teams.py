@@ -5,14 +5,23 @@ from __future__ import annotations
 from typing import Any, cast, get_args
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bloodbowl.models import Player
-from bloodbowl.selectors import TeamLine, TeamWithTreasury, league_get, league_house, team_get, team_line, teams
+from bloodbowl.selectors import (
+    TeamLine,
+    TeamWithTreasury,
+    league_get,
+    league_house,
+    player_progress,
+    team_get,
+    team_line,
+    teams,
+)
 from bloodbowl.services.teams import player_retire, purchase_make, team_create
 from engine.bloodbowl.postmatch import PurchaseKind
 from engine.bloodbowl.ruleset import RULESET
@@ -32,6 +41,12 @@ class BloodBowlCharacteristicsSerializer(serializers.Serializer[Any]):
     av = serializers.IntegerField()
 
 
+class BloodBowlStarPlayerRollsSerializer(serializers.Serializer[Any]):
+    earned = serializers.IntegerField(source="rolls_earned", help_text="By his SPP, in all.")
+    made = serializers.IntegerField(source="rolls_made")
+    pending = serializers.IntegerField(source="rolls_pending", help_text="Earned, not made yet.")
+
+
 class BloodBowlPlayerOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
@@ -46,6 +61,8 @@ class BloodBowlPlayerOutputSerializer(serializers.Serializer[Any]):
     skills = serializers.ListField(child=serializers.CharField(), help_text="Skill slugs, starting ones first.")
     starting_skills = serializers.ListField(child=serializers.CharField())
     spp = serializers.IntegerField()
+    title = serializers.SerializerMethodField(help_text="Rookie, Experienced, Veteran or Star Player, by his SPP.")
+    star_player_rolls = serializers.SerializerMethodField()
     value = serializers.IntegerField(help_text="Gold pieces: his position's cost when hired.")
     big_guy = serializers.BooleanField()
     status = serializers.CharField(help_text="active, retired or dead.")
@@ -53,6 +70,13 @@ class BloodBowlPlayerOutputSerializer(serializers.Serializer[Any]):
     niggling_injuries = serializers.IntegerField()
     misses_next_match = serializers.BooleanField()
     aging = serializers.ListField(child=serializers.CharField())
+
+    def get_title(self, player: Player) -> str:
+        return player_progress(player).title
+
+    @extend_schema_field(BloodBowlStarPlayerRollsSerializer)
+    def get_star_player_rolls(self, player: Player) -> Any:
+        return BloodBowlStarPlayerRollsSerializer(player_progress(player)).data
 
 
 class BloodBowlStaffSerializer(serializers.Serializer[Any]):
@@ -107,7 +131,7 @@ class LeagueTeamsApi(APIView):
         # max_length goes to the ListSerializer that many=True makes; the stubs miss it.
         players = BloodBowlNewPlayerInputSerializer(many=True, max_length=30)  # type: ignore[call-arg]
         rerolls = serializers.IntegerField(min_value=0, max_value=20, default=0)
-        fan_factor = serializers.IntegerField(min_value=0, max_value=20, default=0)
+        fan_factor = serializers.IntegerField(min_value=0, max_value=20, default=1, help_text="At least 1.")
         apothecary = serializers.BooleanField(default=False)
         assistant_coaches = serializers.IntegerField(min_value=0, max_value=20, default=0)
         cheerleaders = serializers.IntegerField(min_value=0, max_value=20, default=0)

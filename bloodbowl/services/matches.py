@@ -39,10 +39,10 @@ from engine.bloodbowl import postmatch, prematch
 from engine.bloodbowl import report as report_rules
 from engine.bloodbowl.facts import PlayerFacts, TeamFacts
 from engine.bloodbowl.prematch import STAGES, Stage
-from engine.bloodbowl.report import REFUSED_SCORE, SIDES, Injury, MatchReport, PlayerEvents, Side, SideReport
+from engine.bloodbowl.report import REFUSED_SCORE, SIDES, MatchReport, Side, SideReport, report_from_data
 from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import TREASURY, format_credits
-from engine.core.violations import paths_under, raise_if_any
+from engine.core.violations import paths_named, raise_if_any
 from games.dice import Dice
 from games.lifecycle import ResultLifecycle
 from games.models import Game, GameEvent
@@ -118,15 +118,16 @@ def _side_name(side: MatchSide) -> Side:
 
 def prematch_roll(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = None) -> Match:
     """Pre-Match Sequence, steps 3 to 6: the gate, the handicap and Special Play Cards, niggling injuries.
-    Rolled once: asking again returns the same match."""
+    Rolled once: asking again returns the same match (and refuses dice entered for it)."""
     with transaction.atomic():
         match = RESULTS.locked(match_id)
         RESULTS.require_member_or_commissioner(match, user)
-        if match.gate is not None:
-            return match
-        if match.state != Game.State.SCHEDULED:
-            raise Invalid.one("match-not-scheduled", "match", "This match is no longer waiting for kick-off.")
-        _prematch(match, user, _dice(match, user, dice))
+        rolls = _dice(match, user, dice)
+        if match.gate is None:
+            if match.state != Game.State.SCHEDULED:
+                raise Invalid.one("match-not-scheduled", "match", "This match is no longer waiting for kick-off.")
+            _prematch(match, user, rolls)
+        rolls.refuse_unused()
     return match
 
 
@@ -230,24 +231,6 @@ def match_notes_set(*, match_id: int, user: Any, notes: str) -> MatchSide:
 # --- the report ------------------------------------------------------------------------------------------------
 
 
-def _side_report(data: Mapping[str, Any]) -> SideReport:
-    return SideReport(
-        score=data["score"],
-        casualties=data.get("casualties", 0),
-        players=tuple(PlayerEvents(**line) for line in data.get("players", ())),
-        mvp=data.get("mvp"),
-        injuries=tuple(
-            Injury(**{**injury, "characteristics_lost": tuple(injury.get("characteristics_lost", ()))})
-            for injury in data.get("injuries", ())
-        ),
-    )
-
-
-def report_from_data(data: Mapping[str, Any]) -> MatchReport:
-    """The engine's report from the API's shape: {"home": {...}, "away": {...}}."""
-    return MatchReport(home=_side_report(data["home"]), away=_side_report(data["away"]), refused_by=data.get("refused_by"))
-
-
 def _facts_by_side(match: Match) -> dict[str, TeamFacts]:
     loaded = {t.pk: t for t in teams().filter(pk__in=[s.team_id for s in match.sides.all()])}
     return {_side_name(s): team_facts(loaded[s.team_id]) for s in match.sides.all()}
@@ -320,13 +303,14 @@ class BloodBowlResults(ResultLifecycle[Match]):
         facts = _facts_by_side(game)
         standing = dict(report) if refused else _with_drawn_mvps(game, user, report, facts)
         checked = report_from_data(standing)
-        with paths_under("report."):
-            report_rules.check_report(facts["home"], facts["away"], checked, league_house(game.league))
-            raise_if_any(knockout_report_problems(game, checked))
+        report_rules.check_report(facts["home"], facts["away"], checked, league_house(game.league))
+        raise_if_any(knockout_report_problems(game, checked))
         return standing
 
     def post_game(self, game: Match, user: Any, dice: Mapping[str, Any] | None) -> None:
-        _postmatch(game, user, _dice(game, user, dice), self.label(game))
+        rolls = _dice(game, user, dice)
+        _postmatch(game, user, rolls, self.label(game))
+        rolls.refuse_unused()
 
     def check_void(self, game: Match) -> None:
         """A tournament's match is the tournament's; a confirmed one is refused once a team moved on from it."""
@@ -376,11 +360,16 @@ def report_submit(
 
 def report_confirm(*, match_id: int, user: Any, dice: Mapping[str, Any] | None = None) -> tuple[Match, bool]:
     """The coach of a side still to confirm confirms the report; a commissioner without such a side
-    approves it instead (even when disputed). The post-match runs once, when the result is confirmed."""
+    approves it instead (even when disputed). The post-match runs once, when the result is confirmed; dice
+    entered when this write does not run it are refused (for rolls made before, or not due yet)."""
     match = RESULTS.load(match_id)
     approves = match is not None and not match_rights(match, user).confirm and league_is_commissioner(match.league, user)
     write = RESULTS.approve if approves else RESULTS.confirm
-    return write(game_id=match_id, user=user, dice=dice)
+    with transaction.atomic():
+        written, changed = write(game_id=match_id, user=user, dice=dice)
+        if dice and not (changed and written.state == Game.State.CONFIRMED):
+            _dice(written, user, dice).refuse_unused()
+    return written, changed
 
 
 def report_dispute(*, match_id: int, user: Any, reason: str) -> tuple[Match, bool]:
@@ -590,8 +579,9 @@ def spr_choose(*, spr_id: int, user: Any, kind: str, target: str | None = None) 
         if race is None:  # the commissioner replaced the team lists with ones without it
             raise Invalid.one("race-missing", "player", "This player's race is no longer in the league's team lists.")
         rolled = (spr.dice[0], spr.dice[1])
-        choice = postmatch.spr_choice(facts, rolled, kind, target)
-        after = postmatch.apply_spr_choice(facts, rolled, choice, team_lists, race)
+        with paths_named({"choice": "kind", "player": "star_player_roll"}):
+            choice = postmatch.spr_choice(facts, rolled, kind, target)
+            after = postmatch.apply_spr_choice(facts, rolled, choice, team_lists, race)
         dice = Dice(spr.match, user)
         if postmatch.peak_roll_due(after):
             first, second = dice.roll(

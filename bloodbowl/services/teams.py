@@ -68,7 +68,7 @@ def team_create(
     race: str,
     players: list[dict[str, Any]],
     rerolls: int = 0,
-    fan_factor: int = 0,
+    fan_factor: int = 1,
     apothecary: bool = False,
     assistant_coaches: int = 0,
     cheerleaders: int = 0,

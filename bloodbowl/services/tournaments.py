@@ -45,7 +45,7 @@ from bloodbowl.selectors_tournaments import (
 from bloodbowl.services.matches import RESULTS, match_create, match_refusal_record, spp_award
 from engine.bloodbowl import tournaments as rules
 from engine.core.money import TREASURY
-from engine.core.violations import paths_under
+from engine.core.violations import paths_named
 from games.dice import Dice
 from games.models import Game, Roll
 from leagues.models import League
@@ -189,13 +189,13 @@ def _end_playoffs(tournament: Tournament, user: Any) -> None:
         if match.tournament_round == rules.PLAYOFF and match.state in OPEN:
             RESULTS.cancel(game=match, user=user, reason="The play-offs ended.")
     results, draws = playoff_results(tournament), draw_points(tournament)  # voided matches were not confirmed
-    with paths_under("entries."):
-        forward = [put_forward_of(e, results, draws) for e in tournament.entries.all()]
+    forward = [put_forward_of(e, results, draws) for e in tournament.entries.all()]
     loaded = {t.pk: t for t in teams().filter(pk__in=[e.team for e in forward])}
     house = league_house(tournament.league)
     ratings = {team_id: team_rating_of(team, house) for team_id, team in loaded.items()}
-    qualification = rules.qualify(forward, ratings, _rng)
-    pairs = rules.draw_semi_finals(qualification.semi_finalists, _rng)
+    with paths_named({"entries": "tournament", "semi_finalists": "tournament"}):
+        qualification = rules.qualify(forward, ratings, _rng)
+        pairs = rules.draw_semi_finals(qualification.semi_finalists, _rng)
     tournament.qualification = {
         "order": [e.team for e in qualification.table],
         "table": [{"team": e.team, "opponents": list(e.opponents), "points": e.points} for e in qualification.table],
@@ -277,12 +277,13 @@ def tournament_match_arrange(
         if (earlier := _replayed(tournament, idempotency_key)) is not None:
             return Match.objects.get(pk=earlier.payload["match"]), False
         _require_running(tournament)
-        if tournament.week in rules.playoff_weeks():
-            planned = rules.MatchResult(home_team_id, away_team_id, 0, 0, tournament.week)
-            rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), planned)
-            stage = rules.PLAYOFF
-        else:
-            stage = _knockout_stage(tournament, home_team_id, away_team_id)
+        with paths_named({"team_a": "home_team", "team_b": "away_team", "week": "tournament"}):
+            if tournament.week in rules.playoff_weeks():
+                planned = rules.arranged(home_team_id, away_team_id, tournament.week)
+                rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), planned)
+                stage = rules.PLAYOFF
+            else:
+                stage = _knockout_stage(tournament, home_team_id, away_team_id)
         match = _arrange(tournament, user, home_team_id, away_team_id, stage)
         _event(tournament, user, "match-arranged", {"match": match.pk, "round": stage}, idempotency_key)
     return match, True
@@ -333,16 +334,18 @@ ANSWERS = {
 
 
 def _settle(tournament: Tournament, challenge: WrittenChallenge, user: Any, outcome: rules.ChallengeOutcome) -> None:
-    """Play: the match is arranged; refused: the 9-0 stands as a confirmed match with no rewards."""
-    if outcome.status == "play":
-        planned = rules.MatchResult(outcome.challenger, outcome.opponent, 0, 0, tournament.week)
-        rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), planned)
-        challenge.match = _arrange(tournament, user, outcome.challenger, outcome.opponent, rules.PLAYOFF)
-        challenge.status = WrittenChallenge.Status.PLAY
-        return
-    result = outcome.result
-    assert result is not None
-    rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), result)
+    """Play: the match is arranged; refused: the 9-0 stands as a confirmed match with no rewards. A match the
+    play-offs do not allow is refused as the answer's (its `response`)."""
+    with paths_named({"team_a": "response", "team_b": "response", "refused_by": "response", "week": "response"}):
+        if outcome.status == "play":
+            planned = rules.arranged(outcome.challenger, outcome.opponent, tournament.week)
+            rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), planned)
+            challenge.match = _arrange(tournament, user, outcome.challenger, outcome.opponent, rules.PLAYOFF)
+            challenge.status = WrittenChallenge.Status.PLAY
+            return
+        result = outcome.result
+        assert result is not None
+        rules.check_playoff_match(entrants(tournament), playoff_meetings(tournament), result)
     match = _arrange(tournament, user, result.team_a, result.team_b, rules.PLAYOFF)  # the winner at home
     challenge.match = match_refusal_record(match=match, user=user, refused_by="away")
     challenge.status, challenge.refused_by_id = WrittenChallenge.Status.REFUSED, result.refused_by
@@ -429,7 +432,7 @@ def put_forward_choose(*, tournament_id: int, user: Any, team_id: int, opponents
         chosen = None if opponents is None else list(opponents)
         if chosen is not None:
             results, draws = playoff_results(tournament), draw_points(tournament)
-            with paths_under("put_forward."):
+            with paths_named({"chosen": "opponents"}):
                 rules.put_forward(team_id, results, chosen, draws)
         entry.put_forward, entry.put_forward_at = chosen, timezone.now()
         entry.save(update_fields=["put_forward", "put_forward_at"])
@@ -482,7 +485,8 @@ def final_prizes_apply(
             raise Invalid.one("chaos-cup-tag", "chaos_cup_tags", f"Chaos Cup modifier tags are: {', '.join(sorted(known))}.")
         tags = set(chaos_cup_tags) if chaos_cup_tags is not None else _winner_race_tags(loaded[result.winner])
         players = _final_players(final) if kind.finalist_medal_spp else None
-        prizes = rules.final_prizes(kind, result, _rng, winner_race_tags=tags, final_players=players)
+        with paths_named({"score_b": "final", "final_players": "final"}):
+            prizes = rules.final_prizes(kind, result, _rng, winner_race_tags=tags, final_players=players)
         _apply(tournament, final, prizes, loaded, user)
         tournament.status, tournament.finished_at = Tournament.Status.FINISHED, timezone.now()
         tournament.save(update_fields=["prizes", "status", "finished_at"])
@@ -560,7 +564,8 @@ def player_of_the_year_award(*, tournament_id: int, user: Any) -> Tournament:
             )
         players = Player.objects.filter(team__league=tournament.league, status=Player.Status.ACTIVE).select_related("team")
         by_id = {p.pk: p for p in players}
-        award = rules.player_of_the_year([rules.PlayerSpp(p.pk, p.team_id, p.spp) for p in by_id.values()], _rng)
+        with paths_named({"players": "tournament"}):
+            award = rules.player_of_the_year([rules.PlayerSpp(p.pk, p.team_id, p.spp) for p in by_id.values()], _rng)
         chosen = by_id[award.player]
         TeamProfile.objects.filter(team_id=chosen.team_id).update(fan_factor=F("fan_factor") + award.fan_factor.amount)
         tournament.player_of_the_year = {

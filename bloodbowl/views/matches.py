@@ -28,7 +28,7 @@ from bloodbowl.selectors import (
     star_player_roll_options,
     team_lists_of,
 )
-from bloodbowl.selectors_tournaments import match_trophy_effects
+from bloodbowl.selectors_tournaments import ROUND_NAMES, match_trophy_effects
 from bloodbowl.services import matches as services
 from engine.bloodbowl import tables
 from engine.bloodbowl.report import EVENTS
@@ -120,6 +120,7 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
     context = {
         "match": match,
         "league": match.league,
+        "round_name": ROUND_NAMES.get(match.tournament_round, ""),
         "sides": sides,
         "report_sides": [(side, "home" if side.home else "away", players["home" if side.home else "away"]) for side in sides],
         "rights": match_rights(match, request.user),

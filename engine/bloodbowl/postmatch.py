@@ -149,6 +149,26 @@ def level(spp: int, big_guy: bool) -> Level:
     return [lv for lv in tables().progression["big_guy" if big_guy else "normal"] if lv.from_spp <= spp][-1]
 
 
+@dataclass(frozen=True)
+class Progress:
+    """A player's place on the Star Player Progression Table: his title and his Star Player Rolls."""
+
+    title: str
+    rolls_earned: int
+    rolls_made: int
+
+    @property
+    def rolls_pending(self) -> int:
+        """Earned and not made yet (rolled or not, the coach still to choose)."""
+        return max(self.rolls_earned - self.rolls_made, 0)
+
+
+def progress(spp: int, big_guy: bool, rolls_made: int) -> Progress:
+    """Star Player Progression Table (or the Big Guy table): the title his SPP give and the rolls they earn."""
+    reached = level(spp, big_guy)
+    return Progress(reached.title, reached.rolls, rolls_made)
+
+
 def star_player_rolls_due(spp_before: int, spp_after: int, big_guy: bool) -> int:
     """Star Player Rolls: how many new rolls the SPP just earned bring (big guys by their slower table)."""
     return level(spp_after, big_guy).rolls - level(spp_before, big_guy).rolls
@@ -156,7 +176,7 @@ def star_player_rolls_due(spp_before: int, spp_after: int, big_guy: bool) -> int
 
 def rolls_for(players: Sequence[PlayerFacts]) -> dict[int, int]:
     """Star Player Rolls each player still has to make (earned by his SPP, not yet made)."""
-    due = {p.id: level(p.spp, p.big_guy).rolls - p.skill_rolls_made for p in players if p.on_roster}
+    due = {p.id: progress(p.spp, p.big_guy, p.skill_rolls_made).rolls_pending for p in players if p.on_roster}
     return {player: count for player, count in due.items() if count > 0}
 
 
@@ -278,8 +298,9 @@ def fan_factor_change(
 
 
 def new_fan_factor(fan_factor: int, change: int) -> int:
-    """Fan Factor: no upper limit, but never less than 1."""
-    return max(tables().fan_factor_minimum, fan_factor + change)
+    """Fan Factor: no upper limit, but it "can never be reduced to less than 1": the floor stops a reduction,
+    it never raises a Fan Factor."""
+    return max(fan_factor + change, min(fan_factor, tables().fan_factor_minimum))
 
 
 # --- injuries from the report ------------------------------------------------------------------

@@ -8,7 +8,7 @@ The serious injury table is not in the transcription, so injuries are entered as
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -79,6 +79,31 @@ class MatchReport:
     def awards_nothing(self) -> bool:
         """Challenges, Refuse: no Star Player Points, cash or Fan Factor are gained or lost."""
         return self.refused_by is not None
+
+    def touchdowns(self, side: Side) -> int:
+        """A checked report's touchdowns for `side`: its players' (field goals are not touchdowns); a
+        refused challenge's 9-0 is nine touchdowns to none."""
+        if self.refused_by is not None:
+            return int(self.side(side).score)
+        return sum(int(line.touchdowns) for line in self.side(side).players)
+
+
+def _side_report(data: Mapping[str, Any]) -> SideReport:
+    return SideReport(
+        score=data["score"],
+        casualties=data.get("casualties", 0),
+        players=tuple(PlayerEvents(**line) for line in data.get("players", ())),
+        mvp=data.get("mvp"),
+        injuries=tuple(
+            Injury(**{**injury, "characteristics_lost": tuple(injury.get("characteristics_lost", ()))})
+            for injury in data.get("injuries", ())
+        ),
+    )
+
+
+def report_from_data(data: Mapping[str, Any]) -> MatchReport:
+    """The engine's report from the API's shape: {"home": {...}, "away": {...}}."""
+    return MatchReport(home=_side_report(data["home"]), away=_side_report(data["away"]), refused_by=data.get("refused_by"))
 
 
 def refused_challenge(challenger: Side) -> MatchReport:

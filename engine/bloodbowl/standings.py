@@ -55,10 +55,15 @@ def validate_standings_options(raw: Mapping[str, Any]) -> StandingsOptions:
 # T: what names a team (a team id in the tests, the Team row in the app); the rows name it the same way.
 @dataclass(frozen=True)
 class MatchResult[T: Hashable]:
+    """A confirmed match: the score (touchdowns and field goals) decides it; the touchdowns and
+    casualties are the tie-breakers' counts."""
+
     home: T
     away: T
     home_score: int
     away_score: int
+    home_touchdowns: int
+    away_touchdowns: int
     home_casualties: int = 0
     away_casualties: int = 0
 
@@ -95,10 +100,9 @@ def _tally[T: Hashable](
     for team in teams:
         table.setdefault(team, {"results": []})
     for r in results:
-        for team, opponent, scored, conceded, cas_for, cas_against in (
-            (r.home, r.away, r.home_score, r.away_score, r.home_casualties, r.away_casualties),
-            (r.away, r.home, r.away_score, r.home_score, r.away_casualties, r.home_casualties),
-        ):
+        home = (r.home, r.home_score, r.home_touchdowns, r.home_casualties)
+        away = (r.away, r.away_score, r.away_touchdowns, r.away_casualties)
+        for (team, scored, td_for, cas_for), (opponent, conceded, td_against, cas_against) in ((home, away), (away, home)):
             row = table.setdefault(team, {"results": []})
             row["results"].append((opponent, scored, conceded))
             outcome = "won" if scored > conceded else "drawn" if scored == conceded else "lost"
@@ -106,8 +110,8 @@ def _tally[T: Hashable](
                 ("played", 1),
                 (outcome, 1),
                 ("points", options.points(scored, conceded)),
-                ("td_for", scored),
-                ("td_against", conceded),
+                ("td_for", td_for),
+                ("td_against", td_against),
                 ("cas_for", cas_for),
                 ("cas_against", cas_against),
             ):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from engine.bloodbowl import house as hv
 from engine.bloodbowl.facts import TeamFacts
 from engine.bloodbowl.house import HouseValues
+from engine.bloodbowl.tables import tables
 from engine.bloodbowl.teamlists import TeamLists
 from engine.core.money import format_credits
 from engine.core.violations import Violation, raise_if_any
@@ -34,7 +35,7 @@ class NewTeamRequest:
     race: str
     players: tuple[NewPlayer, ...]
     rerolls: int = 0
-    fan_factor: int = 0
+    fan_factor: int = 1
     apothecary: bool = False
     assistant_coaches: int = 0
     cheerleaders: int = 0
@@ -66,8 +67,9 @@ def _count(value: object) -> bool:
 
 def check_new_team(team_lists: TeamLists, house: HouseValues, starting_budget: int, request: NewTeamRequest) -> NewTeamCost:
     """Team creation: players from the race's list within each position's limit and the roster's
-    size (house values), re-rolls at the list price, Fan Factor and coaching staff at their house
-    costs, all within the league's starting budget; the rest is the treasury. Every problem at once."""
+    size (house values), re-rolls at the list price, Fan Factor (at least 1: it can never be less) and
+    coaching staff at their house costs, all within the league's starting budget; the rest is the
+    treasury. Every problem at once."""
     problems: list[Violation] = []
     race = team_lists.race(request.race)
     if race is None:
@@ -98,6 +100,9 @@ def check_new_team(team_lists: TeamLists, house: HouseValues, starting_budget: i
     for field in ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders"):
         if not _count(getattr(request, field)):
             problems.append(Violation("count-invalid", field, f"{field} is a whole number, at least 0."))
+    minimum = tables().fan_factor_minimum
+    if _count(request.fan_factor) and request.fan_factor < minimum:
+        problems.append(Violation("fan-factor-minimum", "fan_factor", f"A team's Fan Factor starts at {minimum} or more."))
     if not problems:
         lines.append(CostLine("rerolls", request.rerolls, race.reroll_cost))
         for field, key in STAFF_COSTS.items():

@@ -174,11 +174,14 @@ def check_entry(entered: Iterable[Entry], entry: Entry) -> None:
 
 @dataclass(frozen=True)
 class MatchResult:
-    """One tournament match. `refused_by` names the team that refused a written challenge: the
+    """One tournament match: its score (touchdowns and field goals) decides who won, its touchdowns
+    count for play-off points. `refused_by` names the team that refused a written challenge: the
     result then stands as a 9-0 win for the other team."""
 
     team_a: int
     team_b: int
+    score_a: int
+    score_b: int
     td_a: int
     td_b: int
     week: int
@@ -190,9 +193,9 @@ class MatchResult:
 
     @property
     def winner(self) -> int | None:
-        if self.td_a == self.td_b:
+        if self.score_a == self.score_b:
             return None
-        return self.team_a if self.td_a > self.td_b else self.team_b
+        return self.team_a if self.score_a > self.score_b else self.team_b
 
     @property
     def loser(self) -> int | None:
@@ -207,9 +210,18 @@ class MatchResult:
     def opponent(self, team: int) -> int:
         return self.team_b if team == self.team_a else self.team_a
 
+    def score(self, team: int) -> tuple[int, int]:
+        """(for, against) `team`."""
+        return (self.score_a, self.score_b) if team == self.team_a else (self.score_b, self.score_a)
+
     def touchdowns(self, team: int) -> tuple[int, int]:
         """(scored, conceded) by `team`."""
         return (self.td_a, self.td_b) if team == self.team_a else (self.td_b, self.td_a)
+
+
+def arranged(team_a: int, team_b: int, week: int) -> MatchResult:
+    """A match arranged and not played yet: 0-0."""
+    return MatchResult(team_a, team_b, 0, 0, 0, 0, week)
 
 
 def _played(played: Iterable[MatchResult], team: int, other: int) -> bool:
@@ -237,9 +249,9 @@ def final_week() -> int:
 
 def _score_problems(match: MatchResult) -> list[Violation]:
     return [
-        Violation("match-score", path, "Touchdowns are a whole number, at least 0.")
-        for path, tds in (("td_a", match.td_a), ("td_b", match.td_b))
-        if tds < 0
+        Violation("match-score", path, "A score and touchdowns are whole numbers, at least 0.")
+        for path, value in (("score_a", match.score_a), ("score_b", match.score_b), ("td_a", match.td_a), ("td_b", match.td_b))
+        if value < 0
     ]
 
 
@@ -259,7 +271,8 @@ def check_playoff_match(entrants: Collection[int], played: Iterable[MatchResult]
         problems.append(Violation("playoff-rematch", "team_b", "These teams have already played each other in the play-offs."))
     if match.refused_by is not None:
         winner = match.opponent(match.refused_by)
-        if match.refused_by not in match.teams or match.touchdowns(winner) != (_refusal_score(), 0):
+        nine_nil = (_refusal_score(), 0)
+        if match.refused_by not in match.teams or nine_nil != match.score(winner) or nine_nil != match.touchdowns(winner):
             problems.append(
                 Violation("refusal-score", "refused_by", "A refused challenge stands as a 9-0 win for the other team.")
             )
@@ -272,7 +285,8 @@ def _refusal_score() -> int:
 
 def refusal(winner: int, refused_by: int, week: int) -> MatchResult:
     """Challenges, Refuse: the refusal counts as a 9-0 win for the other team, with no SPP, cash or Fan Factor."""
-    return MatchResult(winner, refused_by, _refusal_score(), 0, week, refused_by=refused_by)
+    score = _refusal_score()
+    return MatchResult(winner, refused_by, score, 0, score, 0, week, refused_by=refused_by)
 
 
 # --- Written challenges ------------------------------------------------------------------------------------------------
@@ -374,8 +388,9 @@ def answer_substitute(challenge: Challenge, substitute: int, response: str) -> C
 
 
 def playoff_points(match: MatchResult, team: int, draw_points: int | None = None) -> int:
-    """Running a Tournament: 15 points for a win, 5 for a loss, plus touchdowns scored, minus touchdowns
-    conceded. A draw is not in the rulebook: its points are the house value `tournament.draw_points`."""
+    """Running a Tournament: 15 points for a win, 5 for a loss (by the score), plus touchdowns scored, minus
+    touchdowns conceded (field goals are not touchdowns). A draw is not in the rulebook: its points are the
+    house value `tournament.draw_points`."""
     scored, conceded = match.touchdowns(team)
     if match.winner is None:
         if draw_points is None:
@@ -505,7 +520,7 @@ def check_knockout_match(
         problems.append(Violation("knockout-refused", "refused_by", "Written challenges belong to the play-offs."))
     if match.winner is None:
         what = "match for 3rd place" if stage == THIRD_PLACE else stage
-        problems.append(Violation("knockout-draw", "td_b", f"A {what} cannot end in a draw: it needs a winner."))
+        problems.append(Violation("knockout-draw", "score_b", f"A {what} cannot end in a draw: it needs a winner."))
     raise_if_any(problems)
     return stage
 
@@ -619,7 +634,7 @@ def final_prizes(
     Bowl, the players of each finalist who took part in the final."""
     winner, runner_up = final.winner, final.loser
     if winner is None or runner_up is None:
-        raise RuleViolation([Violation("knockout-draw", "td_b", "The final needs a winner before prizes are given.")])
+        raise RuleViolation([Violation("knockout-draw", "score_b", "The final needs a winner before prizes are given.")])
     chaos_cup = None
     if kind.winner_prize is None:
         chaos_cup = chaos_cup_winnings(rng.randint(1, 6), winner_race_tags)

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
@@ -38,3 +38,13 @@ def paths_under(prefix: str) -> Iterator[None]:
         yield
     except RuleViolation as refused:
         raise RuleViolation(replace(v, path=f"{prefix}{v.path}") for v in refused.violations) from None
+
+
+@contextmanager
+def paths_named(names: Mapping[str, str]) -> Iterator[None]:
+    """Violations raised inside name the fields of the request: a rule's own path ("team_b") is answered
+    as the field in `names` it stands for ("away_team"); other paths stay as they are."""
+    try:
+        yield
+    except RuleViolation as refused:
+        raise RuleViolation(replace(v, path=names.get(v.path, v.path)) for v in refused.violations) from None

@@ -68,7 +68,7 @@ def test_report_violations_in_the_shared_error_shape(bb, api_as):
     refused = api.post(f"/api/bloodbowl/matches/{match_id}/report/", report, format="json")
     assert refused.status_code == 400
     fields = {e["field"]: e["code"] for e in refused.json()["errors"]}
-    assert fields == {"report.home.score": "score-events", "report.away.mvp": "player-unknown"}
+    assert fields == {"home.score": "score-events", "away.mvp": "player-unknown"}
     shape = api.post(f"/api/bloodbowl/matches/{match_id}/report/", {"home": {"score": -1}}, format="json")
     assert shape.status_code == 400
     assert {e["field"] for e in shape.json()["errors"]} == {"home.score", "away"}
@@ -101,3 +101,39 @@ def test_a_commissioner_voids_a_confirmed_match(bb, api_as, commissioner):
     assert voided.json()["status"] == "void"
     table = api.get(f"/api/bloodbowl/leagues/{league.pk}/standings/").json()
     assert all(row["played"] == 0 for row in table)
+
+
+def _errors(response):
+    return {e["field"]: e["code"] for e in response.json()["errors"]}
+
+
+def test_mistyped_or_spent_table_dice_are_refused_naming_them(bb, api_as):
+    """Dice rolled at the table are keyed by the roll's label: a label no roll of the request has, or the
+    label of a roll already made, is refused (a 400 naming it), never quietly replaced by the server's dice."""
+    league, home, away = bb
+    api = api_as(home.coach)
+    match_id = api.post(
+        f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk}, format="json"
+    ).json()["id"]
+    prematch = f"/api/bloodbowl/matches/{match_id}/prematch/"
+    mistyped = api.post(prematch, {"dice": {"cards.hmoe": [6]}}, format="json")
+    assert mistyped.status_code == 400
+    assert _errors(mistyped) == {"dice.cards.hmoe": "dice-unknown"}
+    assert api.get(f"/api/bloodbowl/matches/{match_id}/").json()["gate"] is None  # nothing was rolled
+    assert api.post(prematch, {"dice": {"cards.home": [6]}}, format="json").status_code == 200
+    again = api.post(prematch, {"dice": {"cards.home": [1]}}, format="json")
+    assert again.status_code == 400
+    assert _errors(again) == {"dice.cards.home": "dice-rolled"}
+    api.post(f"/api/bloodbowl/matches/{match_id}/report/", _report(home, away), format="json")
+    confirm = f"/api/bloodbowl/matches/{match_id}/confirm/"
+    refused = api_as(away.coach).post(confirm, {"dice": {"winnings.hmoe": [6], "gate": [1, 1]}}, format="json")
+    assert refused.status_code == 400
+    assert _errors(refused) == {"dice.winnings.hmoe": "dice-unknown", "dice.gate": "dice-rolled"}
+    assert api.get(f"/api/bloodbowl/matches/{match_id}/").json()["status"] == "reported"  # rolled back
+    confirmed = api_as(away.coach).post(confirm, {"dice": {"winnings.home": [6]}}, format="json")
+    assert confirmed.status_code == 200
+    rolls = {r["label"]: (r["dice"], r["at_table"]) for r in confirmed.json()["rolls"]}
+    assert rolls["winnings.home"] == ([6], True)
+    late = api_as(away.coach).post(confirm, {"dice": {"winnings.away": [6]}}, format="json")
+    assert late.status_code == 400
+    assert _errors(late) == {"dice.winnings.away": "dice-rolled"}

@@ -426,6 +426,19 @@ def test_a_purchase_without_the_csrf_token_is_refused(bb_team):
 # --- Roster sheet ----------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("page", ["", "roster/"])
+def test_the_team_page_and_roster_sheet_show_titles_and_star_player_rolls(client, bb_team, page):
+    """Star Player Progression Table: 11-25 SPP is a Veteran, with two Star Player Rolls."""
+    Player.objects.filter(pk=bb_team.bb_players.get(number=7).pk).update(spp=17, skill_rolls=1)
+
+    content = client.get(f"/bloodbowl/teams/{bb_team.pk}/{page}").content.decode()
+
+    assert "<th>Title</th><th>Star Player Rolls</th>" in content
+    assert '<td class="nowrap">Veteran</td>' in content
+    assert "2 earned, 1 made, <strong>1 pending</strong>" in content
+    assert '<td class="nowrap">Rookie</td>' in content
+
+
 def test_the_roster_sheet_marks_increases_and_injuries(client, bb_team):
     runner = bb_team.bb_players.get(number=7)
     runner.stats = {**runner.stats, "ma": 9, "av": 6}

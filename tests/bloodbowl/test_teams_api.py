@@ -45,6 +45,23 @@ def fund(team, amount: int) -> None:
 # --- Team creation -----------------------------------------------------------------------------------
 
 
+def test_a_player_shows_his_title_and_star_player_rolls(api, bb_team):
+    """Star Player Progression Table: 26-50 SPP is a Star Player with three rolls; a Big Guy's table is slower
+    (21-50: Veteran, two)."""
+    lineman = bb_team.bb_players.filter(position="bog-lineman").first()
+    Player.objects.filter(pk=lineman.pk).update(spp=30, skill_rolls=2)
+    Player.objects.filter(team=bb_team, position="swamp-hulk").update(spp=30)
+    players = {p["id"]: p for p in api.get(TEAM.format(bb_team.pk)).json()["players"]}
+    assert (players[lineman.pk]["title"], players[lineman.pk]["star_player_rolls"]) == (
+        "Star Player",
+        {"earned": 3, "made": 2, "pending": 1},
+    )
+    hulk = next(p for p in players.values() if p["position"] == "swamp-hulk")
+    assert (hulk["title"], hulk["star_player_rolls"]) == ("Veteran", {"earned": 2, "made": 0, "pending": 2})
+    rookie = next(p for p in players.values() if p["spp"] == 0)
+    assert (rookie["title"], rookie["star_player_rolls"]) == ("Rookie", {"earned": 0, "made": 0, "pending": 0})
+
+
 def test_a_coach_signs_up_a_team_and_what_is_left_of_the_budget_opens_the_treasury(api_as, coach, bb_league):
     response = api_as(coach).post(TEAMS.format(bb_league.pk), sign_up(), format="json")
 
@@ -89,6 +106,15 @@ def test_a_team_over_the_starting_budget_is_refused_and_nothing_is_stored(api_as
     assert error["code"] == "over-budget"
     assert "1,010,000" in error["message"]
     assert "1,000,000" in error["message"]
+    assert not Team.objects.filter(league=bb_league).exists()
+
+
+def test_a_fan_factor_of_0_is_refused(api_as, coach, bb_league):
+    """Fan Factor "can never be reduced to less than 1": a team signs up with 1 or more."""
+    response = api_as(coach).post(TEAMS.format(bb_league.pk), sign_up(fan_factor=0), format="json")
+
+    assert response.status_code == 400
+    assert problems(response) == {("fan-factor-minimum", "fan_factor")}
     assert not Team.objects.filter(league=bb_league).exists()
 
 

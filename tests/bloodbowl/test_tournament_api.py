@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from bloodbowl.models import Tournament, WrittenChallenge
+from bloodbowl.models import Player, StarPlayerRoll, Tournament, WrittenChallenge
 from bloodbowl.services import tournaments as services
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.bloodbowl.tournament_helpers import enter, play, play_match, run_to_final, teams_of, tournament
@@ -257,3 +257,92 @@ def test_the_player_of_the_year_after_the_spike_final(bb, api_as, commissioner, 
     award = named.json()["player_of_the_year"]
     assert award["fan_factor"] == 1
     assert award["player"] in award["tied"]
+
+
+def test_a_tournament_match_names_its_tournament_week_and_round(bb, api_as, client, coach):
+    """A play-off match is the tournament's, not a league match: the API and the match page say which
+    tournament, week and round (its `stage`, the gate and Fan Factor modifiers', stays "league")."""
+    league, own, rival_team, _ = bb
+    t = tournament(league)
+    enter(t, own, rival_team)
+    arranged = api_as(coach).post(
+        f"/api/bloodbowl/tournaments/{t.pk}/matches/", {"home_team": own.pk, "away_team": rival_team.pk}, format="json"
+    )
+    assert arranged.status_code == 201, arranged.json()
+    match = api_as(coach).get(f"/api/bloodbowl/matches/{arranged.json()['id']}/").json()
+    assert (match["tournament"], match["tournament_week"], match["tournament_round"], match["stage"]) == (
+        t.pk,
+        1,
+        "play-off",
+        "league",
+    )
+    page = client.get(f"/bloodbowl/matches/{match['id']}/")
+    assert f"{t.name}</a>, Play-off, week 1".encode() in page.content
+    friendly = (
+        api_as(coach)
+        .post(f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": own.pk, "away_team": rival_team.pk}, format="json")
+        .json()
+    )
+    assert (friendly["tournament"], friendly["tournament_week"], friendly["tournament_round"]) == (None, None, "")
+    assert b"League match" in client.get(f"/bloodbowl/matches/{friendly['id']}/").content
+
+
+def _field_goal_win(api_as, match_id, home, away):
+    """Home wins 2-1 through the API: a touchdown and a field goal (1 point in these tests) against a touchdown."""
+    h, a = list(home.bb_players.order_by("number")), list(away.bb_players.order_by("number"))
+    report = {
+        "home": {"score": 2, "mvp": h[1].pk, "players": [{"player": h[0].pk, "touchdowns": 1, "field_goals": 1}]},
+        "away": {"score": 1, "mvp": a[1].pk, "players": [{"player": a[0].pk, "touchdowns": 1}]},
+    }
+    assert api_as(home.coach).post(f"/api/bloodbowl/matches/{match_id}/prematch/", {}, format="json").status_code == 200
+    reported = api_as(home.coach).post(f"/api/bloodbowl/matches/{match_id}/report/", report, format="json")
+    assert reported.status_code == 201, reported.json()
+    assert api_as(away.coach).post(f"/api/bloodbowl/matches/{match_id}/confirm/", {}, format="json").status_code == 200
+
+
+def test_play_off_points_count_touchdowns_not_field_goals(bb, api_as, coach):
+    """ "15 points for every game that they win, 5 points for every game that they lose, plus the number of
+    touchdowns that they scored, minus the number of touchdowns that were scored against them": a win by a
+    touchdown and a field goal over a touchdown is 15 + 1 - 1 and 5 + 1 - 1."""
+    league, own, rival_team, _ = bb
+    t = tournament(league)
+    enter(t, own, rival_team)
+    url = f"/api/bloodbowl/tournaments/{t.pk}/"
+    arranged = api_as(coach).post(f"{url}matches/", {"home_team": own.pk, "away_team": rival_team.pk}, format="json")
+    _field_goal_win(api_as, arranged.json()["id"], own, rival_team)
+    table = {row["team"]: row for row in api_as(coach).get(url).json()["table"]}
+    assert (table[own.pk]["points"], table[rival_team.pk]["points"]) == (15, 5)
+
+
+def test_the_league_table_counts_touchdowns_not_field_goals(bb, api_as, coach):
+    """The score decides the match; td_for and td_against (and the td_diff tie-breaker) are touchdowns."""
+    league, own, rival_team, _ = bb
+    arranged = api_as(coach).post(
+        f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": own.pk, "away_team": rival_team.pk}, format="json"
+    )
+    _field_goal_win(api_as, arranged.json()["id"], own, rival_team)
+    table = {row["team"]: row for row in api_as(coach).get(f"/api/bloodbowl/leagues/{league.pk}/standings/").json()}
+    assert (table[own.pk]["won"], table[own.pk]["td_for"], table[own.pk]["td_against"]) == (1, 1, 1)
+    assert (table[rival_team.pk]["lost"], table[rival_team.pk]["td_for"], table[rival_team.pk]["td_against"]) == (1, 1, 1)
+
+
+def test_every_error_names_a_field_of_the_request(bb, api_as, coach, rival):
+    """The engine's own names (team_b, chosen, choice) are answered as the request's fields."""
+    league, own, rival_team, (marsh, _) = bb
+    t = tournament(league)
+    enter(t, own, rival_team)
+    url = f"/api/bloodbowl/tournaments/{t.pk}/"
+    play(t, own, rival_team, 1, 0)
+    rematch = api_as(coach).post(f"{url}matches/", {"home_team": own.pk, "away_team": rival_team.pk}, format="json")
+    assert (rematch.status_code, _errors(rematch)) == (400, {("playoff-rematch", "away_team")})
+    stranger = api_as(marsh.coach).post(f"{url}matches/", {"home_team": marsh.pk, "away_team": own.pk}, format="json")
+    assert (stranger.status_code, _errors(stranger)) == (400, {("playoff-entrant", "home_team")})
+    put = api_as(coach).post(f"{url}put-forward/", {"team": own.pk, "opponents": [marsh.pk]}, format="json")
+    assert (put.status_code, _errors(put)) == (400, {("put-forward-unknown", "opponents")})
+    scorer = own.bb_players.order_by("number").first()
+    Player.objects.filter(pk=scorer.pk).update(spp=6)
+    spr = StarPlayerRoll.objects.create(match=t.matches.get(), player=scorer, number=1, dice=[3, 4])
+    choice = api_as(coach).post(
+        f"/api/bloodbowl/star-player-rolls/{spr.pk}/", {"kind": "skill", "target": "dodge"}, format="json"
+    )
+    assert (choice.status_code, _errors(choice)) == (400, {("spr-choice", "kind")})

@@ -365,7 +365,7 @@ def test_knockout_matches_pair_the_draw_carry_the_gate_modifier_and_need_a_winne
     assert semi.gate == (21 + 6) * 1_000  # +1 per die in a semi-final
     with raises_invalid() as drawn:
         match_services.report_submit(match_id=semi.pk, user=by_id[home].coach, report=report(by_id[home], by_id[away], 1, 1))
-    assert {(i.code, i.field) for i in drawn.value.items} == {("knockout-draw", "report.away.score")}
+    assert {(i.code, i.field) for i in drawn.value.items} == {("knockout-draw", "away.score")}
     with pytest.raises(Invalid) as early:
         advance(t)
     assert _codes(early) == {"semi-finals-unfinished"}
@@ -580,4 +580,4 @@ def test_a_drawn_play_off_needs_the_house_value_before_qualification(league, six
     assert (rows[a.pk].points, "tournament.draw_points" in rows[a.pk].problem) == (None, True)
     with raises_invalid() as missing:
         advance(t, 3)
-    assert {i.field for i in missing.value.items} == {"entries.tournament.draw_points"}
+    assert {i.field for i in missing.value.items} == {"tournament.draw_points"}

@@ -171,8 +171,14 @@ def test_fan_factor_modifiers():
 def test_fan_factor_never_below_one_and_no_upper_limit():
     assert new_fan_factor(1, -1) == 1
     assert new_fan_factor(2, -1) == 1
-    assert new_fan_factor(0, 0) == 1
     assert new_fan_factor(40, 1) == 41
+
+
+def test_the_fan_factor_floor_stops_a_reduction_and_never_raises():
+    """ "It can never be reduced to less than 1": a Fan Factor below 1 "goes down" to no more than it was."""
+    assert new_fan_factor(0, -1) == 0
+    assert new_fan_factor(0, 0) == 0
+    assert new_fan_factor(0, 1) == 1
 
 
 # --- injuries from the report ------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from engine.bloodbowl.postmatch import (
     apply_spr_choice,
     peak_roll_due,
     peaks,
+    progress,
     report_spp,
     rolls_for,
     spp_earned,
@@ -67,6 +68,31 @@ def test_report_spp_includes_the_mvp():
 )
 def test_star_player_rolls_due(before, after, big_guy, rolls):
     assert star_player_rolls_due(before, after, big_guy) == rolls
+
+
+@pytest.mark.parametrize(
+    ("spp", "big_guy", "title", "earned"),
+    [
+        (0, False, "Rookie", 0),
+        (5, False, "Rookie", 0),
+        (6, False, "Experienced", 1),  # "Once a player has earned 6 SPP's, he becomes 'Experienced'"
+        (11, False, "Veteran", 2),
+        (26, False, "Star Player", 3),
+        (251, False, "Star Player", 7),
+        (10, True, "Rookie", 0),  # Big Guy Star Player Progression Table
+        (11, True, "Experienced", 1),
+        (21, True, "Veteran", 2),
+        (51, True, "Star Player", 3),
+    ],
+)
+def test_the_title_and_star_player_rolls_by_spp(spp, big_guy, title, earned):
+    reached = progress(spp, big_guy, rolls_made=0)
+    assert (reached.title, reached.rolls_earned, reached.rolls_pending) == (title, earned, earned)
+
+
+def test_rolls_pending_are_the_earned_ones_not_made():
+    assert progress(30, False, rolls_made=1).rolls_pending == 2
+    assert progress(30, False, rolls_made=3).rolls_pending == 0
 
 
 def test_rolls_still_to_make():

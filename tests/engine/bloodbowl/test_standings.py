@@ -11,6 +11,11 @@ from tests.engine.bloodbowl.builders import codes, refused
 THREE_ONE = validate_standings_options({})  # 3 / 1 / 0, then TD, CAS, head-to-head, Team Rating
 
 
+def result(home, away, home_td, away_td, home_cas=0, away_cas=0) -> MatchResult:
+    """A match without field goals: its score is its touchdowns."""
+    return MatchResult(home, away, home_td, away_td, home_td, away_td, home_cas, away_cas)
+
+
 def order(table) -> list[tuple[object, int, int]]:
     return [(row.team, row.position, row.points) for row in table]
 
@@ -30,7 +35,7 @@ def test_options_defaults_and_validation():
 
 
 def test_rows_count_wins_draws_losses_touchdowns_and_casualties():
-    results = [MatchResult("a", "b", 2, 1, 3, 0), MatchResult("b", "c", 1, 1, 1, 2), MatchResult("c", "a", 0, 0)]
+    results = [result("a", "b", 2, 1, 3, 0), result("b", "c", 1, 1, 1, 2), result("c", "a", 0, 0)]
     table = {row.team: row for row in standings(results, {"a": 110, "b": 105, "c": 100, "d": 99}, THREE_ONE)}
     a = table["a"]
     assert (a.played, a.won, a.drawn, a.lost, a.points) == (2, 1, 1, 0, 4)
@@ -40,10 +45,17 @@ def test_rows_count_wins_draws_losses_touchdowns_and_casualties():
     assert (table["d"].played, table["d"].points, table["d"].position) == (0, 0, 4)  # no results yet
 
 
+def test_the_score_decides_the_match_touchdowns_count_as_touchdowns():
+    """A 1 TD + 1 field goal win (3 points a field goal: 4-1) over 1 TD: a win, and 1 touchdown each way."""
+    table = {row.team: row for row in standings([MatchResult("a", "b", 4, 1, 1, 1)], {}, THREE_ONE)}
+    assert (table["a"].won, table["a"].points, table["a"].td_for, table["a"].td_against, table["a"].td_diff) == (1, 3, 1, 1, 0)
+    assert (table["b"].lost, table["b"].td_for, table["b"].td_against) == (1, 1, 1)
+
+
 def test_tie_breakers_in_the_league_order():
     """a, b and c each win once and lose once (3 points): TD difference a +4, b 0, c -4; casualty
     difference b +4, c 0, a -4; head-to-head leaves all three tied."""
-    results = [MatchResult("a", "c", 5, 0, 0, 0), MatchResult("b", "a", 1, 0, 4, 0), MatchResult("c", "b", 1, 0)]
+    results = [result("a", "c", 5, 0, 0, 0), result("b", "a", 1, 0, 4, 0), result("c", "b", 1, 0)]
     ratings = {"a": 100, "b": 110, "c": 105}
     assert order(standings(results, ratings, THREE_ONE)) == [("a", 1, 3), ("b", 2, 3), ("c", 3, 3)]
     by_cas = validate_standings_options({"tie_breakers": ["cas_diff", "td_diff"]})
@@ -57,19 +69,19 @@ def test_tie_breakers_in_the_league_order():
 def test_head_to_head_between_two_tied_teams():
     """a and b on 3 points with the same TD and casualty difference; b beat a, so b is above (d is
     above c on TD difference)."""
-    results = [MatchResult("b", "a", 1, 0), MatchResult("a", "c", 2, 0), MatchResult("c", "d", 1, 1)]
+    results = [result("b", "a", 1, 0), result("a", "c", 2, 0), result("c", "d", 1, 1)]
     assert order(standings(results, {"a": 130, "b": 100}, THREE_ONE)) == [("b", 1, 3), ("a", 2, 3), ("d", 3, 1), ("c", 4, 1)]
 
 
 def test_head_to_head_counts_only_the_tied_teams():
     """a, b and c all on 6 points; d on 0. Among a, b and c each won once: still tied; then Team Rating."""
     results = [
-        MatchResult("a", "b", 1, 0),
-        MatchResult("b", "c", 1, 0),
-        MatchResult("c", "a", 1, 0),
-        MatchResult("a", "d", 3, 0),
-        MatchResult("b", "d", 1, 0),
-        MatchResult("c", "d", 2, 0),
+        result("a", "b", 1, 0),
+        result("b", "c", 1, 0),
+        result("c", "a", 1, 0),
+        result("a", "d", 3, 0),
+        result("b", "d", 1, 0),
+        result("c", "d", 2, 0),
     ]
     options = validate_standings_options({"tie_breakers": ["head_to_head", "team_rating"]})
     table = standings(results, {"a": 120, "b": 140, "c": 130, "d": 150}, options)
@@ -77,11 +89,11 @@ def test_head_to_head_counts_only_the_tied_teams():
 
 
 def test_still_tied_teams_share_a_position():
-    results = [MatchResult("a", "b", 1, 1), MatchResult("c", "d", 2, 0)]
+    results = [result("a", "b", 1, 1), result("c", "d", 2, 0)]
     table = standings(results, {}, validate_standings_options({"tie_breakers": []}), teams=["a", "b", "c", "d"])
     assert order(table) == [("c", 1, 3), ("a", 2, 1), ("b", 2, 1), ("d", 4, 0)]
 
 
 def test_team_rating_breaks_a_tie_higher_first():
-    table = standings([MatchResult(1, 2, 1, 1)], {1: 100, 2: 120}, validate_standings_options({"tie_breakers": ["team_rating"]}))
+    table = standings([result(1, 2, 1, 1)], {1: 100, 2: 120}, validate_standings_options({"tie_breakers": ["team_rating"]}))
     assert [row.team for row in table] == [2, 1]

@@ -66,6 +66,13 @@ def test_new_team_problems_all_at_once():
     ]
 
 
+def test_a_new_teams_fan_factor_is_at_least_1():
+    """Fan Factor "can never be reduced to less than 1": a team starts at 1 or more."""
+    zero = NewTeamRequest("bogmire-croakers", ELEVEN, fan_factor=0)
+    assert codes(refused(check_new_team, LISTS, HOUSE, BUDGET, zero)) == [("fan-factor-minimum", "fan_factor")]
+    assert check_new_team(LISTS, HOUSE, BUDGET, replace(zero, fan_factor=1)).total == ELEVEN_COST + 10_000
+
+
 def test_roster_size_is_a_house_value():
     ten = NewTeamRequest("bogmire-croakers", ELEVEN[:10])
     assert codes(refused(check_new_team, LISTS, HOUSE, BUDGET, ten)) == [("roster-size", "players")]
@@ -76,9 +83,10 @@ def test_roster_size_is_a_house_value():
     assert "League settings, House values" in unset[0].message
 
 
-def test_staff_and_fan_factor_need_their_house_costs_only_when_bought():
+def test_staff_need_their_house_costs_only_when_hired_fan_factor_always():
     house = replace(HOUSE, values={k: v for k, v in HOUSE.values.items() if k.startswith("roster.")})
-    assert check_new_team(LISTS, house, BUDGET, NewTeamRequest("bogmire-croakers", ELEVEN)).total == ELEVEN_COST
+    no_staff = NewTeamRequest("bogmire-croakers", ELEVEN)
+    assert [p for _, p in codes(refused(check_new_team, LISTS, house, BUDGET, no_staff))] == ["costs.fan_factor"]
     request = NewTeamRequest("bogmire-croakers", ELEVEN, fan_factor=2, apothecary=True, assistant_coaches=1, cheerleaders=1)
     assert [p for _, p in codes(refused(check_new_team, LISTS, house, BUDGET, request))] == [
         "costs.fan_factor",

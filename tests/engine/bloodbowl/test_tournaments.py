@@ -85,7 +85,8 @@ def codes(refused: pytest.ExceptionInfo[RuleViolation]) -> list[tuple[str, str]]
 
 
 def match(team_a: int, team_b: int, td_a: int, td_b: int, week: int = 1) -> MatchResult:
-    return MatchResult(team_a, team_b, td_a, td_b, week)
+    """A result without field goals: its score is its touchdowns."""
+    return MatchResult(team_a, team_b, td_a, td_b, td_a, td_b, week)
 
 
 # --- The Majors and minor tournaments -------------------------------------------------------------------------------------
@@ -205,13 +206,13 @@ def test_only_entered_teams_play_in_the_playoffs():
 def test_a_team_cannot_play_itself_or_score_less_than_nothing():
     with pytest.raises(RuleViolation) as refused:
         check_playoff_match(ENTRANTS, [], match(A, A, -1, 0))
-    assert codes(refused) == [("match-score", "td_a"), ("match-teams", "team_b")]
+    assert codes(refused) == [("match-score", "score_a"), ("match-score", "td_a"), ("match-teams", "team_b")]
 
 
 def test_a_recorded_refusal_must_stand_as_9_0():
     check_playoff_match(ENTRANTS, [], refusal(A, refused_by=B, week=2))
     with pytest.raises(RuleViolation) as refused:
-        check_playoff_match(ENTRANTS, [], MatchResult(A, B, 3, 0, 2, refused_by=B))
+        check_playoff_match(ENTRANTS, [], MatchResult(A, B, 3, 0, 3, 0, 2, refused_by=B))
     assert codes(refused) == [("refusal-score", "refused_by")]
 
 
@@ -343,6 +344,16 @@ def test_the_challenger_can_only_accept_or_refuse_a_substitute(response):
 )
 def test_15_a_win_5_a_loss_plus_touchdowns_for_minus_against(result, team, points):
     assert playoff_points(result, team) == points
+
+
+def test_the_score_decides_the_win_and_only_touchdowns_count():
+    """ "15 points for every game that they win, 5 points for every game that they lose, plus the number of
+    touchdowns that they scored, minus the number of touchdowns that were scored against them": a 1 TD + 1
+    field goal win (3 points a field goal: 4-1) over 1 TD is 15 + 1 - 1 and 5 + 1 - 1."""
+    won = MatchResult(A, B, 4, 1, 1, 1, 1)
+    assert (won.winner, playoff_points(won, A), playoff_points(won, B)) == (A, 15, 5)
+    drawn = MatchResult(A, B, 3, 3, 0, 1, 1)  # a field goal against a touchdown, with field goals worth 3
+    assert (drawn.winner, playoff_points(drawn, A, draw_points=10), playoff_points(drawn, B, draw_points=10)) == (None, 9, 11)
 
 
 def test_a_drawn_match_needs_the_house_value():
@@ -530,7 +541,7 @@ def test_knockout_matches_in_their_weeks():
 def test_a_knockout_match_cannot_end_in_a_draw(knockout, named):
     with pytest.raises(RuleViolation) as refused:
         check_knockout_match(knockout, SEMIS, SEMI_RESULTS)
-    assert codes(refused) == [("knockout-draw", "td_b")]
+    assert codes(refused) == [("knockout-draw", "score_b")]
     assert named in str(refused.value)
 
 
@@ -590,7 +601,7 @@ def test_blood_bowl_medals_need_both_finalists_players():
 def test_prizes_need_a_winner():
     with pytest.raises(RuleViolation) as refused:
         final_prizes(majors()["spike"], match(D, A, 1, 1, week=5), random.Random(1))
-    assert codes(refused) == [("knockout-draw", "td_b")]
+    assert codes(refused) == [("knockout-draw", "score_b")]
 
 
 def test_chaos_cup_table_rows_share_350000():
