@@ -124,7 +124,7 @@ class ResultLifecycle[G: Game]:
             standing = self.check_report(game, user, report)
             self.record_report(game, standing)
             own = self.user_sides(game, user)
-            event = self._event(
+            event = self.record(
                 game,
                 user,
                 GameEvent.Action.SUBMITTED,
@@ -173,7 +173,7 @@ class ResultLifecycle[G: Game]:
                     raise Invalid.one("own-submission", self.noun, "You submitted this result: the other coaches confirm it.")
                 return game, False  # already confirmed by this coach
             for index, side in enumerate(mine):
-                self._event(game, user, GameEvent.Action.CONFIRMED, team=side.team, key=idempotency_key if index == 0 else None)
+                self.record(game, user, GameEvent.Action.CONFIRMED, team=side.team, key=idempotency_key if index == 0 else None)
             if len(mine) == len(pending):
                 self._post_game(self._reloaded(game), user, dice)
         return self._reloaded(game), True
@@ -189,7 +189,7 @@ class ResultLifecycle[G: Game]:
                 return game, False
             if game.state not in (Game.State.SUBMITTED, Game.State.DISPUTED):
                 raise Invalid.one("nothing-to-approve", self.noun, f"This {self.noun} has no submitted result to approve.")
-            self._event(game, user, GameEvent.Action.APPROVED, key=idempotency_key)
+            self.record(game, user, GameEvent.Action.APPROVED, key=idempotency_key)
             self._post_game(self._reloaded(game), user, dice)
         return self._reloaded(game), True
 
@@ -211,7 +211,7 @@ class ResultLifecycle[G: Game]:
             if game.submitted_by_id == user.pk:
                 raise Invalid.one("own-submission", self.noun, "You submitted this result: submit a corrected one instead.")
             submission = self.submission(game)
-            self._event(game, user, GameEvent.Action.DISPUTED, team=own[0].team, payload={"reason": text}, key=idempotency_key)
+            self.record(game, user, GameEvent.Action.DISPUTED, team=own[0].team, payload={"reason": text}, key=idempotency_key)
             game.state = Game.State.DISPUTED
             game.save(update_fields=["state"])
             notify(
@@ -241,7 +241,7 @@ class ResultLifecycle[G: Game]:
             if was_confirmed:
                 self.undo_post_game(game, user)
             self.clear_report(game)
-            event = self._event(
+            event = self.record(
                 game, user, GameEvent.Action.VOIDED, payload={"reason": text, "reversed": reversed_rows}, key=idempotency_key
             )
             game.state, game.confirmed_at = Game.State.VOIDED, None
@@ -261,7 +261,7 @@ class ResultLifecycle[G: Game]:
         once, recorded as `action`. For the caller's transaction, with the game locked."""
         standing = self.check_report(game, user, report)
         self.record_report(game, standing)
-        self._event(game, user, action, payload=dict(report))
+        self.record(game, user, action, payload=dict(report))
         game.state, game.report, game.submitted_by = Game.State.SUBMITTED, standing, user
         game.save(update_fields=["state", "report", "submitted_by"])
         self._post_game(self._reloaded(game), user, None)
@@ -272,7 +272,7 @@ class ResultLifecycle[G: Game]:
         is no post-game to undo. For the caller's transaction."""
         assert game.state != Game.State.CONFIRMED, "a confirmed result is voided by a commissioner (void)"
         self.clear_report(game)
-        self._event(game, user, GameEvent.Action.VOIDED, payload={"reason": reason})
+        self.record(game, user, GameEvent.Action.VOIDED, payload={"reason": reason})
         game.state = Game.State.VOIDED
         game.save(update_fields=["state"])
 
@@ -327,6 +327,21 @@ class ResultLifecycle[G: Game]:
                 f"Only a coach of a team in this {self.noun} or a commissioner of its league can do that.",
             )
 
+    def record(
+        self,
+        game: G,
+        user: Any,
+        action: str,
+        *,
+        team: Team | None = None,
+        payload: dict[str, Any] | None = None,
+        key: str | None = None,
+    ) -> GameEvent:
+        """One line of the game's history, for a write of the game system's own (a pre-match, a card choice)."""
+        return GameEvent.objects.create(
+            game=game, user=user, team=team, action=action, payload=payload or {}, idempotency_key=key
+        )
+
     # --- Helpers ------------------------------------------------------------------------------------
 
     def _reloaded(self, game: G) -> G:
@@ -354,20 +369,6 @@ class ResultLifecycle[G: Game]:
                 "idempotency-key-reused", "idempotency_key", "This idempotency key was already used for a different change."
             )
         return True
-
-    def _event(
-        self,
-        game: G,
-        user: Any,
-        action: str,
-        *,
-        team: Team | None = None,
-        payload: dict[str, Any] | None = None,
-        key: str | None = None,
-    ) -> GameEvent:
-        return GameEvent.objects.create(
-            game=game, user=user, team=team, action=action, payload=payload or {}, idempotency_key=key
-        )
 
     def _team_ids(self, game: G) -> list[int]:
         return sorted({s.team_id for s in self.sides(game)})

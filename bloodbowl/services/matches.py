@@ -45,7 +45,7 @@ from engine.core.money import TREASURY, format_credits
 from engine.core.violations import paths_named, raise_if_any
 from games.dice import Dice
 from games.lifecycle import ResultLifecycle
-from games.models import Game, GameEvent
+from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
@@ -54,13 +54,6 @@ from rosters.models import LedgerEntry, Team
 
 def _gold(amount: int) -> str:
     return format_credits(amount, "gold pieces")
-
-
-# --- history ---------------------------------------------------------------------------------------
-
-
-def _history(match: Match, user: Any, action: str, payload: Mapping[str, Any] | None = None, team: Team | None = None) -> None:
-    GameEvent.objects.create(game=match, user=user, team=team, action=action, payload=dict(payload or {}))
 
 
 def _dice(match: Match, user: Any, entered: Mapping[str, Any] | None) -> Dice:
@@ -105,7 +98,7 @@ def match_create(
         for team_id, home in ((home_team_id, True), (away_team_id, False)):
             rating = team_rating_of(found[team_id], house)
             MatchSide.objects.create(match=match, team=found[team_id], home=home, team_rating=rating)
-        _history(match, user, "created")
+        RESULTS.record(match, user, "created")
     return match
 
 
@@ -170,7 +163,7 @@ def _prematch(match: Match, user: Any, dice: Dice) -> None:
         side.save(update_fields=["team_rating", "special_play_cards", "missing"])
     match.save(update_fields=["gate"])
     cards = {n: s.special_play_cards for n, s in by_name.items()}
-    _history(match, user, "pre-match", {"gate": match.gate, "cards": cards, "trophies": prematch_trophies(match)})
+    RESULTS.record(match, user, "pre-match", payload={"gate": match.gate, "cards": cards, "trophies": prematch_trophies(match)})
 
 
 def _own_side_at_kickoff(match: Match, user: Any, what: str) -> MatchSide:
@@ -193,7 +186,7 @@ def cards_choose(*, match_id: int, user: Any, decks: Mapping[str, Any]) -> Match
         raise_if_any(problems)
         side.card_decks = dict(decks)
         side.save(update_fields=["card_decks"])
-        _history(match, user, "cards", {"team": side.team_id, "decks": dict(decks)}, side.team)
+        RESULTS.record(match, user, "cards", team=side.team, payload={"team": side.team_id, "decks": dict(decks)})
     return side
 
 
@@ -213,7 +206,7 @@ def apothecary_use(*, match_id: int, user: Any, player_id: int) -> MatchSide:
         side.missing = [p for p in side.missing if p != player_id]
         side.save(update_fields=["missing"])
         Player.objects.filter(pk=player_id).update(misses_next_match=False)
-        _history(match, user, "apothecary", {"team": side.team_id, "player": player_id}, side.team)
+        RESULTS.record(match, user, "apothecary", team=side.team, payload={"team": side.team_id, "player": player_id})
     return side
 
 
