@@ -14,11 +14,12 @@ from functools import wraps
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from engine.core.violations import RuleViolation
-from pitside.errors import Invalid, NotFound, NotPermitted
+from pitside.errors import ErrorItem, Invalid, NotFound, NotPermitted
 
 View = Callable[..., HttpResponse]
 
@@ -44,6 +45,14 @@ def refusal_shown_by(page: Callable[[Invalid], HttpResponse]) -> Iterator[None]:
         yield
     except (Invalid, RuleViolation) as error:
         raise PageRefusal(page(_as_invalid(error))) from error
+
+
+def valid_data(form: Form) -> dict[str, Any]:
+    """The form's cleaned data; an invalid form is refused as a service is (each field's errors as items),
+    so inside `refusal_shown_by` it shows the same page, 400, as the service's refusal would."""
+    if not form.is_valid():
+        raise Invalid([ErrorItem("invalid", name, str(message)) for name, errors in form.errors.items() for message in errors])
+    return form.cleaned_data
 
 
 def domain_errors(view: View) -> View:

@@ -21,8 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
-from pitside.errors import ErrorItem
-from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from slaughterball.forms_calendar import (
     AppealDecideForm,
     AppealForm,
@@ -78,10 +77,6 @@ def _week(week_id: int) -> Week:
     return week
 
 
-def _field_errors(form: Any) -> list[ErrorItem]:
-    return [ErrorItem("invalid", name, str(message)) for name, errors in form.errors.items() for message in errors]
-
-
 # --- The league's seasons and the archive ----------------------------------------------------------------------
 
 
@@ -115,10 +110,8 @@ def season_create_view(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     seasons = Season.objects.filter(league=league, status=Season.Status.FINISHED)
     form = SeasonCreateForm(request.POST, seasons=seasons)
-    if not form.is_valid():
-        return _season_list_page(request, league, 400, form=form, errors=_field_errors(form))
-    data = form.cleaned_data
     with refusal_shown_by(lambda error: _season_list_page(request, league, form=form, errors=error.items)):
+        data = valid_data(form)
         season = calendar_services.season_create(
             league=league,
             user=request.user,
@@ -170,10 +163,9 @@ def season_detail_view(request: HttpRequest, season_id: int) -> HttpResponse:
 def season_start_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
     form = SeasonStartForm(request.POST)
-    if not form.is_valid():
-        return _season_page(request, season, 400, start_form=form, errors=_field_errors(form))
     with refusal_shown_by(lambda error: _season_page(request, season, start_form=form, errors=error.items)):
-        running, started = calendar_services.season_start(season=season, user=request.user, **form.cleaned_data)
+        data = valid_data(form)
+        running, started = calendar_services.season_start(season=season, user=request.user, **data)
     week = Week.objects.get(season=running, number=1)
     messages.success(
         request, f"{running.name} has started: sign-ups are closed. Make week 1's draw." if started else "Already started."
@@ -187,10 +179,9 @@ def season_start_view(request: HttpRequest, season_id: int) -> HttpResponse:
 def week_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
     form = WeekCreateForm(request.POST)
-    if not form.is_valid():
-        return _season_page(request, season, 400, week_form=form, errors=_field_errors(form))
     with refusal_shown_by(lambda error: _season_page(request, season, week_form=form, errors=error.items)):
-        week = calendar_services.week_create(season=season, user=request.user, **form.cleaned_data)
+        data = valid_data(form)
+        week = calendar_services.week_create(season=season, user=request.user, **data)
     messages.success(request, f"Week {week.number} is made ({week.get_kind_display()}).")
     return redirect("week-detail", week.pk)
 
@@ -202,10 +193,9 @@ def makeup_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
     teams = season_team_names(season)
     form = MakeupGameForm(request.POST, teams=[(t.pk, t.name) for t in teams.values()])
-    if not form.is_valid():
-        return _season_page(request, season, 400, makeup_form=form, errors=_field_errors(form))
     with refusal_shown_by(lambda error: _season_page(request, season, makeup_form=form, errors=error.items)):
-        game = calendar_services.makeup_game_create(season=season, user=request.user, **form.cleaned_data)
+        data = valid_data(form)
+        game = calendar_services.makeup_game_create(season=season, user=request.user, **data)
     messages.success(request, f"Makeup game {game.number} is set ({'pays' if game.pays else 'does not pay'}).")
     return redirect("week-detail", game.week_id)
 
@@ -315,10 +305,9 @@ def week_live_view(request: HttpRequest, week_id: int) -> HttpResponse:
 def week_deadlines_view(request: HttpRequest, week_id: int) -> HttpResponse:
     week = _week(week_id)
     form = DeadlinesForm(request.POST)
-    if not form.is_valid():
-        return _week_page(request, week, 400, deadlines_form=form, errors=_field_errors(form))
     with refusal_shown_by(lambda error: _week_page(request, week, deadlines_form=form, errors=error.items)):
-        calendar_services.week_update(week=week, user=request.user, **form.cleaned_data)
+        data = valid_data(form)
+        calendar_services.week_update(week=week, user=request.user, **data)
     messages.success(request, "Deadlines saved.")
     return redirect("week-detail", week.pk)
 
@@ -345,12 +334,11 @@ def week_challenge_view(request: HttpRequest, week_id: int) -> HttpResponse:
     # Any team of the season passes the form (the service checks the rules), so a form sent twice
     # after its teams were locked is answered as the same challenge, not as a bad choice.
     form = ChallengeForm(request.POST, teams=view.teams.values())
-    if not form.is_valid():
-        return _week_page(request, week, 400, challenge_form=form, errors=_field_errors(form))
-    data = form.cleaned_data
-    service = challenge_services.steal_make if turn and turn.action == "steal" else challenge_services.challenge_issue
-    targets = {"stolen": data["targets"]} if service is challenge_services.steal_make else {"challenged": data["targets"]}
+    steal = turn is not None and turn.action == "steal"
+    service = challenge_services.steal_make if steal else challenge_services.challenge_issue
     with refusal_shown_by(lambda error: _week_page(request, week, challenge_form=form, errors=error.items)):
+        data = valid_data(form)
+        targets = {"stolen": data["targets"]} if steal else {"challenged": data["targets"]}
         made, created = service(
             week=week, user=request.user, team_id=data["team"], idempotency_key=data["idempotency_key"], **targets
         )
@@ -379,10 +367,8 @@ def week_rearrange_view(request: HttpRequest, week_id: int) -> HttpResponse:
     week = _week(week_id)
     teams = season_team_names(week.season).values()
     form = RearrangeForm(request.POST, teams=teams, games=Game.objects.filter(week=week))
-    if not form.is_valid():
-        return _week_page(request, week, 400, rearrange_form=form, errors=_field_errors(form))
-    data = form.cleaned_data
     with refusal_shown_by(lambda error: _week_page(request, week, rearrange_form=form, errors=error.items)):
+        data = valid_data(form)
         challenge_services.rearrange(
             week=week,
             user=request.user,
@@ -403,11 +389,10 @@ def appeal_create_view(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("week__season__league"), pk=game_id)
     week = _week(game.week_id)
     form = AppealForm(request.POST)
-    if not form.is_valid():
-        return _week_page(request, week, 400, errors=_field_errors(form))
     with refusal_shown_by(lambda error: _week_page(request, week, errors=error.items)):
+        data = valid_data(form)
         _appeal, created = challenge_services.appeal_create(
-            game=game, user=request.user, team_id=form.cleaned_data["team"], reason=form.cleaned_data["reason"]
+            game=game, user=request.user, team_id=data["team"], reason=data["reason"]
         )
     messages.success(request, "Your appeal is with the commissioner." if created else "You already appealed this game.")
     return redirect("week-detail", week.pk)
@@ -420,10 +405,9 @@ def appeal_decide_view(request: HttpRequest, appeal_id: int) -> HttpResponse:
     appeal = get_object_or_404(Appeal.objects.select_related("game__week__season__league"), pk=appeal_id)
     week = _week(appeal.game.week_id)
     form = AppealDecideForm(request.POST)
-    if not form.is_valid():
-        return _week_page(request, week, 400, errors=_field_errors(form))
     with refusal_shown_by(lambda error: _week_page(request, week, errors=error.items)):
-        decision, _changed = challenge_services.appeal_decide(appeal=appeal, user=request.user, **form.cleaned_data)
+        data = valid_data(form)
+        decision, _changed = challenge_services.appeal_decide(appeal=appeal, user=request.user, **data)
     messages.success(request, f"Appeal {decision.state}.")
     return redirect("week-detail", week.pk)
 
@@ -480,10 +464,9 @@ def playoffs_view(request: HttpRequest, season_id: int) -> HttpResponse:
 def playoff_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
     form = PlayoffCreateForm(request.POST)
-    if not form.is_valid():
-        return _playoff_page(request, season, 400, form=form, errors=_field_errors(form))
     with refusal_shown_by(lambda error: _playoff_page(request, season, form=form, errors=error.items)):
-        _game, created = playoff_services.playoff_create(season=season, user=request.user, **form.cleaned_data)
+        data = valid_data(form)
+        _game, created = playoff_services.playoff_create(season=season, user=request.user, **data)
     messages.success(request, "The Slaughterbrawl is set." if created else "The Slaughterbrawl was already set.")
     return redirect("season-playoffs", season.pk)
 
