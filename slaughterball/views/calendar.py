@@ -80,7 +80,7 @@ def _week(week_id: int) -> Week:
 # --- The league's seasons and the archive ----------------------------------------------------------------------
 
 
-def _season_list_page(request: HttpRequest, league: League, status: int = 200, **extra: Any) -> HttpResponse:
+def _season_list_page(request: HttpRequest, league: League, **extra: Any) -> HttpResponse:
     seasons = list(season_list(league))
     linkable = [s for s in seasons if s.status == Season.Status.FINISHED and not Season.objects.filter(previous=s).exists()]
     return render(
@@ -94,7 +94,6 @@ def _season_list_page(request: HttpRequest, league: League, status: int = 200, *
             "form": extra.get("form") or SeasonCreateForm(seasons=linkable, initial={"name": f"Season {len(seasons) + 1}"}),
             "errors": extra.get("errors", []),
         },
-        status=status,
     )
 
 
@@ -128,7 +127,7 @@ def season_create_view(request: HttpRequest, league_id: int) -> HttpResponse:
 # --- A season: its calendar, weeks and League Rank -------------------------------------------------------------
 
 
-def _season_page(request: HttpRequest, season: Season, status: int = 200, **extra: Any) -> HttpResponse:
+def _season_page(request: HttpRequest, season: Season, **extra: Any) -> HttpResponse:
     is_commissioner = league_is_commissioner(season.league, request.user)
     teams = season_team_names(season)
     ranking = season_ranking(season) if season.status != Season.Status.SIGNUP else []
@@ -148,7 +147,6 @@ def _season_page(request: HttpRequest, season: Season, status: int = 200, **extr
             "makeup_form": extra.get("makeup_form") or MakeupGameForm(teams=[(t.pk, t.name) for t in teams.values()]),
             "errors": extra.get("errors", []),
         },
-        status=status,
     )
 
 
@@ -281,8 +279,8 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
     }
 
 
-def _week_page(request: HttpRequest, week: Week, status: int = 200, **extra: Any) -> HttpResponse:
-    return render(request, "slaughterball/calendar/week_detail.html", _week_context(request, week, **extra), status=status)
+def _week_page(request: HttpRequest, week: Week, **extra: Any) -> HttpResponse:
+    return render(request, "slaughterball/calendar/week_detail.html", _week_context(request, week, **extra))
 
 
 @require_GET
@@ -415,7 +413,7 @@ def appeal_decide_view(request: HttpRequest, appeal_id: int) -> HttpResponse:
 # --- The playoffs ------------------------------------------------------------------------------------------------
 
 
-def _playoff_page(request: HttpRequest, season: Season, status: int = 200, **extra: Any) -> HttpResponse:
+def _playoff_page(request: HttpRequest, season: Season, **extra: Any) -> HttpResponse:
     week = playoff_week(season)
     games = week_games(week) if week else []
     data = record(week, STANDINGS_RECORD) if week else None
@@ -449,7 +447,6 @@ def _playoff_page(request: HttpRequest, season: Season, status: int = 200, **ext
             "ranking": season_ranking(season) if week is None and season.status == Season.Status.RUNNING else [],
             "errors": extra.get("errors", []),
         },
-        status=status,
     )
 
 
