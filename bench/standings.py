@@ -90,6 +90,7 @@ def build(team_count: int, weeks: int) -> tuple[League, Season]:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
+    from engine.slaughterball.roster import SignUp
     from engine.slaughterball.ruleset import RULESET
     from leagues.services import league_create, league_update
     from rosters.models import Team
@@ -109,7 +110,7 @@ def build(team_count: int, weeks: int) -> tuple[League, Season]:
     )
     athletes = []
     for index, team in enumerate(teams):
-        for built in RULESET.build_roster(catalog, team.faction, [_request(a) for a in demo_athletes(index)]):
+        for built in RULESET.check_team(SignUp(catalog, team.faction, [_request(a) for a in demo_athletes(index)])):
             athletes.append(
                 Athlete(
                     team=team,

@@ -239,7 +239,7 @@ def league_standings(league: League) -> list[StandingRow[Team]]:
             )
         )
     ratings = {line.team: line.rating or 0 for line in lines}
-    return standings.standings(results, ratings, RULESET.standings_options(league.options))
+    return RULESET.standings_order(standings.rows(results, ratings, RULESET.standings_options(league.options)), league.options)
 
 
 def match_touchdowns(match: Match) -> dict[Side, int]:

@@ -11,14 +11,13 @@ from engine.core import dice as dice_rules
 from engine.core.violations import Violation, raise_if_any
 from games.models import Game, Roll
 from pitside.errors import Invalid
-from rosters.models import Team
 
 _rng = random.SystemRandom()
 
 
 class Dice:
-    """The rolls of one request: stored ones are found again; new ones come from the table (when the
-    league allows and the coach sent them, keyed by label) or from the server."""
+    """The rolls of one request (an engine DiceSource): stored ones are found again; new ones come from
+    the table (when the league allows and the coach sent them, keyed by label) or from the server."""
 
     def __init__(self, game: Game, user: Any, entered: Mapping[str, Any] | None = None, *, table_dice: bool = False) -> None:
         if entered and not table_dice:
@@ -32,7 +31,7 @@ class Dice:
         purpose: str,
         count: int,
         *,
-        team: Team | None = None,
+        team: int | None = None,
         subject: int | None = None,
         number: int = 1,
         sides: int = 6,
@@ -50,7 +49,7 @@ class Dice:
         Roll.objects.create(
             game=self.game,
             label=label,
-            team=team,
+            team_id=team,
             subject=subject,
             purpose=purpose,
             number=number,

@@ -16,30 +16,31 @@ from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch
 from django.urls import reverse
 from django.utils import timezone
 
 from bloodbowl.models import Match, MatchSide, Player, StarPlayerRoll, TeamProfile, Tournament
 from bloodbowl.selectors import (
-    TeamWithTreasury,
     apothecary_candidates,
     league_house,
     match_rights,
     match_side_of,
+    player_facts,
     report_open,
     star_player_roll_position,
     team_facts,
     team_rating_of,
     teams,
 )
-from bloodbowl.selectors import player_facts as _player_facts
-from bloodbowl.selectors_tournaments import knockout_report_problems, match_stage, prematch_trophies, sponsorship_of
+from bloodbowl.selectors_tournaments import knockout_report_problems, match_stage, prematch_trophies, trophy_effects_by_team
+from engine.bloodbowl import match as match_rules
 from engine.bloodbowl import postmatch, prematch
 from engine.bloodbowl import report as report_rules
 from engine.bloodbowl.facts import PlayerFacts, TeamFacts
+from engine.bloodbowl.match import MatchFacts, SideFacts, age, award_spp
 from engine.bloodbowl.prematch import STAGES, Stage
-from engine.bloodbowl.report import REFUSED_SCORE, SIDES, MatchReport, Side, SideReport, report_from_data
+from engine.bloodbowl.report import REFUSED_SCORE, SIDES, Side, report_from_data
 from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import TREASURY, format_credits
 from engine.core.violations import paths_named, raise_if_any
@@ -146,14 +147,14 @@ def _prematch(match: Match, user: Any, dice: Dice) -> None:
     bonus = prematch.handicap_bonus_cards(by_name["home"].team_rating, by_name["away"].team_rating)
     for name, side in by_name.items():
         team = loaded[side.team_id]
-        (card_die,) = dice.roll(f"cards.{name}", "cards", 1, team=team)
+        (card_die,) = dice.roll(f"cards.{name}", "cards", 1, team=team.pk)
         side.special_play_cards = prematch.special_play_cards(card_die) + bonus[name]
         missing = []
         for player in team.bb_players.all():
             if player.status != Player.Status.ACTIVE:
                 continue
             if player.niggling_injuries and not player.misses_next_match:
-                rolled = dice.roll(f"niggling.{player.pk}", "niggling", player.niggling_injuries, team=team, subject=player.pk)
+                rolled = dice.roll(f"niggling.{player.pk}", "niggling", player.niggling_injuries, team=team.pk, subject=player.pk)
                 if prematch.niggling_misses(rolled):
                     player.misses_next_match = True
                     player.save(update_fields=["misses_next_match"])
@@ -224,21 +225,15 @@ def match_notes_set(*, match_id: int, user: Any, notes: str) -> MatchSide:
 # --- the report ------------------------------------------------------------------------------------------------
 
 
-def _facts_by_side(match: Match) -> dict[str, TeamFacts]:
-    loaded = {t.pk: t for t in teams().filter(pk__in=[s.team_id for s in match.sides.all()])}
-    return {_side_name(s): team_facts(loaded[s.team_id]) for s in match.sides.all()}
-
-
-def _with_drawn_mvps(match: Match, user: Any, report: Mapping[str, Any], facts: Mapping[str, TeamFacts]) -> dict[str, Any]:
+def _with_drawn_mvps(match: Match, user: Any, report: Mapping[str, Any], sides: Mapping[Side, SideFacts]) -> dict[str, Any]:
     """MVP Awards are drawn at random: a side reported without its MVP gets one drawn by the server from
     the players in the match (a stored die over them, so reporting again draws the same player)."""
     report = {name: dict(side) for name, side in report.items()}
     dice = Dice(match, user)
-    teams_by_side = {_side_name(s): s.team for s in match.sides.all()}
     for name in SIDES:
-        candidates = sorted(report_rules.mvp_candidates(facts[name]))
+        candidates = sorted(report_rules.mvp_candidates(sides[name].team))
         if report[name].get("mvp") is None and candidates:
-            (drawn,) = dice.roll(f"mvp.{name}", "mvp", 1, team=teams_by_side[name], sides=len(candidates))
+            (drawn,) = dice.roll(f"mvp.{name}", "mvp", 1, team=sides[name].team_id, sides=len(candidates))
             report[name]["mvp"] = candidates[drawn - 1]
     return report
 
@@ -293,11 +288,11 @@ class BloodBowlResults(ResultLifecycle[Match]):
             raise Invalid.one("prematch-missing", "match", "Make the pre-match rolls (gate, cards, niggling injuries) first.")
         if not report_open(game):
             raise Invalid.one("match-closed", "match", "The play-offs voided this match: its report cannot change.")
-        facts = _facts_by_side(game)
-        standing = dict(report) if refused else _with_drawn_mvps(game, user, report, facts)
-        checked = report_from_data(standing)
-        report_rules.check_report(facts["home"], facts["away"], checked, league_house(game.league))
-        raise_if_any(knockout_report_problems(game, checked))
+        sides = _sides_facts(game)
+        standing = dict(report) if refused else _with_drawn_mvps(game, user, report, sides)
+        match = _match_facts(game, standing, sides)
+        RULESET.check_result(match)
+        raise_if_any(knockout_report_problems(game, match.report))
         return standing
 
     def post_game(self, game: Match, user: Any, dice: Mapping[str, Any] | None) -> None:
@@ -391,6 +386,38 @@ def match_refusal_record(*, match: Match, user: Any, refused_by: Side) -> Match:
 # --- post-match --------------------------------------------------------------------------------------------------
 
 
+def _sides_facts(match: Match) -> dict[Side, SideFacts]:
+    """The engine's facts of both sides: each team as it is now, with its Team Rating and missing players
+    at kick-off, its sponsorship, and the star player rolls its players rolled before."""
+    sides = list(match.sides.all())
+    loaded = {t.pk: t for t in teams().filter(pk__in=[s.team_id for s in sides])}
+    trophies = trophy_effects_by_team(list(loaded))
+    stored = _rolls_stored(list(loaded))
+    return {
+        _side_name(side): SideFacts(
+            team_id=side.team_id,
+            team=team_facts(loaded[side.team_id]),
+            team_rating=side.team_rating or 0,
+            missing=frozenset(side.missing),
+            sponsorship=trophies[side.team_id].sponsorship,
+            rolls_stored=stored,
+        )
+        for side in sides
+    }
+
+
+def _match_facts(match: Match, report: Mapping[str, Any], sides: Mapping[Side, SideFacts]) -> MatchFacts:
+    return MatchFacts(
+        report_from_data(report), sides["home"], sides["away"], _stage(match), match.gate, league_house(match.league)
+    )
+
+
+def _rolls_stored(team_ids: Sequence[int]) -> dict[int, int]:
+    """Player id -> the star player rolls rolled for him so far (chosen or not)."""
+    counts = StarPlayerRoll.objects.filter(player__team_id__in=team_ids).values("player").annotate(count=Count("id"))
+    return {row["player"]: row["count"] for row in counts}
+
+
 def _save_player(player: Player, facts: PlayerFacts) -> None:
     player.stats = {c: facts.current.get(c) for c in ("ma", "st", "ag", "av")}
     player.skills = list(facts.skills)
@@ -404,146 +431,74 @@ def _save_player(player: Player, facts: PlayerFacts) -> None:
     player.save()
 
 
-def _ledger(team: Team, amount: int, reason: str, user: Any) -> None:
-    if amount:
-        LedgerEntry.objects.create(team=team, account=TREASURY, amount=amount, reason=reason, created_by=user)
+def _save_players(before: TeamFacts, after: TeamFacts) -> None:
+    changed = {p.id: p for p in after.players if p != before.player(p.id)}
+    for player in Player.objects.filter(pk__in=changed):
+        _save_player(player, changed[player.pk])
+
+
+def _store_rolls(match: Match, rolls: Sequence[match_rules.StarPlayerRoll]) -> None:
+    StarPlayerRoll.objects.bulk_create(
+        StarPlayerRoll(match=match, player_id=r.player, number=r.number, dice=list(r.dice)) for r in rolls
+    )
 
 
 PLAYER_STATE = ("stats", "skills", "spp", "skill_rolls", "peaked", "niggling_injuries", "misses_next_match", "status", "aging")
 PROFILE_STATE = ("rerolls", "fan_factor", "apothecary", "assistant_coaches", "cheerleaders")
 
 
-def _teams_state(teams_: Sequence[Team]) -> dict[str, Any]:
+def _teams_state(team_ids: Sequence[int]) -> dict[str, Any]:
     """The players and profiles of the teams as they are, to put back when the match is voided."""
+    players = Player.objects.filter(team_id__in=team_ids).values("id", *PLAYER_STATE)
+    profiles = TeamProfile.objects.filter(team_id__in=team_ids).values("team_id", *PROFILE_STATE)
     return {
-        "players": {str(p.pk): {f: getattr(p, f) for f in PLAYER_STATE} for t in teams_ for p in t.bb_players.all()},
-        "profiles": {str(t.pk): {f: getattr(t.bb, f) for f in PROFILE_STATE} for t in teams_},
+        "players": {str(p["id"]): {f: p[f] for f in PLAYER_STATE} for p in players},
+        "profiles": {str(p["team_id"]): {f: p[f] for f in PROFILE_STATE} for p in profiles},
     }
 
 
 def _postmatch(match: Match, user: Any, dice: Dice, label: str) -> None:
-    """Post-Match Sequence of Play, steps 1 to 4 for both teams (purchases and the new Team Rating are
-    the coaches' and the pages' to do next); then the injuries of the report and the missed matches.
-    Both teams' players and profiles as they were go into `match.effects`, for a void to put back."""
+    """The engine's Post-Match Sequence (engine.bloodbowl.match.post_match) applied: each side's score and
+    winnings, the winnings paid into (or out of) the treasury, the teams' profiles and players as it left
+    them, and the star player rolls it rolled. Both teams as they were go into `match.effects`, for a void
+    to put back."""
     assert match.report is not None  # the post-match follows a report
-    report = report_from_data(match.report)
-    sides = {_side_name(s): s for s in match.sides.all()}
-    loaded = {t.pk: t for t in teams().filter(pk__in=[s.team_id for s in sides.values()])}
-    match.effects = _teams_state(list(loaded.values()))
-    for name, side in sides.items():
-        team = loaded[side.team_id]
-        own = report.side(name)
-        other = report.side("away" if name == "home" else "home")
-        side.score, side.casualties = own.score, own.casualties
-        if report.awards_nothing:
-            side.winnings = side.fan_factor_change = 0
-        else:
-            _winnings(match, side, team, dice, user, label)
-            _aging(team, side, dice)
-            _star_player_points(match, team, own, dice)
-            side.fan_factor_change = _fan_factor(match, team, own, other, dice, name)
+    sides = _sides_facts(match)
+    match.effects = _teams_state([side.team_id for side in sides.values()])
+    outcome = RULESET.post_game(_match_facts(match, match.report, sides), dice)
+    for side in match.sides.all():
+        name = _side_name(side)
+        before, result = sides[name], outcome.side(name)
+        side.score, side.casualties = result.score, result.casualties
+        side.winnings, side.fan_factor_change = result.winnings, result.fan_factor_change
         side.save(update_fields=["score", "casualties", "winnings", "fan_factor_change"])
-    _injuries(report, sides)
-
-
-def _winnings(match: Match, side: MatchSide, team: TeamWithTreasury, dice: Dice, user: Any, label: str) -> None:
-    """1. Treasury Phase: the Match Winnings (d6), paid into the treasury; a shortfall comes out of the
-    treasury, and what it cannot pay brings a Negative Winnings roll."""
-    name = _side_name(side)
-    (d6,) = dice.roll(f"winnings.{name}", "winnings", 1, team=team)
-    sponsorship = sponsorship_of(team)  # The Blood Bowl: Bloodweiser adds to the winnings while the trophy is held
-    assert match.gate is not None  # the pre-match set it; a report needs the pre-match first
-    amount = postmatch.winnings(match.gate, side.team_rating, d6) + sponsorship
-    side.winnings = amount
-    sponsored = f", Bloodweiser sponsorship {_gold(sponsorship)}" if sponsorship else ""
-    if amount >= 0:
-        _ledger(team, amount, f"Match winnings, {label} (d6 {d6}{sponsored})", user)
-        return
-    payment = postmatch.pay_negative(team.treasury, amount)
-    _ledger(team, -payment.paid, f"Negative winnings, {label} (d6 {d6}{sponsored})", user)
-    if payment.roll_due:
-        first, second = dice.roll(f"negative_winnings.{name}", "negative_winnings", 2, team=team)
-        outcome = postmatch.negative_winnings_effects(first + second, team_facts(team))
-        TeamProfile.objects.filter(team=team).update(
-            rerolls=outcome.team.rerolls,
-            apothecary=outcome.team.apothecary,
-            cheerleaders=outcome.team.cheerleaders,
-            assistant_coaches=outcome.team.assistant_coaches,
+        if result.treasury_change:
+            kind = "Match winnings" if result.winnings >= 0 else "Negative winnings"
+            sponsored = f", Bloodweiser sponsorship {_gold(before.sponsorship)}" if before.sponsorship else ""
+            reason = f"{kind}, {label} (d6 {result.winnings_d6}{sponsored})"
+            LedgerEntry.objects.create(
+                team=side.team, account=TREASURY, amount=result.treasury_change, reason=reason, created_by=user
+            )
+        after = result.team
+        TeamProfile.objects.filter(team_id=side.team_id).update(
+            rerolls=after.rerolls,
+            apothecary=after.apothecary,
+            cheerleaders=after.cheerleaders,
+            assistant_coaches=after.assistant_coaches,
+            fan_factor=after.fan_factor,
         )
-
-
-def _played(team: Team, side: MatchSide) -> list[Player]:
-    return [p for p in team.bb_players.all() if p.status == Player.Status.ACTIVE and p.pk not in side.missing]
-
-
-def _aging(team: Team, side: MatchSide, dice: Dice) -> None:
-    """2. Aging: each peaked player who played rolls a d6; on a 1, the Aging Table."""
-    for player in _played(team, side):
-        if player.peaked:
-            _age(player, dice, f"aging.{player.pk}", team)
-
-
-def _age(player: Player, dice: Dice, label: str, team: Team, purpose: str = "aging", number: int = 1) -> None:
-    (d6,) = dice.roll(label, purpose, 1, team=team, subject=player.pk, number=number)
-    if postmatch.aging_check(d6):
-        first, second = dice.roll(f"{label}.table", f"{purpose}_table", 2, team=team, subject=player.pk, number=number)
-        outcome = postmatch.aging_effect(first + second, _player_facts(player))
-        _save_player(player, outcome.player)
-
-
-def _star_player_points(match: Match, team: Team, own: SideReport, dice: Dice) -> None:
-    """3. MVPs and Star Player Rolls: the report's SPP on each player, and the rolls they bring, rolled now
-    and stored; the coach chooses for each on the team page."""
-    spp_award(match=match, team=team, earned=postmatch.report_spp(own), dice=dice)
+        _save_players(before.team, after)
+        _store_rolls(match, result.star_player_rolls)
 
 
 def spp_award(*, match: Match, team: Team, earned: Mapping[int, int], dice: Dice) -> None:
-    """Star Player Points earned in `match` (player id -> SPP) and the star player rolls they bring,
-    rolled now and stored (the match's own, or a Blood Bowl Player's Medal after the final)."""
-    for player in team.bb_players.all():
-        gained = earned.get(player.pk, 0)
-        if not gained:
-            continue
-        due = postmatch.star_player_rolls_due(player.spp, player.spp + gained, player.big_guy)
-        player.spp += gained
-        player.save(update_fields=["spp"])
-        already = player.star_player_rolls.count()
-        for number in range(already + 1, already + due + 1):
-            rolled = dice.roll(f"spr.{player.pk}.{number}", "spr", 2, team=team, subject=player.pk, number=number)
-            StarPlayerRoll.objects.create(match=match, player=player, number=number, dice=list(rolled))
-
-
-def _fan_factor(match: Match, team: Team, own: SideReport, other: SideReport, dice: Dice, name: str) -> int:
-    """4. Fan Factor: d6 and the modifiers; never below 1."""
-    (d6,) = dice.roll(f"fan_factor.{name}", "fan_factor", 1, team=team)
-    profile = team.bb
-    change = postmatch.fan_factor_change(
-        d6,
-        won=own.score > other.score,
-        lost=own.score < other.score,
-        score=own.score,
-        casualties_inflicted=own.casualties,
-        fan_factor=profile.fan_factor,
-        stage=_stage(match),
-    )
-    new: int = postmatch.new_fan_factor(profile.fan_factor, change)
-    TeamProfile.objects.filter(pk=profile.pk).update(fan_factor=new)
-    return new - profile.fan_factor
-
-
-def _injuries(report: MatchReport, sides: Mapping[Side, MatchSide]) -> None:
-    """The 'M' of the players who missed this match is rubbed out; then the report's injuries apply."""
-    for name in SIDES:
-        side = sides[name]
-        injuries = {i.player: i for i in report.side(name).injuries}
-        for player in Player.objects.filter(team_id=side.team_id, status=Player.Status.ACTIVE):
-            facts = _player_facts(player)
-            if player.pk in side.missing:
-                facts = postmatch.clear_missed_match(facts)
-            if player.pk in injuries:
-                facts = postmatch.apply_injury(facts, injuries[player.pk])
-            if facts != _player_facts(player):
-                _save_player(player, facts)
+    """Star Player Points earned outside a match's report (a Blood Bowl Player's Medal after the final:
+    player id -> SPP) and the star player rolls they bring, rolled now and stored."""
+    stored = _rolls_stored([team.pk])
+    for player in Player.objects.filter(team=team, pk__in=earned):
+        after, rolls = award_spp(player_facts(player), earned[player.pk], stored.get(player.pk, 0), team.pk, dice)
+        _save_player(player, after)
+        _store_rolls(match, rolls)
 
 
 # --- star player roll choices ----------------------------------------------------------------------------------------
@@ -578,13 +533,13 @@ def spr_choose(*, spr_id: int, user: Any, kind: str, target: str | None = None) 
         dice = Dice(spr.match, user)
         if postmatch.peak_roll_due(after):
             first, second = dice.roll(
-                f"peak.{player.pk}.{spr.number}", "peak", 2, team=player.team, subject=player.pk, number=spr.number
+                f"peak.{player.pk}.{spr.number}", "peak", 2, team=player.team_id, subject=player.pk, number=spr.number
             )
             spr.peak_dice = [first, second]
             after = replace(after, peaked=postmatch.peaks(first + second, after.skill_rolls_made))
-        _save_player(player, after)
         if after.peaked and spr.peak_dice is not None:
-            _age(player, dice, f"peaked.{player.pk}", player.team, purpose="peaked_aging", number=spr.number)
+            after = age(after, dice, f"peaked.{player.pk}", player.team_id, purpose="peaked_aging", number=spr.number)
+        _save_player(player, after)
         spr.choice, spr.chosen_by, spr.chosen_at = {"kind": kind, "target": target}, user, timezone.now()
         spr.save(update_fields=["choice", "peak_dice", "chosen_by", "chosen_at"])
     return spr

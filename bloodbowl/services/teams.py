@@ -87,7 +87,7 @@ def team_create(
         cheerleaders=cheerleaders,
     )
     budget = RULESET.option_value(league.options, "starting_budget")
-    cost = team_rules.check_new_team(team_lists, league_house(league), budget, request)
+    cost = RULESET.check_team(team_rules.SignUp(team_lists, league_house(league), budget, request))
     race_line = team_lists.race(race)
     assert race_line is not None  # check_new_team refuses an unknown race
     opening = [

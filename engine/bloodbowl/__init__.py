@@ -1,7 +1,8 @@
 """Blood Bowl league rules by Death Zone (../shared/rules/blood-bowl-death-zone-league-rules.txt).
 
-Pure Python: frozen facts in, new facts or violations out (engine.core.violations). Reach it
-through ``engine.registry.get_ruleset("bloodbowl")``; the ruleset's attributes name the modules.
+Pure Python: frozen facts in, new facts or violations out (engine.core.violations). The ruleset
+(``ruleset.RULESET``) states the rules of play of engine.core.ruleset.PlayRules: ``check_team``,
+``check_result``, ``post_game`` and ``standings_order``.
 
 - ``tables``: every printed table, loaded once from data/*.toml (SPP, both progression tables,
   Star Player Roll, Aging, Handicap, Special Play Cards, Match Winnings, Negative Winnings, Fan
@@ -26,7 +27,11 @@ through ``engine.registry.get_ruleset("bloodbowl")``; the ruleset's attributes n
   ``rolls_for``, ``spr_options``, ``apply_spr_choice``, ``peak_roll_due``, ``peaks``,
   ``fan_factor_change``, ``new_fan_factor``, ``clear_missed_match``, ``apply_injury``,
   ``reroll_purchase_cost``, ``quote_purchase``, ``retire_player``.
-- ``standings``: ``validate_standings_options``, ``standings(results, team_ratings, options, teams)``.
+- ``match``: ``MatchFacts`` / ``SideFacts`` (a reported match with both teams), ``check_match``, and
+  ``post_match(match, dice) -> PostMatch``: steps 1 to 4 for both teams and the report's injuries, rolling
+  through an ``engine.core.dice.DiceSource`` (also ``age`` and ``award_spp`` for one player).
+- ``standings``: ``validate_standings_options``, ``rows(results, team_ratings, options, teams)``,
+  ``order(rows, options)``, and ``standings(...)``, the two together.
 - ``dice``: ``roll(rng, count, sides)`` for the server's rolls, ``check_dice`` for dice entered from
   the table (the league's ``table_dice`` switch).
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.bloodbowl import house as house_rules
+from engine.bloodbowl import match as match_rules
 from engine.bloodbowl import standings, teamlists
+from engine.bloodbowl import team as team_rules
+from engine.core.dice import DiceSource
 from engine.core.money import MAX_CREDITS, TREASURY, format_credits
-from engine.core.ruleset import HouseValueField, OptionSchema
+from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules
 from engine.core.violations import RuleViolation, Violation
 
 # Team creation: the league sets the starting budget; 1,000,000 gold pieces is a starting team's
@@ -21,10 +24,18 @@ OPTIONS = OptionSchema(
 )
 
 
-class BloodBowlRuleset:
-    """What the registry and the shared apps ask of Blood Bowl: names, accounts, options and house values.
-    The rules themselves (engine.bloodbowl.teamlists, team, prematch, report, postmatch, standings, dice,
-    tables, house) are imported by the app where it uses them, so that mypy checks every call."""
+class BloodBowlRuleset(
+    PlayRules[
+        team_rules.SignUp,
+        team_rules.NewTeamCost,
+        match_rules.MatchFacts,
+        match_rules.PostMatch,
+        standings.StandingRow[Any],
+    ]
+):
+    """What the registry and the shared apps ask of Blood Bowl: names, accounts, options and house values,
+    and the rules of play. The rules used between them (teamlists, prematch, postmatch's star player
+    rolls and purchases, tables) are imported by the app where it uses them, so that mypy checks every call."""
 
     slug = "bloodbowl"
     name = "Blood Bowl (Death Zone)"
@@ -70,6 +81,22 @@ class BloodBowlRuleset:
 
     def house_values(self, raw: Mapping[str, Any]) -> house_rules.HouseValues:
         return house_rules.house_values(raw)
+
+    # --- the rules of play (engine.core.ruleset.PlayRules) ----------------------------------------------
+
+    def check_team(self, signup: team_rules.SignUp) -> team_rules.NewTeamCost:
+        return team_rules.check_new_team(signup.team_lists, signup.house, signup.starting_budget, signup.request)
+
+    def check_result(self, result: match_rules.MatchFacts) -> None:
+        match_rules.check_match(result)
+
+    def post_game(self, result: match_rules.MatchFacts, dice: DiceSource) -> match_rules.PostMatch:
+        return match_rules.post_match(result, dice)
+
+    def standings_order(
+        self, rows: Sequence[standings.StandingRow[Any]], options: Mapping[str, Any]
+    ) -> list[standings.StandingRow[Any]]:
+        return standings.order(rows, self.standings_options(options))
 
 
 # The Blood Bowl rules, typed: what the Blood Bowl app uses (the registry hands out the shared

@@ -125,29 +125,37 @@ def standings[T: Hashable](
     options: StandingsOptions,
     teams: Iterable[T] = (),
 ) -> list[StandingRow[T]]:
-    """The league table: every team (those in `teams` and `team_ratings` too, with no results) by points,
-    then by the league's tie-breakers in order; head-to-head counts only the matches among the teams
-    still tied at that step. Teams still tied after every tie-breaker share a position."""
+    """The league table: every team (those in `teams` and `team_ratings` too, with no results), in order."""
+    return order(rows(results, team_ratings, options, teams), options)
+
+
+def rows[T: Hashable](
+    results: Sequence[MatchResult[T]],
+    team_ratings: Mapping[T, int],
+    options: StandingsOptions,
+    teams: Iterable[T] = (),
+) -> list[StandingRow[T]]:
+    """Each team's row (every team in `teams` and `team_ratings` too), its position not yet set."""
     tally = _tally(results, [*teams, *team_ratings], options)
-    rows = {
-        team: StandingRow(
-            team=team,
-            position=0,
-            team_rating=team_ratings.get(team, 0),
-            results=tuple(data.pop("results")),
-            **data,
-        )
+    return [
+        StandingRow(team=team, position=0, team_rating=team_ratings.get(team, 0), results=tuple(data.pop("results")), **data)
         for team, data in tally.items()
-    }
+    ]
+
+
+def order[T: Hashable](table_rows: Iterable[StandingRow[T]], options: StandingsOptions) -> list[StandingRow[T]]:
+    """The rows by points, then by the league's tie-breakers in order; head-to-head counts only the matches
+    among the teams still tied at that step. Teams still tied after every tie-breaker share a position."""
+    by_team = {row.team: row for row in table_rows}
 
     def head_to_head(group: Sequence[T]) -> Callable[[T], int]:
         members = set(group)
-        return lambda team: sum(options.points(f, a) for opponent, f, a in rows[team].results if opponent in members)
+        return lambda team: sum(options.points(f, a) for opponent, f, a in by_team[team].results if opponent in members)
 
     def key_for(breaker: str, group: Sequence[T]) -> Callable[[T], int]:
         if breaker == "head_to_head":
             return head_to_head(group)
-        return lambda team: getattr(rows[team], breaker)
+        return lambda team: getattr(by_team[team], breaker)
 
     def rank(group: list[T], breakers: Sequence[str]) -> list[list[T]]:
         """The group split into still-tied groups, best first."""
@@ -160,7 +168,7 @@ def standings[T: Hashable](
         return ordered
 
     table: list[StandingRow[T]] = []
-    for tied in rank(list(rows), ("points", *options.tie_breakers)):
+    for tied in rank(list(by_team), ("points", *options.tie_breakers)):
         position = len(table) + 1
-        table += [replace(rows[t], position=position) for t in tied]
+        table += [replace(by_team[t], position=position) for t in tied]
     return table

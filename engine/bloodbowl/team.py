@@ -65,6 +65,16 @@ def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+@dataclass(frozen=True)
+class SignUp:
+    """A new team's request with what the league decides for it: its team lists, house values and budget."""
+
+    team_lists: TeamLists
+    house: HouseValues
+    starting_budget: int
+    request: NewTeamRequest
+
+
 def check_new_team(team_lists: TeamLists, house: HouseValues, starting_budget: int, request: NewTeamRequest) -> NewTeamCost:
     """Team creation: players from the race's list within each position's limit and the roster's
     size (house values), re-rolls at the list price, Fan Factor (at least 1: it can never be less) and

@@ -8,9 +8,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core.violations import Violation
+
+
+class DiceSource(Protocol):
+    """Where a rule that rolls during play gets its dice: the app's dice store (each roll stored under
+    its label before anything depends on it, or dice rolled at the table), or a test's fixed dice.
+    `purpose`, `team` (its id), `subject` (a player's id) and `number` say what the roll is for."""
+
+    def roll(
+        self,
+        label: str,
+        purpose: str,
+        count: int,
+        *,
+        team: int | None = None,
+        subject: int | None = None,
+        number: int = 1,
+        sides: int = 6,
+    ) -> tuple[int, ...]: ...
 
 
 def roll(rng: random.Random, count: int = 1, sides: int = 6) -> tuple[int, ...]:

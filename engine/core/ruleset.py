@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine.core.dice import DiceSource
 from engine.core.violations import Violation, raise_if_any
 
 
@@ -95,9 +96,8 @@ def _option_key(path: str) -> str:
 
 class Ruleset(Protocol):
     """What the shared league code asks of every game system: its names and money, the ledger
-    accounts a team has, its league options and its house values. The rules of play (a team's
-    check, a result's check, the post-game, the standings order) are the game system's own
-    modules, which its app reaches through its typed ruleset, never through this registry."""
+    accounts a team has, its league options and its house values. The rules of play are PlayRules,
+    which each game system's app reaches through its own typed ruleset, never through this registry."""
 
     # Read-only, so that a class attribute of a narrower type (a tuple of three accounts) fits.
     @property
@@ -128,3 +128,24 @@ class Ruleset(Protocol):
     def house_value_names(self, house_values: Mapping[str, Any]) -> Mapping[str, str]:
         """Names for the groups of the house-values form (the pro teams' in Slaughterball)."""
         ...
+
+
+class PlayRules[SignUp, NewTeam, Result, Outcome, Row](Protocol):
+    """The rules of play every game system states, each a pure function of its engine's facts that
+    raises RuleViolation (every problem at once) for what breaks a rule. The type parameters are the
+    game system's own facts:
+
+    - check_team: a sign-up request (with the league's values it needs) -> the new team it makes;
+    - check_result: a reported result, with the facts of the teams that played it;
+    - post_game: what the confirmed result changes (points, money, players), rolling through `dice`;
+    - standings_order: the league's standing rows, best first.
+
+    The app loads the facts, calls the rule and applies what it answers."""
+
+    def check_team(self, signup: SignUp) -> NewTeam: ...
+
+    def check_result(self, result: Result) -> None: ...
+
+    def post_game(self, result: Result, dice: DiceSource) -> Outcome: ...
+
+    def standings_order(self, rows: Sequence[Row], options: Mapping[str, Any]) -> list[Row]: ...

@@ -229,6 +229,16 @@ def check_scoring_entry(teams: Collection[int], entry: ScoringEntry) -> list[Vio
     return _entry_violations(0, entry, set(teams), set())
 
 
+@dataclass(frozen=True)
+class GameResult:
+    """A submitted result with the game's facts: the teams that play it and the Edge tokens each received."""
+
+    sides: Sequence[SideResult]
+    edge_tokens: Mapping[int, int]
+    teams: Sequence[int]
+    scoring_log: Sequence[ScoringEntry] | None = None
+
+
 def check_result(
     sides: Sequence[SideResult],
     edge_tokens: Mapping[int, int],

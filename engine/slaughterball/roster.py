@@ -35,6 +35,15 @@ def _plural(athlete_type: str) -> str:
     return f"{athlete_type}s"
 
 
+@dataclass(frozen=True)
+class SignUp:
+    """A new team's request: its pro team's portfolio and the athletes asked for, with the league's catalog."""
+
+    catalog: Catalog
+    portfolio: str
+    athletes: Sequence[AthleteRequest]
+
+
 def build_roster(catalog: Catalog, portfolio: str, athletes: Sequence[AthleteRequest]) -> list[StartingAthlete]:
     """Check a new team's roster and return each athlete's starting traits, skills and value.
 

@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.core.dice import DiceSource
 from engine.core.money import MAX_CREDITS, TREASURY, format_credits
-from engine.core.ruleset import HouseValueField, OptionSchema
+from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules
 from engine.core.violations import Violation
 from engine.slaughterball import catalog as tables
 from engine.slaughterball import games as game_rules
 from engine.slaughterball import purchases, roster
 from engine.slaughterball import schedule as schedule_rules
 from engine.slaughterball.facts import AthleteFacts, TeamFacts
+from engine.slaughterball.schedule import RankingEntry
 
 # On/off rules, off by default, with the rulebook's names: Optional Rules, and Appealing a
 # Challenge ("if the commissioner allows it").
@@ -32,10 +34,12 @@ OPTIONS = OptionSchema(
 )
 
 
-class SlaughterballRuleset:
+class SlaughterballRuleset(
+    PlayRules[roster.SignUp, list[roster.StartingAthlete], game_rules.GameResult, list[game_rules.SideAward], RankingEntry]
+):
     """What the registry and the shared apps ask of Slaughterball: names, accounts, options, house values,
-    the catalog and a few methods. The rules themselves (engine.slaughterball.games, schedule, auctions,
-    injuries) are imported by the app where it uses them, so that mypy checks every call."""
+    the catalog, and the rules of play. The rules used between them (engine.slaughterball.schedule,
+    auctions, injuries) are imported by the app where it uses them, so that mypy checks every call."""
 
     slug = "slaughterball"
     name = "Slaughterball"
@@ -99,11 +103,6 @@ class SlaughterballRuleset:
             )
         return entries
 
-    def build_roster(
-        self, catalog: tables.Catalog, portfolio: str, athletes: Sequence[roster.AthleteRequest]
-    ) -> list[roster.StartingAthlete]:
-        return roster.build_roster(catalog, portfolio, athletes)
-
     def quote_purchase(self, catalog: tables.Catalog, team: TeamFacts, request: purchases.PurchaseRequest) -> purchases.Quote:
         return purchases.quote_purchase(catalog, team, request)
 
@@ -116,20 +115,25 @@ class SlaughterballRuleset:
     def team_potential(self, team: TeamFacts) -> int:
         return purchases.team_potential(team)
 
-    # --- Results, post-game and League Rank (results area) ---------------------------------
+    # --- the rules of play (engine.core.ruleset.PlayRules) ----------------------------------------------
+
+    def check_team(self, signup: roster.SignUp) -> list[roster.StartingAthlete]:
+        """League Coaches: the starting roster a sign-up makes."""
+        return roster.build_roster(signup.catalog, signup.portfolio, signup.athletes)
+
+    def check_result(self, result: game_rules.GameResult) -> None:
+        game_rules.check_result(result.sides, result.edge_tokens, result.teams, result.scoring_log)
+
+    def post_game(self, result: game_rules.GameResult, dice: DiceSource) -> list[game_rules.SideAward]:
+        """Post-Game: places, League Points and prize money (no dice: Lasting Injuries roll apart, and only
+        when the league plays them, engine.slaughterball.injuries)."""
+        return game_rules.award(result.sides)
+
+    def standings_order(self, rows: Sequence[RankingEntry], options: Mapping[str, Any]) -> list[RankingEntry]:
+        """League Rank (schedule.league_rank)."""
+        return schedule_rules.league_rank(rows)
+
     scoring_kinds = game_rules.SCORING_KINDS
-
-    def check_result(
-        self,
-        sides: Sequence[game_rules.SideResult],
-        edge_tokens: Mapping[int, int],
-        teams: Sequence[int],
-        scoring_log: Sequence[game_rules.ScoringEntry] | None = None,
-    ) -> None:
-        game_rules.check_result(sides, edge_tokens, teams, scoring_log)
-
-    def award(self, sides: Sequence[game_rules.SideResult]) -> list[game_rules.SideAward]:
-        return game_rules.award(sides)
 
     def scoring_points(self, entry: game_rules.ScoringEntry) -> int:
         return game_rules.scoring_points(entry)

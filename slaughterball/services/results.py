@@ -23,6 +23,7 @@ from engine.slaughterball import games as game_rules
 from engine.slaughterball import injuries as injury_rules
 from engine.slaughterball.ruleset import RULESET
 from games import lifecycle
+from games.dice import Dice
 from games.lifecycle import ResultLifecycle
 from pitside.errors import Invalid
 from rosters.models import LedgerEntry
@@ -90,7 +91,7 @@ class SlaughterballResults(ResultLifecycle[Game]):
         problems: list[Violation] = []
         try:
             received = {s.team_id: s.edge_tokens_received or 0 for s in sides}
-            RULESET.check_result(results, received, [s.team_id for s in sides], log)
+            RULESET.check_result(game_rules.GameResult(results, received, [s.team_id for s in sides], log))
         except RuleViolation as refused:
             problems += refused.violations
         if standing["injuries"]:
@@ -120,7 +121,9 @@ class SlaughterballResults(ResultLifecycle[Game]):
         submission = self.submission(game)
         assert submission is not None  # confirmed or approved: a result was submitted
         sides = list(game.sides.all())
-        awards = RULESET.award([game_rules.SideResult(s.team_id, s.score or 0, s.unused_edge_tokens, s.no_show) for s in sides])
+        result = [game_rules.SideResult(s.team_id, s.score or 0, s.unused_edge_tokens, s.no_show) for s in sides]
+        received = {s.team_id: s.edge_tokens_received or 0 for s in sides}
+        awards = RULESET.post_game(game_rules.GameResult(result, received, [s.team_id for s in sides]), Dice(game, user))
         label = self.label(game)
         entries = []
         for side, award in zip(sides, awards, strict=True):

@@ -8,7 +8,7 @@ from typing import Any
 from django.db import transaction
 
 from engine.slaughterball.purchases import PurchaseKind, PurchaseRequest
-from engine.slaughterball.roster import AthleteRequest
+from engine.slaughterball.roster import AthleteRequest, SignUp
 from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from pitside.errors import Invalid
@@ -22,7 +22,7 @@ def team_create(*, league: League, coach: Any, name: str, portfolio: str, athlet
     """Sign a new Slaughterball team up (League Coaches: a roster from one pro team's portfolio)."""
     team_signup_require_open(league)
     requests = [AthleteRequest(type=a["type"], name=a["name"], number=a["number"]) for a in athletes]
-    starting = RULESET.build_roster(RULESET.catalog(league.house_values), portfolio, requests)
+    starting = RULESET.check_team(SignUp(RULESET.catalog(league.house_values), portfolio, requests))
     opening = RULESET.opening_balances(league.options)
     with team_signing_up(league=league, coach=coach, name=name, faction=portfolio, opening=opening) as team:
         Athlete.objects.bulk_create(

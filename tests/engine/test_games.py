@@ -8,6 +8,7 @@ import pytest
 from engine.core.violations import RuleViolation
 from engine.registry import get_ruleset
 from engine.slaughterball.games import (
+    GameResult,
     ScoringEntry,
     SideAward,
     SidePlayers,
@@ -23,6 +24,7 @@ from engine.slaughterball.games import (
     underdog_edge_tokens,
     who_played,
 )
+from tests.engine.dice import NO_DICE
 
 SWORDS, NEMESIS, CARNAGE, VALKYRIES = 1, 2, 3, 4
 TEAMS = [SWORDS, NEMESIS, CARNAGE, VALKYRIES]
@@ -391,8 +393,8 @@ def test_one_log_line_is_checked_on_its_own_before_the_scores_are_known():
 def test_ruleset_exposes_the_result_rules():
     ruleset = get_ruleset("slaughterball")
     result = sides(30, 20, 20, 5)
-    ruleset.check_result(result, {}, TEAMS)
-    assert table(ruleset.award(result)) == table(award(result))
+    ruleset.check_result(GameResult(result, {}, TEAMS))
+    assert table(ruleset.post_game(GameResult(result, {}, TEAMS), NO_DICE)) == table(award(result))
     assert ruleset.scoring_points(entry(1, "spike", target="cleaver", distance=2)) == 3
     assert ruleset.team_potential_of_values(16_000_000, 300_000) == 16_300_000
 

@@ -10,7 +10,7 @@ import pytest
 from engine.core.violations import RuleViolation, Violation
 from engine.registry import get_ruleset
 from engine.slaughterball.catalog import TRAITS, Catalog, build_catalog, validate_house_values
-from engine.slaughterball.roster import AthleteRequest, StartingAthlete, build_roster
+from engine.slaughterball.roster import AthleteRequest, SignUp, StartingAthlete, build_roster
 from tests.engine.rulebook import PORTFOLIOS
 
 UNPRINTED_SLASHER_VALUE = {"carnage", "valkyries"}
@@ -114,7 +114,9 @@ def test_names_are_stored_without_surrounding_spaces() -> None:
 def test_the_ruleset_builds_rosters_too() -> None:
     catalog = house_catalog("valkyries")
     ruleset = get_ruleset("slaughterball")
-    assert ruleset.build_roster(catalog, "valkyries", requests(*LINEUP)) == build_roster(catalog, "valkyries", requests(*LINEUP))
+    assert ruleset.check_team(SignUp(catalog, "valkyries", requests(*LINEUP))) == build_roster(
+        catalog, "valkyries", requests(*LINEUP)
+    )
 
 
 # --- house values a roster needs ----------------------------------------------------------------------------
