@@ -5,8 +5,9 @@ Run by hand, on PostgreSQL (it creates and drops its own database, test_pitside_
     .venv/bin/python bench/challenges.py [--teams 1000] [--by-hand 0.8]
 
 It prints, in one run:
-- the baseline: the round's Game rows (teams / 4 games, one INSERT each: a game is a games.Game too,
-  which bulk_create cannot write) and its GameSide rows in one bulk INSERT, in one transaction, best of three;
+- the baseline: the round's Game rows (teams / 4 games, games.models.create_games: the games.Game rows and
+  the Slaughterball rows in one statement each) and its GameSide rows in one bulk INSERT, in one
+  transaction, best of three;
 - the engine part of a round: the challenge order, every challenger's turn and check, the fill
   (engine.slaughterball.schedule only, no database);
 - round A, as a real week goes: `--by-hand` of the games challenged through
@@ -64,6 +65,7 @@ def main() -> None:
 
         import notifications.tasks
         from engine.slaughterball import schedule
+        from games.models import create_games
         from leagues.services import league_create, league_update
         from rosters.models import Team
         from slaughterball.demo import demo_athletes, demo_house_values
@@ -151,7 +153,7 @@ def main() -> None:
 
         def bulk_round() -> None:
             with transaction.atomic():
-                games = [Game.objects.create(league=league, week=scratch, number=n + 1) for n in range(len(groups))]
+                games = create_games([Game(league=league, week=scratch, number=n + 1) for n in range(len(groups))])
                 GameSide.objects.bulk_create(
                     GameSide(game=g, team_id=t) for g, group in zip(games, groups, strict=True) for t in group
                 )

@@ -7,8 +7,10 @@ table, each side naming its team; the lifecycle (games.lifecycle) reads them as 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.conf import settings
-from django.db import models
+from django.db import connection, models
 
 from pitside.idempotency import idempotency_key_field, unique_idempotency_key
 
@@ -92,3 +94,26 @@ class Roll(models.Model):
 
     def __str__(self) -> str:
         return f"{self.purpose} {self.dice}"
+
+
+def create_games[G: Game](games: Sequence[G]) -> list[G]:
+    """Insert many games of one game system in two statements: the games.Game rows in one bulk insert
+    (which answers their ids on PostgreSQL and SQLite), then the game system's rows with those ids in
+    one executemany (Django's bulk_create refuses a model that inherits another model's table)."""
+    if not games:
+        return []
+    model = type(games[0])
+    parents = Game.objects.bulk_create(
+        [Game(**{f.attname: getattr(g, f.attname) for f in Game._meta.concrete_fields if not f.primary_key}) for g in games]
+    )
+    for game, parent in zip(games, parents, strict=True):
+        game.pk, game.created_at = parent.pk, parent.created_at  # pk sets the parent link (game_ptr_id) too
+    fields = model._meta.local_concrete_fields
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in fields if f.column)  # a concrete field always has its column
+    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [[f.get_db_prep_save(f.pre_save(g, True), connection) for f in fields] for g in games])
+    for game in games:
+        game._state.adding, game._state.db = False, connection.alias
+    return list(games)

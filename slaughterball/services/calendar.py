@@ -21,6 +21,7 @@ from django.utils import timezone
 from engine.slaughterball import schedule
 from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import GAME_SIZE, GAMES_PER_TEAM, PLAYOFF_SIZE, SMALLEST_GAME, game_size_allowed
+from games.models import create_games
 from leagues.models import League
 from leagues.services import league_require_commissioner
 from notifications.services import notify, notify_many
@@ -269,12 +270,10 @@ def week_update(*, week: Week, user: Any, challenges_due: Any = UNSET, games_due
 
 
 def _create_games(week: Week, groups: list[list[int]], first_number: int, pays: bool = True) -> list[Game]:
-    """A game for each group of teams, numbered from `first_number`: one insert a game (a game is a
-    games.Game too, which bulk_create cannot write), then every side at once."""
-    games = [
-        Game.objects.create(league_id=week.season.league_id, week=week, number=first_number + i, pays=pays)
-        for i in range(len(groups))
-    ]
+    """A game for each group of teams, numbered from `first_number`, and every side, in bulk."""
+    games = create_games(
+        [Game(league_id=week.season.league_id, week=week, number=first_number + i, pays=pays) for i in range(len(groups))]
+    )
     GameSide.objects.bulk_create(
         GameSide(game=game, team_id=team) for game, group in zip(games, groups, strict=True) for team in group
     )

@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 
 from engine.slaughterball.schedule import draw_games, game_sizes
+from games import models as core
 from leagues.models import League
 from notifications.models import Notification
 from pitside.errors import Invalid, NotPermitted
@@ -158,6 +159,18 @@ def test_week_one_is_a_recorded_draw_into_four_team_games(season, commissioner, 
     assert record["games"] == games
     # Replaying the stored seed gives the same games.
     assert draw_games(record["teams"], random.Random(record["seed"])) == games
+
+
+def test_the_drawn_games_are_inserted_whole_in_bulk(season, commissioner, eight):
+    """games.models.create_games: each game is one games.Game row and one Slaughterball row with the same id."""
+    first, _ = week_draw(week=week(season, 1), user=commissioner)
+    drawn = list(Game.objects.filter(week=first).order_by("number"))
+    assert [(g.number, g.state, g.league_id, g.pays) for g in drawn] == [
+        (1, "scheduled", season.league_id, True),
+        (2, "scheduled", season.league_id, True),
+    ]
+    assert set(core.Game.objects.filter(pk__in=[g.pk for g in drawn]).values_list("league_id", flat=True)) == {season.league_id}
+    assert all(g.created_at for g in drawn)
 
 
 def test_a_week_is_drawn_once(season, commissioner):
