@@ -5,7 +5,8 @@ Run by hand, on PostgreSQL (it creates and drops its own database `pitside_bench
     .venv/bin/python bench/standings.py [--teams 1000] [--weeks 10] [--repeat 15]
 
 It builds a season of `--teams` teams (eight athletes each, some purchases) with `--weeks` weeks of
-confirmed 4-team games, then prints, in one run, the median time of:
+confirmed 4-team games (slaughterball.large.seed_large, as `manage.py seed_large` does), then prints, in
+one run, the median time of:
 
 - the baseline: one hand-written SQL aggregate over the same rows the recompute reads: each team's
   League Points summed over the season's confirmed games and its Team Potential summed over its
@@ -30,18 +31,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # the models are imported after django.setup()
-    from engine.slaughterball.roster import AthleteRequest
-    from leagues.models import League
-    from slaughterball.models import Season
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitside.settings")
@@ -84,119 +78,6 @@ WRITE_FLOOR = """
 """
 
 
-def build(team_count: int, weeks: int) -> tuple[League, Season]:
-    """A season with every game confirmed, made with bulk inserts (the services are not what is measured;
-    a game is a games.Game too, which bulk_create cannot write: one insert a game)."""
-    from django.contrib.auth import get_user_model
-    from django.utils import timezone
-
-    from engine.slaughterball.roster import SignUp
-    from engine.slaughterball.ruleset import RULESET
-    from leagues.services import league_create, league_update
-    from rosters.models import Team
-    from slaughterball.demo import demo_athletes, demo_house_values
-    from slaughterball.models import Athlete, Game, GameSide, Purchase, Season, SeasonTeam, Week
-
-    rng = random.Random(7)
-    boss = get_user_model().objects.create_user("boss")
-    coaches = get_user_model().objects.bulk_create(get_user_model()(username=f"coach{i}") for i in range(team_count))
-    league = league_create(user=boss, name="Bench", game_system="slaughterball", options={})
-    league_update(league=league, user=boss, house_values=demo_house_values())
-    catalog = RULESET.catalog(league.house_values)
-    portfolios = list(catalog.portfolios)
-    teams = Team.objects.bulk_create(
-        Team(league=league, coach=coaches[i], name=f"Team {i}", faction=portfolios[i % len(portfolios)])
-        for i in range(team_count)
-    )
-    athletes = []
-    for index, team in enumerate(teams):
-        for built in RULESET.check_team(SignUp(catalog, team.faction, [_request(a) for a in demo_athletes(index)])):
-            athletes.append(
-                Athlete(
-                    team=team,
-                    type=built.type,
-                    name=built.name,
-                    number=built.number,
-                    base_traits=built.traits,
-                    starting_skills=list(built.skills),
-                    base_value=built.value,
-                )
-            )
-    Athlete.objects.bulk_create(athletes, batch_size=4000)
-    season = Season.objects.create(league=league, number=1, name="Season 1", status=Season.Status.RUNNING)
-    SeasonTeam.objects.bulk_create(SeasonTeam(season=season, team=t, draw=rng.random()) for t in teams)
-    by_team: dict[int, list[Athlete]] = {}
-    for athlete in Athlete.objects.filter(team__league=league).order_by("team_id", "number"):
-        by_team.setdefault(athlete.team_id, []).append(athlete)
-    now = timezone.now()
-    purchases = []
-    for number in range(1, weeks + 1):
-        week = Week.objects.create(season=season, number=number, kind=Week.Kind.DRAW if number == 1 else Week.Kind.CHALLENGE)
-        order = [t.pk for t in teams]
-        rng.shuffle(order)
-        games = [
-            Game.objects.create(league=league, week=week, number=g + 1, state=Game.State.CONFIRMED, confirmed_at=now)
-            for g in range(len(order) // 4)
-        ]
-        sides = []
-        for g, game in enumerate(games):
-            members = order[4 * g : 4 * g + 4]
-            scores = rng.sample(range(40), 4)
-            for position, team_id in enumerate(members):
-                beaten = sum(1 for other in scores if other < scores[position])
-                place = 1 + sum(1 for other in scores if other > scores[position])
-                sides.append(
-                    GameSide(
-                        game=game,
-                        team_id=team_id,
-                        order_of_play=position + 1,
-                        score=scores[position],
-                        place=place,
-                        league_points=beaten,
-                        prize_money=100_000 + 100_000 * beaten,
-                        pit_power=17_000_000,
-                        edge_tokens=0,
-                        lineup=[{"id": a.pk} for a in by_team[team_id][:6]],
-                    )
-                )
-        sides = GameSide.objects.bulk_create(sides, batch_size=4000)
-        for side in sides:  # a skill for one athlete in every fourth window, a staff hire in every tenth
-            if rng.random() < 0.25:
-                athlete = by_team[side.team_id][rng.randrange(6)]
-                purchases.append(
-                    Purchase(
-                        team_id=side.team_id,
-                        athlete=athlete,
-                        kind="skill",
-                        item="assist-chop",
-                        name="Assist Chop",
-                        cost=50_000,
-                        created_by=boss,
-                        game_side=side,
-                    )
-                )
-            if rng.random() < 0.1:
-                purchases.append(
-                    Purchase(
-                        team_id=side.team_id,
-                        kind="staff",
-                        item="cheerleader",
-                        name="Cheerleader",
-                        cost=100_000,
-                        created_by=boss,
-                        game_side=side,
-                    )
-                )
-    Purchase.objects.bulk_create(purchases, batch_size=4000)
-    return league, season
-
-
-def _request(athlete: dict[str, Any]) -> AthleteRequest:
-    from engine.slaughterball.roster import AthleteRequest
-
-    return AthleteRequest(type=athlete["type"], name=athlete["name"], number=athlete["number"])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--teams", type=int, default=1000)
@@ -214,11 +95,13 @@ def main() -> None:
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
-        from slaughterball.models import Game, Standing
+        from slaughterball.large import seed_large
+        from slaughterball.models import Game, Season, Standing
         from slaughterball.services.standings import standings_recompute
 
         started = time.perf_counter()
-        league, season = build(options.teams, options.weeks)
+        league = seed_large(options.teams, options.weeks)
+        season = Season.objects.get(league=league)
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
         print(f"built {options.teams} teams, {options.weeks} weeks of confirmed games in {time.perf_counter() - started:.1f} s")

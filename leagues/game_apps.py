@@ -31,6 +31,9 @@ class GameApp:
     # Makes its demo league for `manage.py seed_demo` (safe to run again), given the demo users by name;
     # returns what it did, in a sentence.
     seed_demo: Callable[[Mapping[str, Any]], str]
+    # Builds a league of N teams with W weeks (rounds) of confirmed results in bulk, for `manage.py
+    # seed_large` and bench/; None when the game system has no such builder yet.
+    seed_large: Callable[[int, int], League] | None = None
     # Its URL modules, which pitside/urls.py includes: its pages as (prefix, module), its API's under api/.
     urls: Sequence[tuple[str, str]] = ()
     api_urls: Sequence[str] = ()
@@ -51,3 +54,7 @@ def game_apps() -> list[GameApp]:
 
 def game_app(league: League) -> GameApp:
     return _APPS[league.game_system]
+
+
+def game_app_of(slug: str) -> GameApp | None:
+    return _APPS.get(slug)

@@ -12,6 +12,7 @@ class SlaughterballConfig(AppConfig):
         from leagues.game_apps import GameApp, register
         from slaughterball.demo import seed_demo
         from slaughterball.forms import SettingsForm
+        from slaughterball.large import seed_large
         from slaughterball.sheets_teams import league_team_lines, settings_panel_context
 
         register(
@@ -24,6 +25,7 @@ class SlaughterballConfig(AppConfig):
                 settings_panel="slaughterball/_settings_panel.html",
                 settings_context=settings_panel_context,
                 seed_demo=seed_demo,
+                seed_large=seed_large,
                 urls=[("", "slaughterball.urls")],
                 api_urls=["slaughterball.api_urls"],
             )

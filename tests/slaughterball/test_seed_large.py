@@ -1,0 +1,44 @@
+"""`manage.py seed_large`: a large league for measuring, built in bulk, whose results read like played ones."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db.models import Count, Sum
+
+from leagues.models import League
+from rosters.models import LedgerEntry
+from slaughterball.models import Athlete, Game, GameSide, Standing
+
+
+@pytest.mark.django_db
+def test_a_league_of_teams_with_weeks_of_confirmed_results():
+    out = StringIO()
+    call_command("seed_large", teams=12, weeks=3, stdout=out, stderr=StringIO())
+    league = League.objects.get(pk=int(out.getvalue()))
+    assert (league.game_system, league.teams.count()) == ("slaughterball", 12)
+    assert Athlete.objects.filter(team__league=league).count() == 12 * 8
+    games = Game.objects.filter(league=league)
+    assert games.count() == 3 * 3
+    assert set(games.values_list("state", flat=True)) == {"confirmed"}
+    sides = GameSide.objects.filter(game__league=league)
+    # Each game's places 1-4 and League Points 3-0; every team played every week.
+    for game in games:
+        assert sorted(game.sides.values_list("place", "league_points")) == [(1, 3), (2, 2), (3, 1), (4, 0)]
+    assert all(count == 3 for count in sides.values("team").annotate(n=Count("id")).values_list("n", flat=True))
+    prizes = LedgerEntry.objects.filter(team__league=league, purchase=None).aggregate(total=Sum("amount"))["total"]
+    assert prizes == sides.aggregate(total=Sum("prize_money"))["total"]
+    # The standings are recomputed: the current column (week 3) ranks all twelve teams.
+    column = Standing.objects.filter(season__league=league, week=3)
+    assert sorted(column.values_list("rank", flat=True)) == list(range(1, 13))
+    assert column.aggregate(points=Sum("league_points"))["points"] == 3 * 3 * (3 + 2 + 1)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("arguments", [{"teams": 3}, {"game_system": "bloodbowl"}, {"game_system": "chess"}])
+def test_too_few_teams_or_a_game_system_without_a_builder_is_refused(arguments):
+    with pytest.raises(CommandError):
+        call_command("seed_large", stdout=StringIO(), **{"teams": 8, "weeks": 1, **arguments})
+    assert not League.objects.exists()
