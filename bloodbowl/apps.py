@@ -10,6 +10,7 @@ class BloodBowlConfig(AppConfig):
     def ready(self) -> None:
         from bloodbowl.demo import seed_demo
         from bloodbowl.forms import SettingsForm
+        from bloodbowl.large import seed_large
         from bloodbowl.sheets import league_panel_context, settings_panel_context
         from engine.bloodbowl.ruleset import RULESET
         from leagues.game_apps import GameApp, register
@@ -24,6 +25,7 @@ class BloodBowlConfig(AppConfig):
                 settings_panel="bloodbowl/_settings_panel.html",
                 settings_context=settings_panel_context,
                 seed_demo=seed_demo,
+                seed_large=seed_large,
                 urls=[("bloodbowl/", "bloodbowl.urls"), ("", "bloodbowl.match_urls"), ("", "bloodbowl.tournament_urls")],
                 api_urls=["bloodbowl.api_urls", "bloodbowl.match_api_urls", "bloodbowl.tournament_api_urls"],
             )

@@ -40,7 +40,7 @@ def _team_lists(league: League) -> TeamLists:
     return team_lists
 
 
-def _new_player(team: Team, position: Position, name: str, number: int) -> Player:
+def new_player(team: Team, position: Position, name: str, number: int) -> Player:
     """A player with his position's line copied in (Position.access as his categories)."""
     line = {"ma": position.ma, "st": position.st, "ag": position.ag, "av": position.av}
     return Player(
@@ -109,7 +109,7 @@ def team_create(
             cheerleaders=cheerleaders,
         )
         positions = {position.slug: position for position in race_line.positions}  # check_new_team refused any other
-        Player.objects.bulk_create(_new_player(team, positions[p.position], p.name, p.number) for p in request.players)
+        Player.objects.bulk_create(new_player(team, positions[p.position], p.name, p.number) for p in request.players)
     return team
 
 
@@ -205,7 +205,7 @@ def purchase_make(
         player = None
         if hired is not None:
             assert number is not None  # _new_player_problems refuses a hired player without one
-            player = _new_player(team, hired, name, number)
+            player = new_player(team, hired, name, number)
             player.save()
         else:
             _add_to_profile(team.bb, kind)

@@ -37,7 +37,7 @@ def test_a_league_of_teams_with_weeks_of_confirmed_results():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("arguments", [{"teams": 3}, {"game_system": "bloodbowl"}, {"game_system": "chess"}])
+@pytest.mark.parametrize("arguments", [{"teams": 3}, {"game_system": "chess"}])
 def test_too_few_teams_or_a_game_system_without_a_builder_is_refused(arguments):
     with pytest.raises(CommandError):
         call_command("seed_large", stdout=StringIO(), **{"teams": 8, "weeks": 1, **arguments})
