@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -84,7 +86,8 @@ class SlaughterballRuleset(
         return tables.build_catalog(house_values).portfolios
 
     def catalog(self, house_values: Mapping[str, Any]) -> tables.Catalog:
-        return tables.build_catalog(house_values)
+        """The league's tables, built once for each set of house values (a page of 1,000 teams asks 1,000 times)."""
+        return _catalog(json.dumps(house_values, sort_keys=True))
 
     def opening_balances(self, options: Mapping[str, Any]) -> list[tuple[str, int, str]]:
         """Optional Rules: a new team's Skill and Support Staff Budgets, as (account, amount, reason)."""
@@ -150,6 +153,12 @@ class SlaughterballRuleset(
 
     def option_value(self, options: Mapping[str, Any], key: str) -> Any:
         return OPTIONS.value(options, key)
+
+
+@functools.lru_cache(maxsize=256)
+def _catalog(house_values: str) -> tables.Catalog:
+    """A Catalog is immutable, so one serves every league with the same house values (as JSON)."""
+    return tables.build_catalog(json.loads(house_values))
 
 
 # The Slaughterball rules, typed: what the Slaughterball app uses (the registry hands out the

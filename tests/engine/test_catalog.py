@@ -432,3 +432,15 @@ def test_every_bad_house_value_is_reported_at_once() -> None:
         ("house-value-invalid", "skills.leadership.cost"),
         ("house-value-invalid", "athletes.carnage.butcher.speed"),
     ]
+
+
+def test_the_ruleset_builds_a_catalog_once_per_set_of_house_values():
+    """The league page asks for the catalog once per team: the same house values give the same catalog,
+    and a changed value a new one at once."""
+    ruleset = get_ruleset("slaughterball")
+    values = {"skills.savagery.cost": 100_000}
+    first = ruleset.catalog(values)
+    assert ruleset.catalog(dict(values)) is first
+    changed = ruleset.catalog({"skills.savagery.cost": 150_000})
+    assert changed is not first
+    assert changed.skills["savagery"].cost == 150_000
