@@ -168,6 +168,7 @@ SPECTACULAR_SETTINGS = {
     '{"errors": [{"code", "field", "message"}]}.',
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "DEFAULT_GENERATOR_CLASS": "pitside.schema.OnceSchemaGenerator",  # generated once per process
     # pitside.converters.IdConverter: an id, documented as the integer it is (at most 2**63 - 1).
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 2**63 - 1}},
     "COMPONENT_SPLIT_REQUEST": True,

@@ -15,6 +15,7 @@ import schemathesis
 from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
+from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
@@ -27,6 +28,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from pitside.schema import OnceSchemaGenerator
 from rosters.services import grant_create
 from slaughterball.services.calendar import season_create, season_start, week_draw
 
@@ -93,3 +95,16 @@ def test_the_schema_and_its_docs_are_served(url, content_type):
 
     assert response.status_code == 200
     assert response["Content-Type"].startswith(content_type)
+
+
+def test_the_schema_is_generated_once_per_process(monkeypatch):
+    """Generating it inspects every view; it changes only with the code, so later requests reuse it."""
+    monkeypatch.setattr(OnceSchemaGenerator, "made", {})
+    generated = []
+    original = SchemaGenerator.get_schema
+    monkeypatch.setattr(SchemaGenerator, "get_schema", lambda self, *a, **kw: generated.append(1) or original(self, *a, **kw))
+    client = APIClient()
+    first, second = client.get("/api/schema/"), client.get("/api/schema/?format=json")
+    assert (first.status_code, second.status_code) == (200, 200)
+    assert len(generated) == 1
+    assert "/api/leagues/" in second.json()["paths"]

@@ -1,0 +1,20 @@
+"""The OpenAPI schema, generated once per process: it changes only with the code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.generators import SchemaGenerator
+
+
+class OnceSchemaGenerator(SchemaGenerator):
+    """drf-spectacular's generator (SPECTACULAR_SETTINGS' DEFAULT_GENERATOR_CLASS), keeping each schema it
+    made: generating one inspects every view (half a second); each request still renders its format."""
+
+    made: dict[tuple[str | None, bool], dict[str, Any]] = {}
+
+    def get_schema(self, request: Any = None, public: bool = False) -> dict[str, Any]:
+        key = (self.api_version, public)
+        if key not in self.made:
+            self.made[key] = super().get_schema(request, public)  # type: ignore[no-untyped-call]
+        return self.made[key]
