@@ -52,6 +52,14 @@ def not_yet_played(schedule: Sequence[Pair], coaches: Sequence[int], coach: int,
     return [c for c in coaches if c not in (coach, opponent) and c not in since]
 
 
+def coaches_problems(coaches: Sequence[int]) -> list[Violation]:
+    """You Will Need: "at least three coaches to play a Blitz Bowl league"."""
+    if len(coaches) >= MIN_COACHES:
+        return []
+    message = f"A Blitz Bowl league needs at least {MIN_COACHES} coaches; this one has {len(coaches)}."
+    return [Violation("coaches-too-few", "league", message)]
+
+
 def pairing_problems(
     schedule: Sequence[Pair], coaches: Sequence[int], names: Mapping[int, str], home: int, away: int, matches: int
 ) -> list[Violation]:
@@ -59,7 +67,7 @@ def pairing_problems(
     has not played yet (paths `home` and `away`)."""
     if home == away:
         return [Violation("same-coach", "away", "A coach cannot play himself.")]
-    problems = []
+    problems = coaches_problems(coaches)
     for coach, opponent, path in ((home, away, "home"), (away, home, "away")):
         if played(schedule, coach) >= matches:
             problems.append(Violation("matches-played", path, f"{names[coach]} has played all {matches} league matches."))
@@ -203,6 +211,7 @@ def seeded(coaches: Sequence[int]) -> list[Pair]:
 def first_knockout_round(order_: Sequence[int], quarter_finals: bool) -> tuple[Stage, list[Pair]]:
     """The Finals: the top two coaches play the final; or, when the league plays Quarter- and Semi-Finals,
     the top eight play the quarter-finals. `order_`: the coaches in league order."""
+    raise_if_any(coaches_problems(order_))
     needed = QUARTER_FINALISTS if quarter_finals else FINALISTS
     if len(order_) < needed:
         what = "quarter-finals need" if quarter_finals else "final needs"

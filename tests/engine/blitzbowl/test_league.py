@@ -177,3 +177,13 @@ def test_awards_and_ties_share_them():
         "lead-laurels": ("The Spike! Magazine Lead Laurels", (C,), 0),
     }
     assert league.awards([]) == []
+
+
+def test_at_least_three_coaches():
+    with pytest.raises(RuleViolation) as refused:
+        league.check_pairing([], [A, B], NAMES, A, B, 10)
+    assert codes(refused) == [("coaches-too-few", "league")]
+    assert league.next_round([], [A, B], 10) == []
+    with pytest.raises(RuleViolation) as refused:
+        league.first_knockout_round([A, B], quarter_finals=False)
+    assert codes(refused) == [("coaches-too-few", "league")]
