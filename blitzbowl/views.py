@@ -28,6 +28,7 @@ from blitzbowl.selectors import (
     trait_gain_get,
 )
 from engine.blitzbowl.league import STAGE_NAMES
+from engine.blitzbowl.traits import TRAITS
 from leagues.selectors import league_is_commissioner
 from pitside.errors import ErrorItem, Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
@@ -145,6 +146,7 @@ def _match_page(request: HttpRequest, match_id: int, error: Invalid | None = Non
         "sides": sides,
         "stage": STAGE_NAMES[stage_of(match)],
         "rights": match_rights(match, request.user),
+        "gains": [(gain, TRAITS[gain.rolled], TRAITS.get(gain.trait)) for gain in match.trait_gains.all()],
         "errors": [item.message for item in error.items] if error else [],
         "post": request.POST if error else {},
     }
