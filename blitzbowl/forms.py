@@ -40,8 +40,12 @@ class SignupForm(forms.Form):
 
 
 class SideForm(forms.Form):
-    """One coach's line of the result."""
+    """One coach's line of the result (prefixed home or away)."""
 
     score = forms.IntegerField(min_value=0, max_value=99)
     challenge_cards = forms.IntegerField(min_value=0, max_value=99, label="Challenge cards claimed")
     injuries = forms.IntegerField(min_value=0, max_value=99, label="Opposing players injured")
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(max_length=500)

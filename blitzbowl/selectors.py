@@ -98,7 +98,8 @@ def winner(match: Match) -> int | None:
     if match.state != Game.State.CONFIRMED:
         return None
     home, away = home_away(match)
-    return home.team_id if (home.score or 0) > (away.score or 0) else away.team_id
+    won = league_rules.league_points(home.score or 0, away.score or 0) == league_rules.WIN
+    return home.team_id if won else away.team_id
 
 
 @dataclass(frozen=True)
@@ -154,11 +155,7 @@ def league_state(league: League) -> LeagueState:
     count = RULESET.option_value(league.options, "matches")
     rows = league_rules.table({t.pk: t.blitz.draw for t in teams}, _results(all_matches))
     league_matches = [m for m in all_matches if m.stage == "league"]
-    over = (
-        len(teams) >= league_rules.MIN_COACHES
-        and all(m.state == Game.State.CONFIRMED for m in league_matches)
-        and league_rules.league_play_over(pairs, ids, count)
-    )
+    over = all(m.state == Game.State.CONFIRMED for m in league_matches) and league_rules.league_play_over(pairs, ids, count)
     finals = [
         FinalsRound(league_rules.STAGE_NAMES[stage], [m for m in all_matches if m.stage == stage])
         for stage in KNOCKOUT

@@ -15,8 +15,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from blitzbowl import services
-from blitzbowl.apis import BlitzReasonInputSerializer, BlitzReportInputSerializer
-from blitzbowl.forms import SignupForm
+from blitzbowl.forms import ReasonForm, SideForm, SignupForm
 from blitzbowl.selectors import (
     coach_get,
     coach_roster,
@@ -30,28 +29,12 @@ from blitzbowl.selectors import (
 from engine.blitzbowl.league import STAGE_NAMES
 from engine.blitzbowl.traits import TRAITS
 from leagues.selectors import league_is_commissioner
-from pitside.errors import ErrorItem, Invalid
-from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.errors import Invalid
+from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from pitside.sheets import sheet_pdf
 from rosters.views import team_signup_page
 
 ROSTER_TEMPLATE = "blitzbowl/coach_roster.html"
-
-
-def _checked(serializer: Any) -> dict[str, Any]:
-    """A page form checked by the API's input serializer: its errors refused as a service's are."""
-    if not serializer.is_valid():
-        raise Invalid(
-            ErrorItem("invalid", name, f"{name.replace('_', ' ')}: {messages_of(errors)}")
-            for name, errors in serializer.errors.items()
-        )
-    return dict(serializer.validated_data)
-
-
-def messages_of(errors: Any) -> str:
-    if isinstance(errors, dict):
-        return "; ".join(f"{key.replace('_', ' ')}: {messages_of(value)}" for key, value in errors.items())
-    return " ".join(str(e) for e in errors)
 
 
 # --- The league -----------------------------------------------------------------------------------------
@@ -159,20 +142,19 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _report_input(post: Any) -> dict[str, Any]:
-    data = {name: {f: post.get(f"{name}-{f}") for f in ("score", "challenge_cards", "injuries")} for name in ("home", "away")}
-    return _checked(BlitzReportInputSerializer(data=data))
+    return {"report": {name: valid_data(SideForm(post, prefix=name)) for name in ("home", "away")}}
 
 
 # Each match form: its service, how the form's fields become the service's input, and what to tell the user.
 ACTIONS: dict[str, tuple[Callable[..., Any], Callable[[Any], dict[str, Any]], str]] = {
     "report": (
         services.result_submit,
-        lambda post: {"report": _report_input(post)},
+        _report_input,
         "The result is in: the other coach confirms it.",
     ),
     "confirm": (services.result_confirm, lambda post: {}, "The result is confirmed."),
-    "dispute": (services.result_dispute, lambda post: _checked(BlitzReasonInputSerializer(data=post)), "The result is disputed."),
-    "void": (services.result_void, lambda post: _checked(BlitzReasonInputSerializer(data=post)), "The result is voided."),
+    "dispute": (services.result_dispute, lambda post: valid_data(ReasonForm(post)), "The result is disputed."),
+    "void": (services.result_void, lambda post: valid_data(ReasonForm(post)), "The result is voided."),
 }
 
 

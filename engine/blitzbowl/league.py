@@ -121,8 +121,9 @@ def next_round(schedule: Sequence[Pair], coaches: Sequence[int], matches: int) -
 
 def league_play_over(schedule: Sequence[Pair], coaches: Sequence[int], matches: int) -> bool:
     """The Finals come "once each coach has played" his matches; when the count cannot be reached (three
-    coaches of an odd count), league play is over once no legal league match is left."""
-    return not next_round(schedule, coaches, matches)
+    coaches of an odd count), league play is over once no legal league match is left. A league of fewer than
+    three coaches has not begun."""
+    return not coaches_problems(coaches) and not next_round(schedule, coaches, matches)
 
 
 # --- The league table --------------------------------------------------------------------------------
