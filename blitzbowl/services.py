@@ -203,10 +203,11 @@ class BlitzBowlResults(ResultLifecycle[Match]):
         )
 
     def check_void(self, game: Match) -> None:
-        """A knock-out match is refused once the next round is drawn from its winner."""
+        """Refused once the next stage is drawn from this one: the finals from the league table, a round of the
+        finals from its winners."""
         later = Match.objects.filter(league=game.league, pk__gt=game.pk).exclude(stage__in=("league", game.stage))
-        if game.stage != "league" and later.exists():
-            raise Invalid.one("match-not-voidable", "match", "The next round of the finals is drawn from this match's winner.")
+        if later.exists():
+            raise Invalid.one("match-not-voidable", "match", "The next stage of the league is drawn from this result: it stands.")
 
     def undo_post_game(self, game: Match, user: Any) -> None:
         """The Coach Traits the match gave are taken back."""

@@ -129,6 +129,10 @@ def test_a_short_league_finals_and_awards(short_league, three, commissioner):
     assert state.league_over
     assert [o.matches_left for o in state.legal_opponents] == [0, 0, 0]
     (final,) = services.finals_next(league_id=short_league.pk, user=commissioner)
+    league_match = Match.objects.filter(stage="league").first()
+    with pytest.raises(Invalid) as refused:  # the final was drawn from the league table
+        services.result_void(match_id=league_match.pk, user=commissioner, reason="late")
+    assert codes(refused) == [("match-not-voidable", "match")]
     top = [line.team.pk for line in state.standings[:2]]
     assert final.stage == "final"
     assert sorted(s.team_id for s in final.sides.all()) == sorted(top)
