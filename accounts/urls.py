@@ -1,11 +1,11 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts.views import ThrottledLoginView, signup
+from accounts.views import signup
 
 urlpatterns = [
     path("signup/", signup, name="signup"),
-    path("login/", ThrottledLoginView.as_view(), name="login"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", auth_views.PasswordChangeView.as_view(success_url="/accounts/password/done/"), name="password_change"),
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),

@@ -7,6 +7,7 @@ SECRET_KEY and ALLOWED_HOSTS, or Pitside refuses to start.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import django_stubs_ext
@@ -43,6 +44,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "django_htmx",
+    "axes",
     "accounts",
     "leagues",
     "rosters",
@@ -62,6 +64,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a log-in refused by the lock-out into its 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "pitside.urls"
@@ -121,9 +125,23 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
-# Failed log-ins allowed per username and address before a lock-out of LOGIN_LOCKOUT_SECONDS.
-LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
-LOGIN_LOCKOUT_SECONDS = env.int("LOGIN_LOCKOUT_SECONDS", default=900)
+# django-axes checks every log-in (the page, /admin/login/, the token API) before the password is.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+# How many proxies in front of Pitside append the client's address to X-Forwarded-For. 0: the client is
+# REMOTE_ADDR and the header is ignored (a client can write anything in it). The log-in lock-out and the
+# API's throttles both read the address this way (accounts.lockout.client_address, DRF's NUM_PROXIES).
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+# The lock-out: after LOGIN_FAILURE_LIMIT failed log-ins for one username from one address, that pair is
+# refused for LOGIN_LOCKOUT_SECONDS. Failures are counted in the database (not the cache): with Redis
+# down, log-in still works and is still counted.
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(seconds=env.int("LOGIN_LOCKOUT_SECONDS", default=900))
+AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_USERNAME_CALLABLE = "accounts.lockout.username"
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 # --- Internationalisation, static files ------------------------------------------
 LANGUAGE_CODE = "en-us"
@@ -161,6 +179,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "pitside.api_errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"login": env.str("LOGIN_THROTTLE_RATE", default="10/min")},
+    "NUM_PROXIES": NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Pitside API",
