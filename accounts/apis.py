@@ -9,9 +9,9 @@ from rest_framework import exceptions
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 
 from pitside.api_errors import ErrorSerializer
+from pitside.throttling import FailOpenScopedRateThrottle
 
 
 class LockedOut(exceptions.APIException):
@@ -28,7 +28,7 @@ class TokenApi(ObtainAuthToken):
     and locked out per username and address after too many failures (django-axes, as the log-in page)."""
 
     throttle_scope = "login"
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [FailOpenScopedRateThrottle]
 
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         try:
