@@ -1,15 +1,22 @@
-"""Sign up, on Django auth (log in, log out and password change are Django's views; django-axes locks out guessing)."""
+"""Sign up, password change and the API token page, on Django auth (log in and log out are Django's views;
+django-axes locks out guessing)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
+from rest_framework.authtoken.models import Token
+
+from accounts.services import token_expires_at, token_revoke
 
 
 @require_http_methods(["GET", "POST"])
@@ -23,3 +30,28 @@ def signup(request: HttpRequest) -> HttpResponse:
         safe = url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure())
         return redirect(next_url if safe else "home")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change, which also revokes the user's API token: whoever had the old password may have it."""
+
+    success_url = reverse_lazy("password_change_done")
+
+    def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
+        response = super().form_valid(form)
+        token_revoke(user=form.user)
+        return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def api_token(request: HttpRequest) -> HttpResponse:
+    """The user's API token and when it expires; POST revokes it."""
+    assert request.user.is_authenticated  # @login_required
+    if request.method == "POST":
+        if token_revoke(user=request.user):
+            messages.success(request, "Your API token is revoked: it no longer works.")
+        return redirect("account-token")
+    token = Token.objects.filter(user=request.user).first()
+    expires = token_expires_at(token) if token else None
+    return render(request, "accounts/api_token.html", {"token": token, "expires": expires})

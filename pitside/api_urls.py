@@ -1,7 +1,7 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from accounts.apis import TokenApi
+from accounts.apis import TokenApi, TokenCurrentApi
 from leagues.apis import LeagueDetailApi, LeagueListApi
 from leagues.game_apps import game_apps
 
@@ -10,6 +10,7 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", TokenApi.as_view(), name="api-token"),
+    path("auth/token/current/", TokenCurrentApi.as_view(), name="api-token-current"),
     path("leagues/", LeagueListApi.as_view(), name="api-leagues"),
     path("leagues/<id:league_id>/", LeagueDetailApi.as_view(), name="api-league"),
 ]

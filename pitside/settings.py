@@ -150,6 +150,8 @@ AXES_USERNAME_CALLABLE = "accounts.lockout.username"
 AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# An API token works for this long after it is made; a password change revokes it at once.
+API_TOKEN_LIFETIME = timedelta(days=env.int("API_TOKEN_LIFETIME_DAYS", default=30))
 
 # --- Internationalisation, static files ------------------------------------------
 LANGUAGE_CODE = "en-us"
@@ -173,7 +175,7 @@ EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", default=str(BASE_DIR / "sent-mail")
 # --- REST API --------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
