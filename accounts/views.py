@@ -1,5 +1,5 @@
-"""Sign up, password change and the API token page, on Django auth (log in and log out are Django's views;
-django-axes locks out guessing)."""
+"""Sign up, password change and reset, and the API token page, on Django auth (log in and log out are
+Django's views; django-axes locks out guessing)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -16,12 +16,13 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 from rest_framework.authtoken.models import Token
 
+from accounts.forms import SignupForm
 from accounts.services import token_expires_at, token_revoke
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -38,6 +39,15 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     success_url = reverse_lazy("password_change_done")
 
     def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
+        response = super().form_valid(form)
+        token_revoke(user=form.user)
+        return response
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's new password from a reset link, which also revokes the user's API token."""
+
+    def form_valid(self, form: SetPasswordForm[User]) -> HttpResponse:
         response = super().form_valid(form)
         token_revoke(user=form.user)
         return response

@@ -36,7 +36,12 @@ def test_the_token_api_answers_unthrottled_with_redis_down(redis_down, coach):
 
 
 def test_sign_up_works_with_redis_down(redis_down, client):
-    form = {"username": "newcoach", "password1": "a-long-passphrase-9", "password2": "a-long-passphrase-9"}
+    form = {
+        "username": "newcoach",
+        "email": "new@example.com",
+        "password1": "a-long-passphrase-9",
+        "password2": "a-long-passphrase-9",
+    }
 
     response = client.post("/accounts/signup/", form)
 
