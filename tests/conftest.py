@@ -26,6 +26,22 @@ def no_throttle_history():
 
 
 @pytest.fixture
+def redis_down(settings):
+    """Redis down: the cache and the Celery broker point at a port nobody listens on, and tasks are sent
+    (not run eagerly), so every cache call and every task queued fails at once."""
+    from pitside.celery import app
+    from tests.tasks.test_worker import drop_cached_connections
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}}
+    saved = {k: app.conf[k] for k in ("broker_url", "task_always_eager")}
+    app.conf.update(broker_url="redis://127.0.0.1:1/0", task_always_eager=False)
+    drop_cached_connections()
+    yield
+    app.conf.update(saved)
+    drop_cached_connections()
+
+
+@pytest.fixture
 def commissioner(db):
     return UserFactory(username="commissioner")
 

@@ -10,14 +10,6 @@ from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
-# A Redis nobody listens on: every cache call is refused at once.
-REDIS_DOWN = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}}
-
-
-@pytest.fixture
-def redis_down(settings):
-    settings.CACHES = REDIS_DOWN
-
 
 def test_the_log_in_page_works_and_still_locks_out_with_redis_down(redis_down, client, coach, settings):
     for _ in range(settings.AXES_FAILURE_LIMIT):
