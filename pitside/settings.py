@@ -122,6 +122,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 CELERY_BEAT_SCHEDULE["standings-recompute"] = {"task": "slaughterball.tasks.standings_recompute_all_task", "schedule": 10 * 60}
 # Calendar: deadline reminders, and finishing seasons whose Slaughterbrawl is confirmed (every 15 minutes).
 CELERY_BEAT_SCHEDULE["calendar-periodic"] = {"task": "slaughterball.tasks_calendar.calendar_periodic", "schedule": 15 * 60}
+# Mail: the notifications whose mail never went (the broker down, a task out of retries), every 10 minutes.
+CELERY_BEAT_SCHEDULE["notification-email-sweep"] = {"task": "notifications.tasks.notification_email_sweep", "schedule": 10 * 60}
 
 # --- Auth ---------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -170,6 +172,8 @@ EMAIL_PORT = env.int("EMAIL_PORT", default=25)
 EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
 EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+# Seconds before an unreachable mail server fails a send (which is then retried), instead of hanging a worker.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", default=str(BASE_DIR / "sent-mail"))
 
 # --- REST API --------------------------------------------------------------------
