@@ -11,7 +11,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.api.helpers import errors
-from tests.factories import PASSWORD
+from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +95,16 @@ def test_a_coach_sees_and_revokes_his_token_with_the_api(coach, rival):
 def test_the_token_page_and_api_ask_for_a_log_in(client):
     assert client.get("/accounts/token/").status_code == 302
     assert APIClient().get("/api/auth/token/current/").status_code == 401
+
+
+def test_setting_a_password_in_the_admin_revokes_the_token(client, coach):
+    token = new_token()
+    client.force_login(UserFactory(username="admin_user", is_staff=True, is_superuser=True))
+
+    refused = client.post(f"/admin/auth/user/{coach.pk}/password/", {"password1": "short", "password2": "other"})
+    assert refused.status_code == 200
+    assert leagues_status(token["token"]) == 201  # no password set, the token stands
+
+    new = "another-long-passphrase-7"
+    assert client.post(f"/admin/auth/user/{coach.pk}/password/", {"password1": new, "password2": new}).status_code == 302
+    assert leagues_status(token["token"]) == 401
