@@ -52,3 +52,14 @@ def test_a_forgotten_password_is_reset_through_the_mailed_link(client, coach):
 def test_an_unknown_address_gets_the_same_answer_and_no_mail(client, coach):
     assert client.post("/accounts/password/reset/", {"email": "nobody@example.com"}).status_code == 302
     assert mail.outbox == []
+
+
+def test_a_reset_asked_while_the_mail_server_is_down_answers_as_usual(client, coach, settings):
+    """Django's reset form logs a mail it cannot send: the page answers as for any address, never a 500."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 1, 2
+
+    response = client.post("/accounts/password/reset/", {"email": coach.email})
+
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/password/reset/sent/"
