@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Log-in tries from one address in line, so that the lock-out counts every failure before the next try.
+    "accounts.lockout.OneLoginAtATimeMiddleware",
     # Last, as django-axes asks: it turns a log-in refused by the lock-out into its 429 page.
     "axes.middleware.AxesMiddleware",
 ]
