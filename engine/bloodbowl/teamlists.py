@@ -341,6 +341,8 @@ CSV_USED = {
     "position": set(CSV_COLUMNS),
 }
 CSV_FLAGS = {"skill": {"trait"}, "race": {"apothecary", "mutations"}, "position": {"big_guy", "physical_on_doubles"}}
+# A CSV number: ASCII digits, at most 18 of them (a 64-bit integer); the field check bounds it further.
+_DIGITS = re.compile(r"[0-9]{1,18}")
 # The CSV column that holds each record field, where its name differs.
 CSV_COLUMN_OF = {
     "skill": {"category": "categories", "trait": "flags"},
@@ -355,9 +357,10 @@ def _csv_path(line: int, kind: str) -> PathOf:
 
 
 def _number(cell: str) -> int | str:
-    """'60,000' or '60000' -> 60000; anything else stays text (and its field check says why)."""
+    """'60,000' or '60000' -> 60000; anything else stays text (and its field check says why). Only ASCII
+    digits, and not too many: str.isdigit() takes '²', which int() refuses."""
     digits = cell.replace(",", "").replace("_", "")
-    return int(digits) if digits.isdigit() else cell
+    return int(digits) if _DIGITS.fullmatch(digits) else cell
 
 
 def _split(cell: str) -> list[str]:

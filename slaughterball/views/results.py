@@ -26,6 +26,7 @@ from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.params import parse_int
 from slaughterball.models import Athlete, Game, ResultDraft, Season, Week
 from slaughterball.selectors import (
     game_get,
@@ -393,9 +394,9 @@ def game_live_entry(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                     form.add_error("kind", "The goals open only once per game.")
     elif action in ("remove", "penalize"):
         try:
-            index = int(request.POST.get("index", ""))
+            index = parse_int(request.POST.get("index", ""), field="index")
             entry = log[index]
-        except (ValueError, IndexError):
+        except (Invalid, IndexError):
             return _game_page(request, game, status=400, errors=["That log line is gone: reload the page."])
         if action == "remove":
             log.pop(index)
@@ -463,18 +464,19 @@ def game_result_action(request: HtmxHttpRequest, game_id: int, action: str) -> H
 
 
 @require_GET
+@domain_errors
 def league_standings(request: HttpRequest, league_id: int) -> HttpResponse:
     """The League Rank of a season (the latest by default) after a week (the latest by default)."""
     league = league_get(league_id)
-    season_id = request.GET.get("season")
-    season = league_season(league, int(season_id) if season_id and season_id.isdigit() else None)
+    season_id = request.GET.get("season", "")
+    season = league_season(league, parse_int(season_id, field="season") if season_id else None)
     if season_id and season is None:
         raise Http404("No such season in this league.")
     weeks = standings_weeks(season) if season else []
     week_param = request.GET.get("week", "")
-    if week_param and (not week_param.isdigit() or int(week_param) not in weeks):
+    week = parse_int(week_param, field="week") if week_param else (weeks[-1] if weeks else None)
+    if week_param and week not in weeks:
         raise Http404("No ranking for that week.")
-    week = int(week_param) if week_param else (weeks[-1] if weeks else None)
     rows = list(standings_rows(season, week)) if season and week is not None else []
     return render(
         request,

@@ -161,6 +161,8 @@ def csv_broken(line: int, replace_from: str, replace_to: str) -> list[tuple[str,
     ("old", "new", "expected"),
     [
         (",70000,", ",seventy,", "cost"),
+        (",70000,", ",²,", "cost"),  # str.isdigit() takes a superscript two; int() does not
+        (",70000,", f",{'7' * 5000},", "cost"),  # more digits than int() reads
         (",2,6,3,3,8,", ",2,6,3,3,80,", "av"),
         (",2,6,", ",-2,6,", "max_count"),
         ("sure-hands;pass", "sure-hands;hypnotic-gaze", "skills"),
