@@ -3,6 +3,7 @@ from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
 
 from leagues.apis import LeagueDetailApi, LeagueListApi
 from leagues.game_apps import game_apps
@@ -17,6 +18,8 @@ class TokenApi(ObtainAuthToken):
 
     throttle_scope = "login"
     throttle_classes = [ScopedRateThrottle]
+    # ObtainAuthToken names DRF's own parsers; Pitside's refuse JSON nested too deep (and NUL characters).
+    parser_classes = APIView.parser_classes
 
 
 urlpatterns = [

@@ -5,12 +5,14 @@ Each request is sent by someone allowed to make it, so the refusal is about the 
 
 from __future__ import annotations
 
+import functools
 import json
 from itertools import zip_longest
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from rest_framework.exceptions import ParseError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.test import APIRequestFactory
@@ -18,6 +20,7 @@ from rest_framework.views import APIView
 
 from engine.core.money import MAX_CREDITS
 from engine.core.violations import RuleViolation, Violation, paths_under
+from pitside.parsers import MAX_JSON_DEPTH, check_json
 from rosters.services import grant_create
 from slaughterball.demo import demo_athletes
 from tests.api.helpers import errors, problems
@@ -476,6 +479,27 @@ def test_a_nul_character_anywhere_in_json_is_refused_at_the_boundary(api_as, com
     )
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "parse_error"
+
+
+@pytest.mark.parametrize(
+    ("url", "body"),
+    [
+        ("/api/auth/token/", "[" * 100_000),
+        ("/api/leagues/", "[" * 100_000 + "]" * 100_000),
+        ("/api/leagues/", '{"name": "Deep", "game_system": "slaughterball", "options": ' + "[" * 500 + "]" * 500 + "}"),
+    ],
+    ids=["token-unclosed", "nested-100000", "nested-500"],
+)
+def test_json_nested_too_deep_is_refused_at_the_boundary(url, body, api_as, commissioner):
+    response = api_as(commissioner).post(url, body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "parse_error"
+
+
+def test_json_as_deep_as_the_limit_is_read():
+    check_json(functools.reduce(lambda inner, _: [inner], range(MAX_JSON_DEPTH), "leaf"))
+    with pytest.raises(ParseError):
+        check_json(functools.reduce(lambda inner, _: {"key": inner}, range(MAX_JSON_DEPTH + 1), "leaf"))
 
 
 def test_a_body_over_the_upload_limit_is_a_413_in_the_error_shape(api_as, commissioner, league, settings):
