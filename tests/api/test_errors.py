@@ -10,8 +10,10 @@ import json
 from itertools import zip_longest
 from types import SimpleNamespace
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.exceptions import ParseError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -20,6 +22,7 @@ from rest_framework.views import APIView
 
 from engine.core.money import MAX_CREDITS
 from engine.core.violations import RuleViolation, Violation, paths_under
+from leagues.models import League
 from pitside.parsers import MAX_JSON_DEPTH, check_json
 from rosters.services import grant_create
 from slaughterball.demo import demo_athletes
@@ -477,6 +480,37 @@ def test_a_nul_character_anywhere_in_json_is_refused_at_the_boundary(api_as, com
     response = api_as(commissioner).patch(
         f"/api/leagues/{league.pk}/", {"options": {"skill_budget": 0}, "house_values": {"a\x00": 1}}, format="json"
     )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "parse_error"
+
+
+NEW_LEAGUE = {"name": "Nul League", "game_system": "slaughterball"}
+
+
+@pytest.mark.parametrize(
+    ("extra", "urlencoded"),
+    [
+        ({"note": "a\x00b"}, True),
+        ({"a\x00b": "note"}, True),
+        ({"note": "a\x00b"}, False),
+        ({"a\x00b": SimpleUploadedFile("rules.txt", b"x")}, False),
+    ],
+    ids=["urlencoded-value", "urlencoded-name", "multipart-value", "multipart-file-field"],
+)
+def test_a_nul_character_anywhere_in_a_form_body_is_refused_at_the_boundary(extra, urlencoded, api_as, coach):
+    api = api_as(coach)
+    if urlencoded:
+        response = api.post("/api/leagues/", urlencode({**NEW_LEAGUE, **extra}), content_type="application/x-www-form-urlencoded")
+    else:
+        response = api.post("/api/leagues/", {**NEW_LEAGUE, **extra}, format="multipart")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["message"] == "Text may not contain NUL characters."
+    assert not League.objects.filter(name="Nul League").exists()
+
+
+def test_a_nul_character_in_a_form_encoded_patch_is_refused(api_as, commissioner, league):
+    body = urlencode({"name": "a\x00b"})
+    response = api_as(commissioner).patch(f"/api/leagues/{league.pk}/", body, content_type="application/x-www-form-urlencoded")
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "parse_error"
 
