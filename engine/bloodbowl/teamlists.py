@@ -73,7 +73,9 @@ BIG_GUY_ACCESS = frozenset({"general", "strength", "big-guy"})
 CHARACTERISTICS = ("ma", "st", "ag", "av")
 CHARACTERISTIC_RANGE = (1, 10)
 SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
-NAME_LENGTH = 100
+# A team copies its race's slug and name, a player his position's: these are their columns' widths.
+SLUG_LENGTH = 40
+NAME_LENGTH = 60
 
 
 @dataclass(frozen=True)
@@ -174,8 +176,10 @@ def _whole(value: Any) -> bool:
 def _field_error(kind: str, value: Any) -> str | None:
     """Why a value does not fit its kind of field, or None."""
     if kind == "slug":
-        ok = isinstance(value, str) and SLUG.fullmatch(value) is not None
-        return None if ok else "must be lower-case letters and digits joined by hyphens (like reed-lineman)."
+        ok = isinstance(value, str) and len(value) <= SLUG_LENGTH and SLUG.fullmatch(value) is not None
+        return (
+            None if ok else f"must be lower-case letters and digits joined by hyphens (like reed-lineman), at most {SLUG_LENGTH}."
+        )
     if kind == "name":
         ok = isinstance(value, str) and bool(value.strip()) and len(value.strip()) <= NAME_LENGTH
         return None if ok else f"must be a name of 1 to {NAME_LENGTH} characters."

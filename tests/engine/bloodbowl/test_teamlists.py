@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 import yaml
 
-from engine.bloodbowl.teamlists import parse_team_data, parse_team_lists, team_lists_sample, team_lists_to_data
+from engine.bloodbowl.teamlists import (
+    NAME_LENGTH,
+    SLUG_LENGTH,
+    parse_team_data,
+    parse_team_lists,
+    team_lists_sample,
+    team_lists_to_data,
+)
 from tests.engine.bloodbowl.builders import codes, refused
 
 YAML_TEXT = team_lists_sample("house-team.yaml")
@@ -96,6 +103,10 @@ P2 = "races[0].positions[2]"
         (set_position("big_guy", "yes please"), [("teamlists-field-invalid", f"{P2}.big_guy")]),
         (set_position("slug", "Croak Thrower"), [("teamlists-field-invalid", f"{P2}.slug")]),
         (set_position("name", "  "), [("teamlists-field-invalid", f"{P2}.name")]),
+        (set_position("name", "N" * (NAME_LENGTH + 1)), [("teamlists-field-invalid", f"{P2}.name")]),
+        (set_position("slug", "s" * (SLUG_LENGTH + 1)), [("teamlists-field-invalid", f"{P2}.slug")]),
+        (lambda d: d["races"][0].__setitem__("name", "N" * (NAME_LENGTH + 1)), [("teamlists-field-invalid", "races[0].name")]),
+        (lambda d: d["races"][0].__setitem__("slug", "s" * (SLUG_LENGTH + 1)), [("teamlists-field-invalid", "races[0].slug")]),
         (set_position("skills", ["sure-hands", "hypnotic-gaze"]), [("teamlists-skill-unknown", f"{P2}.skills")]),
         (set_position("skills", ["pass", "pass"]), [("teamlists-duplicate", f"{P2}.skills")]),
         (set_position("categories", ["general", "physical"]), [("teamlists-field-invalid", f"{P2}.categories")]),
