@@ -10,6 +10,7 @@ from engine.bloodbowl.teamlists import NAME_LENGTH, SLUG_LENGTH
 from rosters.models import Team
 from tests.api.helpers import errors, problems
 from tests.bloodbowl.factories import SAMPLE_CSV, SAMPLE_YAML
+from tests.engine.bloodbowl.test_teamlists import ALIAS_BOMB
 from tests.factories import LeagueFactory
 
 pytestmark = pytest.mark.django_db
@@ -186,3 +187,10 @@ def test_a_slug_or_name_longer_than_its_column_is_refused_one_error_a_field(api_
         ("teamlists-field-invalid", "races[0].slug"),
         ("teamlists-field-invalid", "races[0].positions[4].name"),
     }
+
+
+def test_a_yaml_alias_bomb_is_refused_in_one_short_answer(api_as, bb_league, commissioner):
+    response = api_as(commissioner).put(URL.format(bb_league.pk), {"format": "yaml", "text": ALIAS_BOMB}, format="json")
+
+    assert response.status_code == 400
+    assert problems(response) == {("teamlists-yaml-alias", "")}
