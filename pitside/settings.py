@@ -135,6 +135,19 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
+# --- Request bodies and uploads ----------------------------------------------------------
+# A body without files: Django refuses a longer one (a 413 from the API, a 400 from a page).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=2_621_440)
+# A body with files (multipart), refused whole beyond this many bytes by pitside.uploads.UploadLimitHandler.
+UPLOAD_MAX_SIZE = env.int("UPLOAD_MAX_SIZE", default=2_621_440)
+# An upload within the limit stays in memory: none is ever written to a temporary file.
+FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_SIZE
+FILE_UPLOAD_HANDLERS = [
+    "pitside.uploads.UploadLimitHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+
 # --- Email -----------------------------------------------------------------------
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="pitside@localhost")

@@ -544,6 +544,21 @@ def test_a_body_over_the_upload_limit_is_a_413_in_the_error_shape(api_as, commis
     assert response.json()["errors"][0]["code"] == "request_too_large"
 
 
+def test_a_30_mb_file_is_refused_with_a_413(api_as, coach):
+    upload = SimpleUploadedFile("big.bin", b"x" * 30 * 1024 * 1024)
+    response = api_as(coach).post("/api/leagues/", {**NEW_LEAGUE, "rules": upload}, format="multipart")
+
+    assert response.status_code == 413
+    assert response.json()["errors"][0]["code"] == "request_too_large"
+    assert not League.objects.filter(name="Nul League").exists()
+
+
+def test_a_file_within_the_limit_is_read(api_as, coach):
+    upload = SimpleUploadedFile("small.txt", b"x" * 1_000)
+    response = api_as(coach).post("/api/leagues/", {**NEW_LEAGUE, "rules": upload}, format="multipart")
+    assert response.status_code == 201
+
+
 class RefusedByTheEngine(APIView):
     """A write whose service lets the engine's RuleViolation through, as the services do."""
 
