@@ -174,7 +174,13 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "pitside.api_errors.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": env.str("LOGIN_THROTTLE_RATE", default="10/min")},
+    "DEFAULT_THROTTLE_RATES": {
+        "login": env.str("LOGIN_THROTTLE_RATE", default="10/min"),
+        # pitside.throttles: per user, or per address for anonymous clients
+        "sheets": env.str("SHEET_THROTTLE_RATE", default="20/min"),
+        "signup": env.str("SIGNUP_THROTTLE_RATE", default="5/hour"),
+        "league_create": env.str("LEAGUE_CREATE_THROTTLE_RATE", default="10/hour"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Pitside API",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import sync_playwright
 from rest_framework.test import APIClient
 
@@ -16,6 +17,14 @@ from tests.factories import LeagueFactory, UserFactory, make_team
 def fast_password_hashing(settings):
     """Every test user gets a password; the production hasher spends a quarter of a second on each."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with no throttle history (the cache holds it) and no cached sheet."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

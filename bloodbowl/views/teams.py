@@ -25,6 +25,7 @@ from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.sheets import sheet_pdf
+from pitside.throttles import SheetThrottle, throttled
 from rosters.views import team_purchase_page, team_signup_page
 
 ROSTER_TEMPLATE = "bloodbowl/roster_sheet.html"
@@ -149,6 +150,7 @@ def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
 
 
 @require_GET
+@throttled(SheetThrottle, "GET")
 def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
     team = team_get(team_id)
     response = HttpResponse(sheet_pdf(request, ROSTER_TEMPLATE, team_context(team)), content_type="application/pdf")

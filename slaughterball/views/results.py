@@ -27,6 +27,7 @@ from pitside.errors import Invalid, NotPermitted
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.params import parse_int
+from pitside.throttles import SheetThrottle, throttled
 from slaughterball.models import Athlete, Game, ResultDraft, Season, Week
 from slaughterball.selectors import (
     game_get,
@@ -536,6 +537,7 @@ def week_game_records(request: HttpRequest, week_id: int) -> HttpResponse:
 
 
 @require_GET
+@throttled(SheetThrottle, "GET")
 def week_game_records_pdf(request: HttpRequest, week_id: int) -> HttpResponse:
     context = _week_records(week_id)
     return _pdf(game_records_pdf(request, context), f"{context['title']} game records")
@@ -548,6 +550,7 @@ def season_game_records(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 @require_GET
+@throttled(SheetThrottle, "GET")
 def season_game_records_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
     context = _season_records(season_id)
     return _pdf(game_records_pdf(request, context), f"{context['title']} game records")
@@ -561,6 +564,7 @@ def season_ranking_sheet(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 @require_GET
+@throttled(SheetThrottle, "GET")
 def season_ranking_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
     return _pdf(ranking_pdf(request, ranking_sheet_context(season)), f"{season.name} league ranking")

@@ -23,6 +23,7 @@ from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.throttles import SheetThrottle, throttled
 from rosters.models import Team
 from rosters.selectors import team_balances, team_ledger
 from rosters.services import team_require_coach
@@ -197,6 +198,7 @@ def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
 
 
 @require_GET
+@throttled(SheetThrottle, "GET")
 def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
     team = _team(team_id)
     response = HttpResponse(roster_pdf(request, team_context(team)), content_type="application/pdf")
