@@ -14,6 +14,8 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
+from pitside.throttles import SignupThrottle, throttled
+
 
 def _failure_key(request: HttpRequest, username: str) -> str:
     return f"login-failures:{request.META.get('REMOTE_ADDR', '')}:{username.lower()[:150]}"
@@ -38,6 +40,7 @@ class ThrottledLoginView(LoginView):
 
 
 @require_http_methods(["GET", "POST"])
+@throttled(SignupThrottle, ("POST",))
 def signup(request: HttpRequest) -> HttpResponse:
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

@@ -5,7 +5,7 @@ the cache."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import wraps
 from typing import Any
 
@@ -34,16 +34,16 @@ class LeagueCreateThrottle(UserRateThrottle):
     scope = "league_create"
 
 
-def throttled(throttle_class: type[SimpleRateThrottle], method: str) -> Callable[[View], View]:
-    """A page view's `method` requests limited by `throttle_class` (a sign-up page's POST, not its form): over
-    the rate, a 429 page that says when to try again (Retry-After)."""
+def throttled(throttle_class: type[SimpleRateThrottle], methods: Collection[str]) -> Callable[[View], View]:
+    """A page view's requests of `methods` limited by `throttle_class` (a sign-up page's POST, not its form):
+    over the rate, a 429 page that says when to try again (Retry-After)."""
 
     def decorator(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             throttle = throttle_class()
             # DRF's throttles read only request.user and request.META, which a page's request has too.
-            if request.method == method and not throttle.allow_request(request, None):  # type: ignore[arg-type]
+            if request.method in methods and not throttle.allow_request(request, None):  # type: ignore[arg-type]
                 wait = throttle.wait()
                 response = render(request, "429.html", {"wait": wait}, status=429)
                 if wait is not None:

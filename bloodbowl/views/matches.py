@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from bloodbowl.apis import matches as apis
 from bloodbowl.apis.matches import ReportInputSerializer
@@ -86,7 +86,7 @@ def _players_by_side(match: Any) -> dict[str, list[Player]]:
     return by_side
 
 
-@require_GET
+@require_safe
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     return _match_page(request, match_id)
 
@@ -278,7 +278,7 @@ def spr_choose(request: HttpRequest, spr_id: int) -> HttpResponse:
     return redirect("bb-match-detail", spr.match_id)
 
 
-@require_GET
+@require_safe
 def standings(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get(league_id)
     context = {"league": league, "rows": league_standings(league), "leaders": league_leaders(league)}

@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, path, reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from engine.slaughterball import auctions
 from engine.slaughterball.ruleset import RULESET
@@ -121,12 +121,12 @@ def _room(request: HtmxHttpRequest, game: Game, errors: list[str] | None = None,
     return render(request, template, _live_context(request, game, errors), status=status)
 
 
-@require_GET
+@require_safe
 def game_auction(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _room(request, _game(game_id))
 
 
-@require_GET
+@require_safe
 def game_auction_live(request: HttpRequest, game_id: int) -> HttpResponse:
     """The live part of the room, polled every two seconds."""
     return render(request, "slaughterball/pregame/_auction_live.html", _live_context(request, _game(game_id)))
@@ -416,7 +416,7 @@ def _pregame_page(request: HttpRequest, game: Game, form: OrderOfPlayForm | None
     return render(request, "slaughterball/pregame/pregame.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def game_pregame(request: HttpRequest, game_id: int) -> HttpResponse:
     return _pregame_page(request, _game(game_id))
 

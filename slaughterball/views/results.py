@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from engine.slaughterball import games as game_rules
 from engine.slaughterball.ruleset import RULESET
@@ -320,7 +320,7 @@ def _game_page(
     return render(request, template, context, status=status)
 
 
-@require_GET
+@require_safe
 def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _game_page(request, _game(game_id))
 
@@ -464,7 +464,7 @@ def game_result_action(request: HtmxHttpRequest, game_id: int, action: str) -> H
 # --- Standings ---------------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 @domain_errors
 def league_standings(request: HttpRequest, league_id: int) -> HttpResponse:
     """The League Rank of a season (the latest by default) after a week (the latest by default)."""
@@ -530,41 +530,41 @@ def _on_screen(context: dict[str, Any], pdf_url: str) -> dict[str, Any]:
     return {**context, "pdf_url": pdf_url, "back_url": f"{standings}?season={context['season'].pk}"}
 
 
-@require_GET
+@require_safe
 def week_game_records(request: HttpRequest, week_id: int) -> HttpResponse:
     context = _on_screen(_week_records(week_id), reverse("week-game-records-pdf", args=[week_id]))
     return render(request, "slaughterball/results/game_record_sheet.html", context)
 
 
-@require_GET
-@throttled(SheetThrottle, "GET")
+@require_safe
+@throttled(SheetThrottle, ("GET", "HEAD"))
 def week_game_records_pdf(request: HttpRequest, week_id: int) -> HttpResponse:
     context = _week_records(week_id)
     return _pdf(game_records_pdf(request, context), f"{context['title']} game records")
 
 
-@require_GET
+@require_safe
 def season_game_records(request: HttpRequest, season_id: int) -> HttpResponse:
     context = _on_screen(_season_records(season_id), reverse("season-game-records-pdf", args=[season_id]))
     return render(request, "slaughterball/results/game_record_sheet.html", context)
 
 
-@require_GET
-@throttled(SheetThrottle, "GET")
+@require_safe
+@throttled(SheetThrottle, ("GET", "HEAD"))
 def season_game_records_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
     context = _season_records(season_id)
     return _pdf(game_records_pdf(request, context), f"{context['title']} game records")
 
 
-@require_GET
+@require_safe
 def season_ranking_sheet(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
     context = _on_screen(ranking_sheet_context(season), reverse("season-ranking-pdf", args=[season_id]))
     return render(request, "slaughterball/results/ranking_sheet.html", context)
 
 
-@require_GET
-@throttled(SheetThrottle, "GET")
+@require_safe
+@throttled(SheetThrottle, ("GET", "HEAD"))
 def season_ranking_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
     return _pdf(ranking_pdf(request, ranking_sheet_context(season)), f"{season.name} league ranking")
