@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 import schemathesis
+import yaml
 from django.contrib.staticfiles import finders
 from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
@@ -125,3 +126,13 @@ def test_the_docs_load_swagger_ui_from_pitside_itself_with_no_inline_script():
     assert re.findall(r"<script(?![^>]*\bsrc=)", page) == []
     script = [s for s in sources if "script" in s]
     assert APIClient().get(script[0])["Content-Type"].startswith("application/javascript")
+
+
+def test_the_schema_says_what_anonymous_may_read():
+    # Every read is public (a star player roll's choices, a league's matches, its grants...): the schema must not
+    # say they need a log-in. Writes do.
+    schema = yaml.safe_load(APIClient().get("/api/schema/").content)
+    operations = [(method, path, op) for path, ops in schema["paths"].items() for method, op in ops.items()]
+
+    assert [path for method, path, op in operations if method == "get" and {} not in op.get("security", [{}])] == []
+    assert [path for method, path, op in operations if method == "post" and {} in op.get("security", [])] == []
