@@ -180,7 +180,8 @@ REST_FRAMEWORK = {
         "login": env.str("LOGIN_THROTTLE_RATE", default="10/min"),
         # pitside.throttles: per user, or per address for anonymous clients
         "sheets": env.str("SHEET_THROTTLE_RATE", default="20/min"),
-        "signup": env.str("SIGNUP_THROTTLE_RATE", default="5/hour"),
+        # a club signing up together shares one address
+        "signup": env.str("SIGNUP_THROTTLE_RATE", default="20/hour"),
         "league_create": env.str("LEAGUE_CREATE_THROTTLE_RATE", default="10/hour"),
     },
 }
