@@ -27,35 +27,37 @@ from slaughterville.selectors import catalogue_of, group_statistics, league_get,
 # --- The catalogue ------------------------------------------------------------------------------------
 
 
-class EntrySerializer(serializers.Serializer[Any]):
+class SlaughtervilleEntrySerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     name = serializers.CharField()
 
 
-class VillainSerializer(EntrySerializer):
+class SlaughtervilleVillainSerializer(SlaughtervilleEntrySerializer):
     location = serializers.CharField(required=False, help_text="The location it makes mandatory, if any.")
 
 
-class CatalogueOutputSerializer(serializers.Serializer[Any]):
-    characters = EntrySerializer(many=True)
-    locations = EntrySerializer(many=True)
-    villains = VillainSerializer(many=True)
+class SlaughtervilleCatalogueOutputSerializer(serializers.Serializer[Any]):
+    characters = SlaughtervilleEntrySerializer(many=True)
+    locations = SlaughtervilleEntrySerializer(many=True)
+    villains = SlaughtervilleVillainSerializer(many=True)
 
 
 class CatalogueApi(APIView):
-    class CatalogueImportInputSerializer(serializers.Serializer[Any]):
+    class SlaughtervilleCatalogueImportInputSerializer(serializers.Serializer[Any]):
         format = serializers.ChoiceField(choices=["yaml", "json"])
         text = serializers.CharField(max_length=MAX_TEXT, trim_whitespace=False, help_text="The file's text (README).")
 
-    @extend_schema(responses={200: CatalogueOutputSerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: SlaughtervilleCatalogueOutputSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
         return Response(catalogue_to_data(catalogue_of(league_get(league_id))))
 
-    @extend_schema(request=CatalogueImportInputSerializer, responses={200: CatalogueOutputSerializer, **ERRORS})
+    @extend_schema(
+        request=SlaughtervilleCatalogueImportInputSerializer, responses={200: SlaughtervilleCatalogueOutputSerializer, **ERRORS}
+    )
     def put(self, request: Request, league_id: int) -> Response:
         """The commissioner replaces the group's catalogue: all or nothing, one error per bad field."""
         league = league_get(league_id)
-        data = self.CatalogueImportInputSerializer(data=request.data)
+        data = self.SlaughtervilleCatalogueImportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         catalogue = services.catalogue_import(
             league=league, user=request.user, fmt=data.validated_data["format"], text=data.validated_data["text"]
@@ -66,7 +68,7 @@ class CatalogueApi(APIView):
 # --- Members ------------------------------------------------------------------------------------------
 
 
-class MemberOutputSerializer(serializers.Serializer[Any]):
+class SlaughtervilleMemberOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(help_text="The member's id in the group's sessions (his team).")
     name = serializers.CharField()
     user = serializers.CharField(source="coach.username")
@@ -75,29 +77,29 @@ class MemberOutputSerializer(serializers.Serializer[Any]):
 class MembersApi(APIView):
     pagination_class = Pagination
 
-    class JoinInputSerializer(serializers.Serializer[Any]):
+    class SlaughtervilleJoinInputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=100, help_text="The name you play by in this group.")
 
     def get_permissions(self) -> list[Any]:
         return [IsAuthenticated()] if self.request.method == "POST" else []
 
-    @extend_schema(responses={200: MemberOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: SlaughtervilleMemberOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
-        return paginate(request, self, members(league_get(league_id)), MemberOutputSerializer)
+        return paginate(request, self, members(league_get(league_id)), SlaughtervilleMemberOutputSerializer)
 
-    @extend_schema(request=JoinInputSerializer, responses={201: MemberOutputSerializer, **ERRORS})
+    @extend_schema(request=SlaughtervilleJoinInputSerializer, responses={201: SlaughtervilleMemberOutputSerializer, **ERRORS})
     def post(self, request: Request, league_id: int) -> Response:
         """Join the group (the shared sign-up), once."""
-        data = self.JoinInputSerializer(data=request.data)
+        data = self.SlaughtervilleJoinInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         team = services.member_join(league=league_get(league_id), coach=request.user, name=data.validated_data["name"])
-        return Response(MemberOutputSerializer(team).data, status=status.HTTP_201_CREATED)
+        return Response(SlaughtervilleMemberOutputSerializer(team).data, status=status.HTTP_201_CREATED)
 
 
 # --- Sessions -----------------------------------------------------------------------------------------
 
 
-class PlayerOutputSerializer(serializers.Serializer[Any]):
+class SlaughtervillePlayerOutputSerializer(serializers.Serializer[Any]):
     member = serializers.IntegerField(source="team_id")
     name = serializers.CharField(source="team.name")
     user = serializers.CharField(source="team.coach.username")
@@ -106,7 +108,7 @@ class PlayerOutputSerializer(serializers.Serializer[Any]):
     dealt = serializers.BooleanField(help_text="Dealt at random by the server.")
 
 
-class HistoryOutputSerializer(serializers.Serializer[Any]):
+class SlaughtervilleHistoryOutputSerializer(serializers.Serializer[Any]):
     action = serializers.CharField()
     user = serializers.CharField(source="user.username", allow_null=True)
     team = serializers.IntegerField(source="team_id", allow_null=True)
@@ -114,12 +116,12 @@ class HistoryOutputSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField()
 
 
-class SessionOutputSerializer(serializers.Serializer[Any]):
+class SlaughtervilleSessionOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     league = serializers.IntegerField(source="league_id")
     state = serializers.CharField()
     played_on = serializers.DateField()
-    players = PlayerOutputSerializer(source="sides.all", many=True)
+    players = SlaughtervillePlayerOutputSerializer(source="sides.all", many=True)
     villain = serializers.CharField()
     locations = serializers.ListField(child=serializers.CharField())
     first_player = serializers.IntegerField(source="first_player_id")
@@ -131,15 +133,15 @@ class SessionOutputSerializer(serializers.Serializer[Any]):
     logged_by = serializers.CharField(source="submitted_by.username", allow_null=True)
 
 
-class SessionDetailOutputSerializer(SessionOutputSerializer):
+class SlaughtervilleSessionDetailOutputSerializer(SlaughtervilleSessionOutputSerializer):
     pending = serializers.SerializerMethodField(help_text="Members still to confirm the log.")
-    history = HistoryOutputSerializer(source="events.all", many=True)
+    history = SlaughtervilleHistoryOutputSerializer(source="events.all", many=True)
 
     def get_pending(self, session: Session) -> list[int]:
         return [side.team_id for side in services.RESULTS.pending_sides(session)]
 
 
-class PlayerInputSerializer(serializers.Serializer[Any]):
+class SlaughtervillePlayerInputSerializer(serializers.Serializer[Any]):
     member = serializers.IntegerField(help_text="A member's id (GET .../members/).")
     character = serializers.CharField(
         allow_null=True, required=False, default=None, help_text="A character's slug; null: dealt at random by the server."
@@ -149,9 +151,9 @@ class PlayerInputSerializer(serializers.Serializer[Any]):
 class SessionsApi(APIView):
     pagination_class = Pagination
 
-    class SessionLogInputSerializer(serializers.Serializer[Any]):
+    class SlaughtervilleSessionLogInputSerializer(serializers.Serializer[Any]):
         played_on = serializers.DateField()
-        players = PlayerInputSerializer(many=True, help_text="1 to 6 players, in seat order.")
+        players = SlaughtervillePlayerInputSerializer(many=True, help_text="1 to 6 players, in seat order.")
         villain = serializers.CharField(allow_blank=True)
         locations = serializers.ListField(child=serializers.CharField(allow_blank=True), max_length=20)
         first_player = serializers.IntegerField(help_text="The member who was first player.")
@@ -164,46 +166,46 @@ class SessionsApi(APIView):
     def get_permissions(self) -> list[Any]:
         return [IsAuthenticated()] if self.request.method == "POST" else []
 
-    @extend_schema(responses={200: SessionOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: SlaughtervilleSessionOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
-        return paginate(request, self, sessions(league_get(league_id)), SessionOutputSerializer)
+        return paginate(request, self, sessions(league_get(league_id)), SlaughtervilleSessionOutputSerializer)
 
     @extend_schema(
         parameters=[IDEMPOTENCY_KEY_HEADER],
-        request=SessionLogInputSerializer,
-        responses={201: SessionDetailOutputSerializer, 200: SessionDetailOutputSerializer, **ERRORS},
+        request=SlaughtervilleSessionLogInputSerializer,
+        responses={201: SlaughtervilleSessionDetailOutputSerializer, 200: SlaughtervilleSessionDetailOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, league_id: int) -> Response:
         """A player of the session logs it: 400 with every setup problem, each naming its field."""
         league = league_get(league_id)
-        data = self.SessionLogInputSerializer(data=request.data)
+        data = self.SlaughtervilleSessionLogInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         session, created = services.session_log_create(
             league=league, user=request.user, **data.validated_data, idempotency_key=idempotency_key_of(request)
         )
         return Response(
-            SessionDetailOutputSerializer(session_get(session.pk)).data,
+            SlaughtervilleSessionDetailOutputSerializer(session_get(session.pk)).data,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
 
 
 class SessionDetailApi(APIView):
-    @extend_schema(responses={200: SessionDetailOutputSerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: SlaughtervilleSessionDetailOutputSerializer, 404: ErrorSerializer})
     def get(self, request: Request, session_id: int) -> Response:
-        return Response(SessionDetailOutputSerializer(session_get(session_id)).data)
+        return Response(SlaughtervilleSessionDetailOutputSerializer(session_get(session_id)).data)
 
 
 class SessionWriteApi(WriteApi):
     """A write to a session, answered with the session."""
 
-    output_serializer = SessionDetailOutputSerializer
+    output_serializer = SlaughtervilleSessionDetailOutputSerializer
     idempotent = True
 
     def found(self, object_id: int) -> Session:
         return session_get(object_id)
 
 
-class ReasonInputSerializer(serializers.Serializer[Any]):
+class SlaughtervilleReasonInputSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(max_length=500)
 
 
@@ -216,7 +218,7 @@ class SessionConfirmApi(SessionWriteApi):
 class SessionDisputeApi(SessionWriteApi):
     """Another player of the session disputes its log: a commissioner then approves or voids it."""
 
-    input_serializer = ReasonInputSerializer
+    input_serializer = SlaughtervilleReasonInputSerializer
     service = staticmethod(services.session_dispute)
 
 
@@ -229,14 +231,14 @@ class SessionApproveApi(SessionWriteApi):
 class SessionVoidApi(SessionWriteApi):
     """A commissioner voids a session's log: it no longer counts in the statistics."""
 
-    input_serializer = ReasonInputSerializer
+    input_serializer = SlaughtervilleReasonInputSerializer
     service = staticmethod(services.session_void)
 
 
 # --- Statistics ---------------------------------------------------------------------------------------
 
 
-class RowOutputSerializer(serializers.Serializer[Any]):
+class SlaughtervilleRowOutputSerializer(serializers.Serializer[Any]):
     key = serializers.CharField(help_text="A slug, the number of players, or a member's id.")
     name = serializers.CharField()
     played = serializers.IntegerField()
@@ -245,26 +247,26 @@ class RowOutputSerializer(serializers.Serializer[Any]):
     percent = serializers.IntegerField(help_text="The players' win rate, whole percent.")
 
 
-class GameLengthOutputSerializer(serializers.Serializer[Any]):
+class SlaughtervilleGameLengthOutputSerializer(serializers.Serializer[Any]):
     session = serializers.IntegerField(source="id")
     played_on = serializers.DateField()
     turns = serializers.IntegerField()
 
 
-class StatisticsOutputSerializer(serializers.Serializer[Any]):
+class SlaughtervilleStatisticsOutputSerializer(serializers.Serializer[Any]):
     sessions = serializers.IntegerField(help_text="Confirmed sessions.")
     won = serializers.IntegerField()
-    villains = RowOutputSerializer(many=True)
-    characters = RowOutputSerializer(many=True)
-    player_counts = RowOutputSerializer(many=True)
-    locations = RowOutputSerializer(many=True)
-    members = RowOutputSerializer(many=True)
-    longest = GameLengthOutputSerializer(many=True)
-    shortest = GameLengthOutputSerializer(many=True)
+    villains = SlaughtervilleRowOutputSerializer(many=True)
+    characters = SlaughtervilleRowOutputSerializer(many=True)
+    player_counts = SlaughtervilleRowOutputSerializer(many=True)
+    locations = SlaughtervilleRowOutputSerializer(many=True)
+    members = SlaughtervilleRowOutputSerializer(many=True)
+    longest = SlaughtervilleGameLengthOutputSerializer(many=True)
+    shortest = SlaughtervilleGameLengthOutputSerializer(many=True)
 
 
 class StatisticsApi(APIView):
-    @extend_schema(responses={200: StatisticsOutputSerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: SlaughtervilleStatisticsOutputSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
         """The statistics of the group's confirmed sessions."""
-        return Response(StatisticsOutputSerializer(group_statistics(league_get(league_id))).data)
+        return Response(SlaughtervilleStatisticsOutputSerializer(group_statistics(league_get(league_id))).data)
