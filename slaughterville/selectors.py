@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from engine.slaughterville import statistics as stats
@@ -50,25 +51,33 @@ def member_of(league: League, user: Any) -> Team | None:
     return Team.objects.filter(league=league, coach=user).first()
 
 
-def _sessions() -> QuerySet[Session]:
+def sessions(league: League) -> QuerySet[Session]:
+    """The group's sessions, the latest played first, with their players."""
     sides = SessionSide.objects.select_related("team__coach")
-    return Session.objects.select_related("league", "first_player", "submitted_by").prefetch_related(
-        Prefetch("sides", queryset=sides), "league__commissioners", "events__user"
+    return (
+        Session.objects.filter(league=league)
+        .select_related("first_player", "submitted_by")
+        .prefetch_related(Prefetch("sides", queryset=sides))
     )
 
 
-def sessions(league: League) -> QuerySet[Session]:
-    """The group's sessions, the latest played first, with their players and history."""
-    return _sessions().filter(league=league)
-
-
 def session_load(session_id: Any) -> Session | None:
-    return _sessions().filter(pk=session_id).first()
+    """A session with its group (and commissioners), players and history, as the lifecycle reads it."""
+    sides = SessionSide.objects.select_related("team__coach")
+    return (
+        Session.objects.select_related("league", "first_player", "submitted_by")
+        .prefetch_related(Prefetch("sides", queryset=sides), "league__commissioners", "events__user")
+        .filter(pk=session_id)
+        .first()
+    )
 
 
 def session_get(session_id: Any) -> Session:
     """A session, or 404."""
-    return get_object_or_404(_sessions(), pk=session_id)
+    session = session_load(session_id)
+    if session is None:
+        raise Http404("No such session.")
+    return session
 
 
 def session_log(session: Session) -> SessionLog:
