@@ -73,9 +73,6 @@ class Catalogue:
         return {e.slug: e.name for e in entries}
 
 
-EMPTY = Catalogue((), (), ())
-
-
 def _slug_error(value: Any) -> str | None:
     ok = isinstance(value, str) and len(value) <= SLUG_LENGTH and SLUG.fullmatch(value) is not None
     return None if ok else f"must be lower-case letters and digits joined by hyphens, at most {SLUG_LENGTH} characters."
