@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from engine.slaughterville.catalogue import catalogue_to_data
 from leagues import services as league_services
@@ -82,7 +82,7 @@ def member_join(request: HttpRequest, league_id: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def member_detail(request: HttpRequest, team_id: int) -> HttpResponse:
     """A member: his sessions, with the character he played and how each ended."""
     member = get_object_or_404(Team.objects.select_related("league", "coach"), pk=team_id, league__game_system="slaughterville")
@@ -151,7 +151,7 @@ def _form_fields(error: Invalid) -> Invalid:
     return Invalid(ErrorItem(item.code, field(item.field), item.message) for item in error.items)
 
 
-@require_GET
+@require_safe
 def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
     session = session_get(session_id)
     context = {**session_context(session, request.user), "reason_form": ReasonForm()}
@@ -207,12 +207,12 @@ def session_void(request: HttpRequest, session_id: int) -> HttpResponse:
     return _session_write(request, session_id, services.session_void, "The session is voided.", reason=True)
 
 
-@require_GET
+@require_safe
 def session_sheet(request: HttpRequest, session_id: int) -> HttpResponse:
     return render(request, SHEET_TEMPLATE, session_context(session_get(session_id), request.user))
 
 
-@require_GET
+@require_safe
 def session_pdf(request: HttpRequest, session_id: int) -> HttpResponse:
     session = session_get(session_id)
     pdf = sheet_pdf(request, SHEET_TEMPLATE, session_context(session, request.user))
