@@ -285,14 +285,18 @@ def main() -> None:
         confirm(week4)
 
         # Round A again with the email tasks left to a worker (as with Redis): the service's own time.
-        real_send = notifications.tasks.notification_email_batch.apply_async
-        notifications.tasks.notification_email_batch.apply_async = lambda *a, **k: None
+        # Both email tasks: notify() queues one a notification, notify_many() one a batch.
+        email_tasks = (notifications.tasks.notification_email, notifications.tasks.notification_email_batch)
+        real_sends = [task.apply_async for task in email_tasks]
+        for task in email_tasks:
+            task.apply_async = lambda *a, **k: None
         try:
             week5 = Week.objects.select_related("season__league").get(pk=new_week().pk)
             hand_d, made_d = issue_round(week5, hand_count)
             fill_d = fill(week5)
         finally:
-            notifications.tasks.notification_email_batch.apply_async = real_send
+            for task, real_send in zip(email_tasks, real_sends, strict=True):
+                task.apply_async = real_send
         round_d = hand_d + fill_d
         print(
             f"{'round A again, email tasks queued for a worker (not run here)':<64} {round_d * 1000:9.1f} ms  "
