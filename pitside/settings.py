@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "games",
     "slaughterball",
     "bloodbowl",
+    "pitfighter",
     "notifications",
 ]
 

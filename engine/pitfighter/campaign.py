@@ -71,7 +71,7 @@ class StableLine:
 @dataclass(frozen=True)
 class PostCombat:
     fighters: tuple[FighterState, ...]  # every fighter whose record changed
-    replacements: tuple[FighterState, ...]  # slain fighters' stables get a new one of the same type (id 0)
+    replacements: tuple[tuple[int, FighterState], ...]  # (the slain fighter, the new one of his type, id 0)
     skill_rolls: tuple[SkillRoll, ...]
     crowned: int | None  # the new Pit King
     stables: tuple[StableLine, ...]
@@ -188,7 +188,7 @@ def post_combat(combat: Combat, dice: DiceSource) -> PostCombat:
         states[fighter], learnt = learn_skills(state, step, combat.house, dice)
         rolls += learnt
     replacements = tuple(
-        FighterState(0, states[f].stable, states[f].type, combat.house.starting(states[f].type), points=BONUS)
+        (f, FighterState(0, states[f].stable, states[f].type, combat.house.starting(states[f].type), points=BONUS))
         for f in lines
         if states[f].status == SLAIN
     )

@@ -264,3 +264,12 @@ def check_stable(signup: StableSignUp) -> list[FighterProfile]:
             missing += refused.violations
     raise_if_any(missing)
     return [FighterProfile(f.name.strip(), f.type, add_points(starting[f.type], f.bonus)) for f in signup.fighters]
+
+
+def train(characteristics: Mapping[str, int], pending: int, points: Mapping[str, Any]) -> dict[str, int]:
+    """Campaign Training: the owner spreads the points his fighter has to spread (+1 for each combat survived, a new
+    Pit King's 20 more, a recruit's 10 bonus points) over the characteristics of his choice, all at once."""
+    if not pending:
+        raise RuleViolation([Violation("no-points", "points", "This fighter has no characteristic points to spread.")])
+    raise_if_any(spread_problems(points, pending, "points"))
+    return add_points(characteristics, points)

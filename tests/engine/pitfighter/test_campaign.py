@@ -84,7 +84,8 @@ def test_losing_both_eyes_retires_and_a_lost_eye_hit_again_is_ignored():
 def test_slain_fighters_are_replaced_by_a_new_one_of_the_same_type():
     outcome = post_combat(duel(down(2, 1, crit("groin", "hacked-in-half", 1))), NO_DICE)
     assert changed(outcome)[2].status == "slain"
-    (recruit,) = outcome.replacements
+    ((slain, recruit),) = outcome.replacements
+    assert slain == 2
     assert (recruit.stable, recruit.type, recruit.points) == (2, "orc", 10)
     assert recruit.characteristics == {"ws": 10, "s": 10, "t": 10, "i": 10, "w": 20}
 
