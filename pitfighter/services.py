@@ -236,7 +236,7 @@ class PitFighterResults(ResultLifecycle[Combat]):
         for state in outcome.fighters:
             _apply(changed[state.id], state)
         if outcome.crowned is not None:
-            Fighter.objects.filter(pk=outcome.crowned).update(crowned_in=game)
+            Fighter.objects.filter(pk=outcome.crowned, crowned_in=None).update(crowned_in=game)  # his first crowning
         Fighter.objects.bulk_create(
             Fighter(
                 stable_id=recruit.stable,
