@@ -19,6 +19,7 @@ from engine.pitfighter.fighters import CHARACTERISTICS, TYPES
 from pitfighter import services
 from pitfighter.selectors import campaign, combat_get, combats, fighter_get, league_get, roster, stable_get, stables
 from pitside.api_errors import ERRORS, ErrorSerializer
+from pitside.converters import LARGEST_ID
 from pitside.pagination import Pagination, paginate
 from pitside.write_api import WriteApi
 
@@ -219,7 +220,7 @@ class StablesApi(APIView):
 
 
 class PitLineupInputSerializer(serializers.Serializer[Any]):
-    fighter = serializers.IntegerField(min_value=1)
+    fighter = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
     team = serializers.IntegerField(min_value=0, max_value=20, default=0, help_text="Sigmar and Alliance: his team (1, 2 ...).")
 
 
@@ -255,13 +256,15 @@ class CombatWriteApi(WriteApi):
 class PitCriticalInputSerializer(serializers.Serializer[Any]):
     chart = serializers.ChoiceField(choices=list(CHARTS))
     result = serializers.CharField(max_length=40, help_text="A result of the chart, e.g. arm-broken, kneecap-damaged, kod.")
-    by = serializers.IntegerField(min_value=1, help_text="The opponent who inflicted it.")
+    by = serializers.IntegerField(min_value=1, max_value=LARGEST_ID, help_text="The opponent who inflicted it.")
     scar = serializers.IntegerField(required=False, allow_null=True, help_text="Stunned & Scar: the D10 scar roll.")
 
 
 class PitLineInputSerializer(serializers.Serializer[Any]):
-    fighter = serializers.IntegerField(min_value=1)
-    taken_down_by = serializers.IntegerField(min_value=1, allow_null=True, help_text="null: standing at the end.")
+    fighter = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
+    taken_down_by = serializers.IntegerField(
+        min_value=1, max_value=LARGEST_ID, allow_null=True, help_text="null: standing at the end."
+    )
     wounds_left = serializers.BooleanField(default=False, help_text="KO'd with Wounds left: he recovers for the next fight.")
     criticals = PitCriticalInputSerializer(many=True, default=list)
 
@@ -269,7 +272,11 @@ class PitLineInputSerializer(serializers.Serializer[Any]):
 class PitReportInputSerializer(serializers.Serializer[Any]):
     fighters = PitLineInputSerializer(many=True)
     winner = serializers.IntegerField(
-        min_value=1, allow_null=True, default=None, help_text="One against all: the winning fighter; Sigmar, Alliance: null."
+        min_value=1,
+        max_value=LARGEST_ID,
+        allow_null=True,
+        default=None,
+        help_text="One against all: the winning fighter; Sigmar, Alliance: null.",
     )
 
 

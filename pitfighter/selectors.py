@@ -44,7 +44,7 @@ def fighter_get(fighter_id: Any) -> Fighter:
     return get_object_or_404(
         Fighter.objects.filter(stable__league__game_system=GAME_SYSTEM)
         .select_related("stable__coach", "stable__league", "crowned_in")
-        .prefetch_related("hates", Prefetch("entries", queryset=entries), "skill_rolls"),
+        .prefetch_related("hates", Prefetch("entries", queryset=entries)),
         pk=fighter_id,
     )
 

@@ -258,12 +258,14 @@ class PitFighterResults(ResultLifecycle[Combat]):
             side.save(update_fields=["won", "takedowns"])
 
     def check_void(self, game: Combat) -> None:
-        """Refused once a stable of this combat has fought another: its fighters' records have moved on."""
-        later = Combat.objects.filter(league=game.league, pk__gt=game.pk, sides__team__in=[s.team_id for s in game.sides.all()])
-        if later.exclude(state=Game.State.VOIDED).exists():
-            raise Invalid.one(
-                "combat-not-voidable", "combat", "A stable of this combat has fought since: void the later combats first."
-            )
+        """Refused once a stable of this combat has a later result (its fighters' records have moved on from this
+        one), or a recruit it brought is lined up for a combat."""
+        teams = [s.team_id for s in game.sides.all()]
+        later = Combat.objects.filter(league=game.league, pk__gt=game.pk, sides__team__in=teams)
+        if later.exclude(state__in=(Game.State.SCHEDULED, Game.State.VOIDED)).exists():
+            raise Invalid.one("combat-not-voidable", "combat", "A stable of this combat has a later result: void that one first.")
+        if CombatFighter.objects.filter(fighter__recruited_in=game).exists():
+            raise Invalid.one("combat-not-voidable", "combat", "A recruit this combat brought is lined up for another combat.")
 
     def undo_post_game(self, game: Combat, user: Any) -> None:
         """The fighters' records as they stood before the combat; its recruits, skill rolls and crowning undone."""

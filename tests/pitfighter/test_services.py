@@ -131,3 +131,22 @@ def test_the_pit_king(ann, bob, cid, coach, rival, third, commissioner):
     assert king.pit_king
     assert king.points == 21
     assert king.crowned_in_id == combat.pk
+
+
+def test_a_void_is_refused_once_a_stable_has_a_later_result(ann, bob, coach, rival, commissioner):
+    a, b = fighter(ann, "orc"), fighter(bob, "chaos")
+    strength = a.s
+    first = duel(coach, a, b)
+    services.result_submit(combat_id=first.pk, user=coach, report=report(line(a), line(b, a), winner=a.pk))
+    services.result_confirm(combat_id=first.pk, user=rival)
+    services.fighter_train(fighter_id=a.pk, user=coach, points={"s": 1})
+    skink = fighter(bob, "skink")
+    second = duel(coach, a, skink)
+    services.result_submit(combat_id=second.pk, user=coach, report=report(line(a), line(skink, a), winner=a.pk))
+    with pytest.raises(Invalid) as refused:
+        services.result_void(combat_id=first.pk, user=commissioner, reason="Wrong")
+    assert refused.value.items[0].code == "combat-not-voidable"
+    services.result_void(combat_id=second.pk, user=commissioner, reason="Wrong")
+    services.result_void(combat_id=first.pk, user=commissioner, reason="Wrong")
+    a.refresh_from_db()
+    assert (a.wins, a.points, a.s) == (0, 0, strength)  # the training after it is undone too
