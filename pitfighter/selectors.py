@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 
 from engine.pitfighter import campaign as campaign_rules
 from engine.pitfighter import combat as combat_rules
-from engine.pitfighter.fighters import CHARACTERISTICS, SKILLS, TYPES, Injuries, profile
+from engine.pitfighter.fighters import CHARACTERISTICS, SKILLS, Injuries, profile
 from engine.pitfighter.ruleset import RULESET
 from games.models import Game
 from leagues.models import League
@@ -204,10 +204,6 @@ def roster(fighter: Fighter) -> Roster:
         skills=[SKILLS[s] for s in fighter.skills],
         history=[e for e in fighter.entries.all() if e.combat.state == Game.State.CONFIRMED],
     )
-
-
-def type_name(slug: str) -> str:
-    return TYPES[slug].name
 
 
 @dataclass(frozen=True)
