@@ -1,50 +1,67 @@
-"""Sign up, log in (throttled against brute force), log out and password change, on Django auth."""
+"""Sign up, password change and reset, and the API token page, on Django auth (log in and log out are
+Django's views; django-axes locks out guessing)."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm
 from django.contrib.auth.models import User
-from django.contrib.auth.views import LoginView
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
+from rest_framework.authtoken.models import Token
 
-
-def _failure_key(request: HttpRequest, username: str) -> str:
-    return f"login-failures:{request.META.get('REMOTE_ADDR', '')}:{username.lower()[:150]}"
-
-
-class ThrottledLoginView(LoginView):
-    """After LOGIN_FAILURE_LIMIT failures for one username from one address, refuse for a while."""
-
-    def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        key = _failure_key(request, request.POST.get("username", ""))
-        if cache.get(key, 0) >= settings.LOGIN_FAILURE_LIMIT:
-            form = self.get_form()
-            form.add_error(None, "Too many failed log-ins. Wait a few minutes and try again.")
-            return self.render_to_response(self.get_context_data(form=form), status=429)
-        return super().post(request, *args, **kwargs)
-
-    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
-        key = _failure_key(self.request, self.request.POST.get("username", ""))
-        cache.add(key, 0, settings.LOGIN_LOCKOUT_SECONDS)
-        cache.incr(key)
-        return super().form_invalid(form)
+from accounts.forms import SignupForm
+from accounts.services import token_expires_at, token_revoke
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome to Pitside, {user.username}.")
         next_url = request.GET.get("next", "")
         safe = url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure())
         return redirect(next_url if safe else "home")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change, which also revokes the user's API token: whoever had the old password may have it."""
+
+    success_url = reverse_lazy("password_change_done")
+
+    def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
+        response = super().form_valid(form)
+        token_revoke(user=form.user)
+        return response
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's new password from a reset link, which also revokes the user's API token."""
+
+    def form_valid(self, form: SetPasswordForm[User]) -> HttpResponse:
+        response = super().form_valid(form)
+        token_revoke(user=form.user)
+        return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def api_token(request: HttpRequest) -> HttpResponse:
+    """The user's API token and when it expires; POST revokes it."""
+    assert request.user.is_authenticated  # @login_required
+    if request.method == "POST":
+        if token_revoke(user=request.user):
+            messages.success(request, "Your API token is revoked: it no longer works.")
+        return redirect("account-token")
+    token = Token.objects.filter(user=request.user).first()
+    expires = token_expires_at(token) if token else None
+    return render(request, "accounts/api_token.html", {"token": token, "expires": expires})

@@ -1,29 +1,16 @@
 from django.urls import include, path
-from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.throttling import ScopedRateThrottle
 
+from accounts.apis import TokenApi, TokenCurrentApi
 from leagues.apis import LeagueDetailApi, LeagueListApi
 from leagues.game_apps import game_apps
-from pitside.api_errors import ErrorSerializer
-
-
-@extend_schema(
-    responses={200: ObtainAuthToken.serializer_class, 400: ErrorSerializer, 415: ErrorSerializer, 429: ErrorSerializer},
-)
-class TokenApi(ObtainAuthToken):
-    """POST username and password, get the token for `Authorization: Token <token>`. Throttled."""
-
-    throttle_scope = "login"
-    throttle_classes = [ScopedRateThrottle]
-
 
 urlpatterns = [
     *(path("", include(module)) for app in game_apps() for module in app.api_urls),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", TokenApi.as_view(), name="api-token"),
+    path("auth/token/current/", TokenCurrentApi.as_view(), name="api-token-current"),
     path("leagues/", LeagueListApi.as_view(), name="api-leagues"),
     path("leagues/<id:league_id>/", LeagueDetailApi.as_view(), name="api-league"),
 ]

@@ -7,6 +7,7 @@ SECRET_KEY and ALLOWED_HOSTS, or Pitside refuses to start.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import django_stubs_ext
@@ -43,12 +44,14 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "django_htmx",
+    "axes",
     "accounts",
     "leagues",
     "rosters",
     "games",
     "slaughterball",
     "bloodbowl",
+    "blitzbowl",
     "pitfighter",
     "notifications",
 ]
@@ -63,6 +66,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Log-in tries from one address in line, so that the lock-out counts every failure before the next try.
+    "accounts.lockout.OneLoginAtATimeMiddleware",
+    # Last, as django-axes asks: it turns a log-in refused by the lock-out into its 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "pitside.urls"
@@ -95,7 +102,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Cache, Celery -------------------------------------------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # The cache holds only the API's throttle counts, which let requests through while Redis is down
+    # (pitside.throttling): give up on an unreachable Redis within a second rather than hold the request.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
 else:
@@ -111,6 +126,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 CELERY_BEAT_SCHEDULE["standings-recompute"] = {"task": "slaughterball.tasks.standings_recompute_all_task", "schedule": 10 * 60}
 # Calendar: deadline reminders, and finishing seasons whose Slaughterbrawl is confirmed (every 15 minutes).
 CELERY_BEAT_SCHEDULE["calendar-periodic"] = {"task": "slaughterball.tasks_calendar.calendar_periodic", "schedule": 15 * 60}
+# Mail: the notifications whose mail never went (the broker down, a task out of retries), every 10 minutes.
+CELERY_BEAT_SCHEDULE["notification-email-sweep"] = {"task": "notifications.tasks.notification_email_sweep", "schedule": 10 * 60}
 
 # --- Auth ---------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -122,9 +139,25 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
-# Failed log-ins allowed per username and address before a lock-out of LOGIN_LOCKOUT_SECONDS.
-LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
-LOGIN_LOCKOUT_SECONDS = env.int("LOGIN_LOCKOUT_SECONDS", default=900)
+# django-axes checks every log-in (the page, /admin/login/, the token API) before the password is.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+# How many proxies in front of Pitside append the client's address to X-Forwarded-For. 0: the client is
+# REMOTE_ADDR and the header is ignored (a client can write anything in it). The log-in lock-out and the
+# API's throttles both read the address this way (accounts.lockout.client_address, DRF's NUM_PROXIES).
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+# The lock-out: after LOGIN_FAILURE_LIMIT failed log-ins for one username from one address, that pair is
+# refused for LOGIN_LOCKOUT_SECONDS. Failures are counted in the database (not the cache): with Redis
+# down, log-in still works and is still counted.
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(seconds=env.int("LOGIN_LOCKOUT_SECONDS", default=900))
+AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_USERNAME_CALLABLE = "accounts.lockout.username"
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# An API token works for this long after it is made; a password change revokes it at once.
+API_TOKEN_LIFETIME = timedelta(days=env.int("API_TOKEN_LIFETIME_DAYS", default=30))
 
 # --- Internationalisation, static files ------------------------------------------
 LANGUAGE_CODE = "en-us"
@@ -143,12 +176,14 @@ EMAIL_PORT = env.int("EMAIL_PORT", default=25)
 EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
 EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+# Seconds before an unreachable mail server fails a send (which is then retried), instead of hanging a worker.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", default=str(BASE_DIR / "sent-mail"))
 
 # --- REST API --------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -162,6 +197,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "pitside.api_errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"login": env.str("LOGIN_THROTTLE_RATE", default="10/min")},
+    "NUM_PROXIES": NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Pitside API",

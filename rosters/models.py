@@ -17,7 +17,6 @@ class Team(models.Model):
     # a Blood Bowl race; blank where a game system has none.
     faction = models.CharField(max_length=40, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    signup_notified_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["name", "id"]

@@ -8,14 +8,15 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 
 from engine.core.money import TREASURY, format_credits
 from leagues.models import League
 from leagues.services import league_require_commissioner
+from notifications.services import notify
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import LedgerEntry, Team
 from rosters.selectors import balance_annotations, team_balances
-from rosters.tasks import team_signup_notify
 
 
 def _name_taken() -> Invalid:
@@ -36,7 +37,8 @@ def team_signing_up(
 ) -> Iterator[Team]:
     """Sign a new team up, once the game system has checked it: the team row (its creator coaches it),
     then, inside the `with` block, the game system adds its members; then the opening ledger rows
-    (account, amount, reason), all in one transaction, and the league's sign-up notice after commit.
+    (account, amount, reason), and the notice to the league's commissioners (on their dashboards, by mail after
+    commit), all in one transaction.
     A name another team of the league has is refused, also when two teams race for it."""
     name = name.strip()
     if Team.objects.filter(league=league, name__iexact=name).exists():
@@ -48,7 +50,12 @@ def team_signing_up(
             LedgerEntry.objects.bulk_create(
                 LedgerEntry(team=team, account=account, amount=amount, reason=reason) for account, amount, reason in opening
             )
-            transaction.on_commit(lambda: team_signup_notify.delay(team.pk))
+            notify(
+                users=league.commissioners.all(),
+                event=f"team-signed-up:{team.pk}",
+                text=f"{team.name} signed up for {league.name}",
+                url=reverse("league-detail", args=[league.pk]),
+            )
     except IntegrityError:
         raise _name_taken() from None  # lost a race with a team of the same name
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import sync_playwright
 from rest_framework.test import APIClient
 
@@ -16,6 +17,28 @@ from tests.factories import LeagueFactory, UserFactory, make_team
 def fast_password_hashing(settings):
     """Every test user gets a password; the production hasher spends a quarter of a second on each."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def no_throttle_history():
+    """The API's throttles count in the cache, which outlives a test: each test starts with none."""
+    cache.clear()
+
+
+@pytest.fixture
+def redis_down(settings):
+    """Redis down: the cache and the Celery broker point at a port nobody listens on, and tasks are sent
+    (not run eagerly), so every cache call and every task queued fails at once."""
+    from pitside.celery import app
+    from tests.tasks.test_worker import drop_cached_connections
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}}
+    saved = {k: app.conf[k] for k in ("broker_url", "task_always_eager")}
+    app.conf.update(broker_url="redis://127.0.0.1:1/0", task_always_eager=False)
+    drop_cached_connections()
+    yield
+    app.conf.update(saved)
+    drop_cached_connections()
 
 
 @pytest.fixture

@@ -58,11 +58,16 @@ def test_a_bad_token_is_refused(coach):
 
 
 def test_too_many_attempts_are_throttled_even_with_the_right_password(coach):
+    """Each try a new username (the lock-out counts per username) and a new X-Forwarded-For: the throttle
+    counts per client address, which a client cannot write (NUM_PROXIES)."""
     api = APIClient()
-    for _ in range(login_rate()):
-        assert api.post(URL, {"username": "own_coach", "password": "guess"}, format="json").status_code == 400
+    for attempt in range(login_rate()):
+        guess = {"username": f"nobody{attempt}", "password": "guess"}
+        assert api.post(URL, guess, format="json", headers={"x-forwarded-for": f"10.0.0.{attempt}"}).status_code == 400
 
-    throttled = api.post(URL, {"username": "own_coach", "password": PASSWORD}, format="json")
+    throttled = api.post(
+        URL, {"username": "own_coach", "password": PASSWORD}, format="json", headers={"x-forwarded-for": "10.1.1.1"}
+    )
 
     assert throttled.status_code == 429
     assert [e["code"] for e in errors(throttled)] == ["throttled"]

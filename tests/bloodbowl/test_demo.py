@@ -30,6 +30,6 @@ def test_seed_demo_adds_a_blood_bowl_league_once(client):
     assert all(t.bb_players.count() == 12 for t in teams.values())
     assert "already exists" in second.getvalue()
     assert League.objects.filter(game_system="slaughterball").count() == 1
-    client.login(username="commissioner", password="demo-password")
+    assert client.post("/accounts/login/", {"username": "commissioner", "password": "demo-password"}).status_code == 302
     settings_page = client.get(f"/bloodbowl/leagues/{league.pk}/settings/").content.decode()
     assert settings_page.count('<span class="badge house">house value</span>') == len(BLOOD_BOWL_HOUSE_VALUES)

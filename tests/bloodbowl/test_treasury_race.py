@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def team_with_200_000(commissioner, coach, monkeypatch):
     """50,000 left from the budget plus 150,000: one re-roll at double cost (120,000), not two."""
-    monkeypatch.setattr(roster_services, "team_signup_notify", Mock())  # the sign-up really commits: not this test's business
+    monkeypatch.setattr(roster_services, "notify", Mock())  # the sign-up really commits: not this test's business
     league = BloodBowlLeagueFactory(commissioner=commissioner)
     team = make_bb_team(league, coach)
     grant_create(league=league, user=commissioner, team_id=team.pk, amount=150_000, reason="Sponsor")

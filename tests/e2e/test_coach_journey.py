@@ -30,6 +30,7 @@ ROSTER = [  # (type, name, number): two of each type
 def sign_up(page: Page, username: str, password: str) -> None:
     page.goto("/accounts/signup/")
     page.get_by_label("Username").fill(username)
+    page.get_by_label("Email").fill(f"{username}@example.com")
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_label("Password confirmation").fill(password)
     page.get_by_role("button", name="Create my account").click()

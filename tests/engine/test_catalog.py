@@ -39,7 +39,11 @@ def test_registry_hands_out_the_slaughterball_ruleset() -> None:
     ruleset = get_ruleset("slaughterball")
     assert isinstance(ruleset, SlaughterballRuleset)
     assert (ruleset.slug, ruleset.name) == ("slaughterball", "Slaughterball")
-    assert game_systems() == [("slaughterball", "Slaughterball"), ("bloodbowl", "Blood Bowl (Death Zone)")]
+    assert game_systems() == [
+        ("slaughterball", "Slaughterball"),
+        ("bloodbowl", "Blood Bowl (Death Zone)"),
+        ("blitzbowl", "Blitz Bowl"),
+    ]
 
 
 def test_registry_refuses_an_unknown_game_system() -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from engine import registry
+from engine.blitzbowl.ruleset import RULESET as BLITZ_BOWL
 from engine.bloodbowl.ruleset import RULESET as BLOOD_BOWL
 from engine.core.ruleset import HouseValueField, OptionSchema, Ruleset, house_value_required, validate_house_values
 from engine.core.violations import RuleViolation, Violation
@@ -58,8 +59,8 @@ def test_the_registry_is_open_to_a_new_game_system() -> None:
         registry.get_ruleset("test-game")
 
 
-def test_both_game_systems_keep_the_contract() -> None:
-    rulesets: list[Ruleset] = [SLAUGHTERBALL, BLOOD_BOWL]
+def test_every_game_system_keeps_the_contract() -> None:
+    rulesets: list[Ruleset] = [SLAUGHTERBALL, BLOOD_BOWL, BLITZ_BOWL]
     assert [registry.get_ruleset(r.slug) for r in rulesets] == rulesets
 
 

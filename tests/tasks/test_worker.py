@@ -15,8 +15,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from notifications.models import Notification
+from notifications.tasks import notification_email
 from pitside.celery import app
-from rosters.tasks import team_signup_notify
 from tests.factories import make_team
 
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
@@ -74,11 +75,12 @@ def wait_for(condition, timeout: float = 30.0) -> bool:
 
 def test_worker_mails_the_commissioners_once_per_signup(league, coach, tmp_path):
     with worker_on_redis(tmp_path):
-        team = make_team(league, coach)  # queues team_signup_notify on commit
+        team = make_team(league, coach)  # notifies the commissioners: their mail is queued on commit
 
         assert wait_for(lambda: any(tmp_path.iterdir())), "the worker sent no mail"
-        # The same event delivered again (a retry, a duplicate) sends nothing more.
-        assert team_signup_notify.delay(team.pk).get(timeout=30) is False
+        # The same notification delivered again (a retry, a duplicate) sends nothing more.
+        notification = Notification.objects.get(event=f"team-signed-up:{team.pk}")
+        assert notification_email.delay(notification.pk).get(timeout=30) is False
 
     mails = list(tmp_path.iterdir())
     assert len(mails) == 1

@@ -30,7 +30,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 def round_week(league, commissioner, monkeypatch):
     # The writes really commit here, so their emails would run eagerly: not these tests' business (and an
     # eager Celery call caches the broker connection that tests/tasks later points at Redis).
-    monkeypatch.setattr(roster_services, "team_signup_notify", Mock())
+    monkeypatch.setattr(roster_services, "notify", Mock())
     monkeypatch.setattr(notifications.services, "notification_email_batch", Mock())
     monkeypatch.setattr(notifications.services, "notification_email", Mock())
     add_teams(league, 8)

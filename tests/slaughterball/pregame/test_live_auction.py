@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture(autouse=True)
 def _no_eager_notifications(monkeypatch):
-    monkeypatch.setattr(roster_services, "team_signup_notify", Mock())
+    monkeypatch.setattr(roster_services, "notify", Mock())
     monkeypatch.setattr(services, "notify", Mock())
 
 

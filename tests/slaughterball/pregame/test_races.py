@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 def _no_eager_notifications(monkeypatch):
     """Sign-ups and auction openings really commit here, so their notifications would run eagerly: not these
     tests' business (and an eager Celery call caches the broker connection that tests/tasks points at Redis)."""
-    monkeypatch.setattr(roster_services, "team_signup_notify", Mock())
+    monkeypatch.setattr(roster_services, "notify", Mock())
     monkeypatch.setattr(services, "notify", Mock())
 
 

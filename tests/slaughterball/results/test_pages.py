@@ -258,3 +258,26 @@ def test_typed_scores_refused_by_the_log_name_the_checkbox(as_user, game, teams,
     response = client.post(f"/games/{game.pk}/result/", {**result_form(game, teams, [30, 20, 10, 5]), "use_log": "on"})
     assert response.status_code == 400
     assert "Untick “Submit the live scoring log with the scores” to submit the scores as typed." in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/weeks/{week}/game-records/",
+        "/seasons/{season}/game-records/",
+        "/seasons/{season}/ranking-sheet/",
+        "/weeks/{week}/game-records.pdf",
+        "/seasons/{season}/ranking-sheet.pdf",
+    ],
+)
+def test_the_public_sheets_name_the_commissioners_without_their_email_addresses(
+    client, season, game, teams, coach, commissioner, url
+):
+    confirmed(game, teams, coach, commissioner)
+    response = client.get(url.format(week=game.week_id, season=season.pk))
+    if response["Content-Type"] == "application/pdf":
+        text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    else:
+        text = response.content.decode()
+    assert commissioner.username in text
+    assert commissioner.email not in text

@@ -27,7 +27,7 @@ def poor_team(commissioner, coach, monkeypatch):
     """A team in a league without budgets, holding 150,000 credits: enough for one 100,000 spend, not two."""
     # The sign-up really commits here, so its notification would run, eagerly: not this test's business, and
     # an eager Celery call caches the app's broker connection, which tests/tasks later points at Redis.
-    monkeypatch.setattr(services, "team_signup_notify", Mock())
+    monkeypatch.setattr(services, "notify", Mock())
     league = LeagueFactory(commissioner=commissioner, options={})
     team = make_team(league, coach)
     grant_create(league=league, user=commissioner, team_id=team.pk, amount=150_000, reason="Sponsor")

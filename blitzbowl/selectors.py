@@ -1,0 +1,310 @@
+"""Reads for Blitz Bowl leagues: rows turned into the engine's facts, and what the pages and the API show."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
+
+from blitzbowl.models import Match, MatchSide, TraitGain
+from engine.blitzbowl import league as league_rules
+from engine.blitzbowl import traits as trait_rules
+from engine.blitzbowl.league import LeagueResult, SideResult, Stage, StandingRow
+from engine.blitzbowl.ruleset import RULESET
+from games.models import Game
+from leagues.models import League
+from leagues.selectors import league_is_commissioner, league_list
+from rosters.models import Team
+
+GAME_SYSTEM = RULESET.slug
+KNOCKOUT: tuple[Stage, ...] = ("quarter_final", "semi_final", "final")
+
+
+def league_get(league_id: Any) -> League:
+    """A Blitz Bowl league, or 404."""
+    return get_object_or_404(league_list().filter(game_system=GAME_SYSTEM), pk=league_id)
+
+
+def coaches(league: League) -> list[Team]:
+    """The league's coaches (their teams), in sign-up order."""
+    return list(Team.objects.filter(league=league).select_related("blitz", "coach").order_by("pk"))
+
+
+def coach_get(team_id: Any) -> Team:
+    return get_object_or_404(
+        Team.objects.filter(league__game_system=GAME_SYSTEM).select_related("blitz", "coach", "league"), pk=team_id
+    )
+
+
+def matches(league: League) -> QuerySet[Match]:
+    """The league's matches, in the order arranged, with their sides (two queries)."""
+    return (
+        Match.objects.filter(league=league)
+        .prefetch_related(Prefetch("sides", queryset=MatchSide.objects.select_related("team__coach")))
+        .order_by("id")
+    )
+
+
+def match_get(match_id: Any) -> Match:
+    sides = MatchSide.objects.select_related("team__coach")
+    return get_object_or_404(
+        Match.objects.filter(league__game_system=GAME_SYSTEM)
+        .select_related("league")
+        .prefetch_related(
+            Prefetch("sides", queryset=sides), "league__commissioners", "events__user", "rolls", "trait_gains__team"
+        ),
+        pk=match_id,
+    )
+
+
+def stage_of(match: Match) -> Stage:
+    """The match's stage as the engine names it (the field holds one of STAGES)."""
+    return next(stage for stage in league_rules.STAGES if stage == match.stage)
+
+
+def home_away(match: Match) -> tuple[MatchSide, MatchSide]:
+    home, away = sorted(match.sides.all(), key=lambda s: not s.home)
+    return home, away
+
+
+def schedule(all_matches: Sequence[Match]) -> list[league_rules.Pair]:
+    """The league's matches (not the finals) as the engine's schedule: every one arranged counts, played or not."""
+    pairs = []
+    for match in all_matches:
+        if match.stage == "league":
+            home, away = home_away(match)
+            pairs.append((home.team_id, away.team_id))
+    return pairs
+
+
+def side_result(side: MatchSide) -> SideResult:
+    return SideResult(side.score or 0, side.challenge_cards or 0, side.injuries or 0)
+
+
+def _results(all_matches: Sequence[Match]) -> list[LeagueResult]:
+    results = []
+    for match in all_matches:
+        if match.stage == "league" and match.state == Game.State.CONFIRMED:
+            home, away = home_away(match)
+            results.append(LeagueResult(home.team_id, away.team_id, side_result(home), side_result(away)))
+    return results
+
+
+def winner(match: Match) -> int | None:
+    """A confirmed knock-out match's winner (it cannot end drawn)."""
+    if match.state != Game.State.CONFIRMED:
+        return None
+    home, away = home_away(match)
+    won = league_rules.league_points(home.score or 0, away.score or 0) == league_rules.WIN
+    return home.team_id if won else away.team_id
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    row: StandingRow
+    team: Team
+
+
+@dataclass(frozen=True)
+class AwardLine:
+    award: league_rules.Award
+    teams: list[Team]
+
+
+@dataclass(frozen=True)
+class Opponents:
+    team: Team
+    opponents: list[Team]  # the coaches he may meet now, by the pairing rule
+    matches_left: int
+
+
+@dataclass(frozen=True)
+class FinalsRound:
+    stage: str  # its name: Quarter-final, Semi-final, Final
+    matches: list[Match]
+
+
+@dataclass(frozen=True)
+class LeagueState:
+    """Everything the league page and the league API show, from one read of the league's matches."""
+
+    league: League
+    coaches: list[Team]
+    matches: list[Match]
+    schedule: list[league_rules.Pair]
+    standings: list[StandingLine]
+    legal_opponents: list[Opponents]
+    matches_per_coach: int
+    quarter_finals: bool
+    league_over: bool  # every league match confirmed, and no legal one left
+    finals: list[FinalsRound]
+    next_finals: str  # what the commissioner's finals button draws next ("" when nothing)
+    champion: Team | None
+    awards: list[AwardLine]
+
+
+def league_state(league: League) -> LeagueState:
+    teams = coaches(league)
+    by_id = {t.pk: t for t in teams}
+    ids = [t.pk for t in teams]
+    all_matches = list(matches(league))
+    pairs = schedule(all_matches)
+    count = RULESET.option_value(league.options, "matches")
+    rows = league_rules.table({t.pk: t.blitz.draw for t in teams}, _results(all_matches))
+    league_matches = [m for m in all_matches if m.stage == "league"]
+    over = all(m.state == Game.State.CONFIRMED for m in league_matches) and league_rules.league_play_over(pairs, ids, count)
+    finals = [
+        FinalsRound(league_rules.STAGE_NAMES[stage], [m for m in all_matches if m.stage == stage])
+        for stage in KNOCKOUT
+        if any(m.stage == stage for m in all_matches)
+    ]
+    last = finals[-1].matches if finals else []
+    final = [m for m in all_matches if m.stage == "final"]
+    champion = by_id.get(winner(final[0]) or 0) if final else None
+    if not finals:
+        next_finals = "the quarter-finals" if RULESET.option_value(league.options, "quarter_finals") else "the final"
+    else:
+        next_finals = {"quarter_final": "the semi-finals", "semi_final": "the final"}.get(last[0].stage, "")
+    return LeagueState(
+        league=league,
+        coaches=teams,
+        matches=all_matches,
+        schedule=pairs,
+        standings=[StandingLine(row, by_id[row.coach]) for row in rows],
+        legal_opponents=[
+            Opponents(
+                t,
+                [by_id[o] for o in league_rules.legal_opponents(pairs, ids, t.pk, count)],
+                count - league_rules.played(pairs, t.pk),
+            )
+            for t in teams
+        ],
+        matches_per_coach=count,
+        quarter_finals=RULESET.option_value(league.options, "quarter_finals"),
+        league_over=over,
+        finals=finals,
+        next_finals=next_finals if over else "",
+        champion=champion,
+        awards=[AwardLine(a, [by_id[c] for c in a.coaches]) for a in league_rules.awards(rows)] if champion else [],
+    )
+
+
+def league_panel_context(league: League, user: Any) -> dict[str, Any]:
+    """The league page's Blitz Bowl panel."""
+    state = league_state(league)
+    signed_up = getattr(user, "is_authenticated", False) and any(t.coach_id == user.pk for t in state.coaches)
+    return {"state": state, "signed_up": signed_up, "can_arrange": signed_up or league_is_commissioner(league, user)}
+
+
+# --- The coach roster ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RosterLine:
+    match: Match
+    stage: str
+    opponent: Team
+    own: MatchSide
+    other: MatchSide
+    result: str  # Win, Draw, Loss, or the state of a result not confirmed
+    points: int | None  # league points (None: a knock-out match, or not confirmed)
+
+
+@dataclass(frozen=True)
+class HeldTrait:
+    gain: TraitGain
+    trait: trait_rules.Trait
+
+
+@dataclass(frozen=True)
+class PendingTrait:
+    """A trait rolled that the coach holds: he chooses one of `choices`, those he does not hold."""
+
+    gain: TraitGain
+    choices: list[trait_rules.Trait]
+
+
+@dataclass(frozen=True)
+class CoachRoster:
+    team: Team
+    lines: list[RosterLine]
+    points: int
+    challenge_cards: int
+    injuries: int
+    traits: list[HeldTrait]
+    pending: list[PendingTrait]
+
+
+RESULT_NAMES: Mapping[int, str] = {league_rules.WIN: "Win", league_rules.DRAW: "Draw", league_rules.LOSS: "Loss"}
+
+
+def coach_roster(team: Team) -> CoachRoster:
+    """The coach roster: the opposing coach and result of each match, Challenge cards claimed, opposing players
+    injured (league matches), and the Coach Traits with their text."""
+    sides = MatchSide.objects.filter(team=team).values_list("match_id", flat=True)
+    lines = []
+    for match in Match.objects.filter(pk__in=sides).prefetch_related(
+        Prefetch("sides", queryset=MatchSide.objects.select_related("team__coach"))
+    ):
+        own = next(s for s in match.sides.all() if s.team_id == team.pk)
+        other = next(s for s in match.sides.all() if s.team_id != team.pk)
+        confirmed = match.state == Game.State.CONFIRMED
+        points = league_rules.league_points(own.score or 0, other.score or 0) if confirmed else None
+        result = RESULT_NAMES[points] if points is not None else match.get_state_display()
+        lines.append(
+            RosterLine(
+                match,
+                league_rules.STAGE_NAMES[stage_of(match)],
+                other.team,
+                own,
+                other,
+                result,
+                points if match.stage == "league" else None,
+            )
+        )
+    league_lines = [line for line in lines if line.match.stage == "league" and line.points is not None]
+    gains = list(TraitGain.objects.filter(team=team))
+    held = {g.trait for g in gains if g.trait}
+    return CoachRoster(
+        team=team,
+        lines=lines,
+        points=sum(line.points or 0 for line in league_lines),
+        challenge_cards=sum(line.own.challenge_cards or 0 for line in league_lines),
+        injuries=sum(line.own.injuries or 0 for line in league_lines),
+        traits=[HeldTrait(g, trait_rules.TRAITS[g.trait]) for g in gains if g.trait],
+        pending=[PendingTrait(g, trait_rules.choices(held)) for g in gains if not g.trait],
+    )
+
+
+def trait_gain_get(gain_id: Any) -> TraitGain:
+    return get_object_or_404(TraitGain, pk=gain_id)
+
+
+@dataclass(frozen=True)
+class MatchRights:
+    """What a user may do to a match now: the one place the pages ask."""
+
+    report: bool  # a coach of the match or a commissioner, until the result is confirmed
+    confirm: bool  # the coach still to confirm the result standing
+    approve: bool  # a commissioner, on a submitted or disputed result
+    dispute: bool
+    void: bool  # a commissioner, on a submitted, disputed or confirmed result
+
+
+def match_rights(match: Match, user: Any) -> MatchRights:
+    from blitzbowl.services import RESULTS  # the lifecycle's services read these selectors
+
+    mine = {s.team_id for s in RESULTS.user_sides(match, user)}
+    commissioner = league_is_commissioner(match.league, user)
+    pending = any(s.team_id in mine for s in RESULTS.pending_sides(match))
+    standing = match.state in (Game.State.SUBMITTED, Game.State.DISPUTED)
+    return MatchRights(
+        report=(bool(mine) or commissioner) and match.state != Game.State.CONFIRMED,
+        confirm=pending,
+        approve=commissioner and not mine and standing,
+        dispute=pending,
+        void=commissioner and (standing or match.state == Game.State.CONFIRMED),
+    )

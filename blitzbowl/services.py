@@ -1,0 +1,267 @@
+"""Writes to Blitz Bowl leagues: a coach's sign-up, arranging matches under the pairing rule (one, or the next
+round), the result through the shared lifecycle (games.lifecycle) with the Coach Traits as its post-game, the
+choice of a trait, and the finals.
+
+Arranging locks the league row first, so two matches arranged at once are checked one after the other
+against the pairing rule.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
+from django.urls import reverse
+
+from blitzbowl.models import CoachProfile, Match, MatchSide, TraitGain
+from blitzbowl.selectors import GAME_SYSTEM, coaches, home_away, league_state, stage_of, winner
+from engine.blitzbowl import league as league_rules
+from engine.blitzbowl import traits as trait_rules
+from engine.blitzbowl.league import SideResult, Stage
+from engine.blitzbowl.match import MatchResult
+from engine.blitzbowl.ruleset import RULESET
+from engine.core.violations import paths_named
+from games.dice import Dice
+from games.lifecycle import ResultLifecycle
+from leagues.models import League
+from leagues.selectors import league_is_commissioner
+from leagues.services import league_require_commissioner
+from pitside.errors import Invalid, NotFound, NotPermitted
+from rosters.models import Team
+from rosters.services import team_signing_up, team_signup_require_open
+
+_rng = random.SystemRandom()
+DRAW_RANGE = 1_000_000_000
+
+
+# --- Sign-up ----------------------------------------------------------------------------------------------
+
+
+def coach_signup(*, league: League, coach: Any, name: str) -> Team:
+    """You Will Need: a coach joins the league with his team's name (one team a coach); his tie-breaking draw
+    is made now and stored."""
+    team_signup_require_open(league)
+    name = RULESET.check_team(name)
+    if Team.objects.filter(league=league, coach=coach).exists():
+        raise Invalid.one("coach-signed-up", "league", "You already coach a team in this league.")
+    with team_signing_up(league=league, coach=coach, name=name, faction="") as team:
+        CoachProfile.objects.create(team=team, draw=_rng.randrange(DRAW_RANGE))
+    return team
+
+
+# --- Arranging matches ----------------------------------------------------------------------------------------
+
+
+def _locked_league(league_id: int) -> League:
+    if League.objects.select_for_update().filter(pk=league_id, game_system=GAME_SYSTEM).first() is None:
+        raise NotFound.one("league-unknown", "league", "No such league.")
+    return League.objects.prefetch_related("commissioners").get(pk=league_id)
+
+
+def _create(league: League, user: Any, stage: Stage, home: int, away: int) -> Match:
+    match = Match.objects.create(league=league, created_by=user, stage=stage)
+    MatchSide.objects.bulk_create(
+        [MatchSide(match=match, team_id=home, home=True), MatchSide(match=match, team_id=away, home=False)]
+    )
+    RESULTS.record(match, user, "created")
+    return match
+
+
+def _require_league_play(league: League) -> None:
+    if Match.objects.filter(league=league).exclude(stage="league").exists():
+        raise Invalid.one("finals-started", "league", "The finals have started: league play is over.")
+
+
+def match_create(*, league_id: int, user: Any, home_team: int, away_team: int) -> Match:
+    """Playing Matches: a league match between two coaches, arranged by one of them or a commissioner; the
+    engine refuses one the pairing rule or the match count forbids, naming the coaches not yet played."""
+    with transaction.atomic():
+        league = _locked_league(league_id)
+        teams = coaches(league)
+        names = {t.pk: t.name for t in teams}
+        missing = [(field, t) for field, t in (("home_team", home_team), ("away_team", away_team)) if t not in names]
+        if missing:
+            raise Invalid.one("team-not-in-league", missing[0][0], "That coach does not play in this league.")
+        mine = any(t.coach_id == getattr(user, "pk", None) for t in teams if t.pk in (home_team, away_team))
+        if not mine and not league_is_commissioner(league, user):
+            raise NotPermitted.one(
+                "not-in-match", "match", "Only one of the two coaches or a commissioner can arrange this match."
+            )
+        _require_league_play(league)
+        state = league_state(league)
+        with paths_named({"home": "home_team", "away": "away_team"}):
+            league_rules.check_pairing(state.schedule, list(names), names, home_team, away_team, state.matches_per_coach)
+        return _create(league, user, "league", home_team, away_team)
+
+
+def round_generate(*, league_id: int, user: Any) -> list[Match]:
+    """A commissioner arranges the next round of legal pairings (engine.blitzbowl.league.next_round)."""
+    with transaction.atomic():
+        league = _locked_league(league_id)
+        league_require_commissioner(league=league, user=user)
+        _require_league_play(league)
+        state = league_state(league)
+        ids = [t.pk for t in state.coaches]
+        round_ = league_rules.next_round(state.schedule, ids, state.matches_per_coach)
+        if not round_:
+            raise Invalid.one("no-legal-pairing", "league", "No legal league match is left to arrange.")
+        return [_create(league, user, "league", home, away) for home, away in round_]
+
+
+def finals_next(*, league_id: int, user: Any) -> list[Match]:
+    """The Finals: once league play is over, the commissioner draws the final (the top two) or the
+    quarter-finals (the top eight, 1st v 8th ...); once a round is confirmed, the next one from its winners."""
+    with transaction.atomic():
+        league = _locked_league(league_id)
+        league_require_commissioner(league=league, user=user)
+        state = league_state(league)
+        if not state.league_over:
+            raise Invalid.one(
+                "league-play-unfinished",
+                "league",
+                "League play is not over: every coach plays his matches (and every result is confirmed) before the finals.",
+            )
+        order = [line.team.pk for line in state.standings]
+        if not state.finals:
+            stage, pairs = league_rules.first_knockout_round(order, state.quarter_finals)
+        else:
+            last = state.finals[-1].matches
+            winners = [w for w in (winner(m) for m in last) if w is not None]
+            if len(winners) < len(last):
+                raise Invalid.one("finals-unfinished", "league", "Every match of this round needs its confirmed result first.")
+            stage, pairs = league_rules.next_knockout_round(order, stage_of(last[0]), winners)
+        return [_create(league, user, stage, home, away) for home, away in pairs]
+
+
+# --- The result: the shared lifecycle with the Blitz Bowl hooks ---------------------------------------------------
+
+
+def _held(team_ids: list[int]) -> dict[int, frozenset[str]]:
+    """The Coach Traits each coach holds."""
+    gains = TraitGain.objects.filter(team_id__in=team_ids).exclude(trait="")
+    held: dict[int, set[str]] = {t: set() for t in team_ids}
+    for team_id, trait in gains.values_list("team_id", "trait"):
+        held[team_id].add(trait)
+    return {t: frozenset(s) for t, s in held.items()}
+
+
+def _result(match: Match, report: Mapping[str, Any]) -> MatchResult:
+    home, away = home_away(match)
+
+    def line(name: str) -> SideResult:
+        side = report[name]
+        return SideResult(side["score"], side["challenge_cards"], side["injuries"])
+
+    held = _held([home.team_id, away.team_id])
+    return MatchResult(stage_of(match), home.team_id, away.team_id, line("home"), line("away"), held)
+
+
+class BlitzBowlResults(ResultLifecycle[Match]):
+    """A Blitz Bowl match's result: the coach roster's lines checked by the engine, the Coach Traits after a
+    league match as its post-game (no money), and a void that takes back the traits it gave."""
+
+    noun = "match"
+
+    def load(self, game_id: Any) -> Match | None:
+        sides = MatchSide.objects.select_related("team__coach")
+        return (
+            Match.objects.filter(league__game_system=GAME_SYSTEM)
+            .select_related("league")
+            .prefetch_related(Prefetch("sides", queryset=sides), "league__commissioners", "events")
+            .filter(pk=game_id)
+            .first()
+        )
+
+    def label(self, game: Match) -> str:
+        home, away = home_away(game)
+        return f"{league_rules.STAGE_NAMES[stage_of(game)]} {home.team.name} v {away.team.name}"
+
+    def url(self, game: Match) -> str:
+        return reverse("blitz-match", args=[game.pk])
+
+    def check_report(self, game: Match, user: Any, report: Mapping[str, Any]) -> dict[str, Any]:
+        RULESET.check_result(_result(game, report))
+        return {name: dict(report[name]) for name in ("home", "away")}
+
+    def record_report(self, game: Match, report: Mapping[str, Any]) -> None:
+        for side in game.sides.all():
+            line = report["home" if side.home else "away"]
+            side.score, side.challenge_cards, side.injuries = line["score"], line["challenge_cards"], line["injuries"]
+            side.save(update_fields=["score", "challenge_cards", "injuries"])
+
+    def post_game(self, game: Match, user: Any, dice: Mapping[str, Any] | None) -> None:
+        """Gaining Coach Traits, rolled and stored (a void and a new report find the same dice)."""
+        assert game.report is not None  # the post-game follows a report
+        outcome = RULESET.post_game(_result(game, game.report), Dice(game, user, dice))
+        TraitGain.objects.bulk_create(
+            TraitGain(team_id=gain.coach, match=game, dice=list(gain.dice), rolled=gain.rolled, trait=gain.trait or "")
+            for gain in outcome.gains
+            if gain.trait or gain.choose
+        )
+
+    def check_void(self, game: Match) -> None:
+        """Refused once the next stage is drawn from this one: the finals from the league table, a round of the
+        finals from its winners."""
+        later = Match.objects.filter(league=game.league, pk__gt=game.pk).exclude(stage__in=("league", game.stage))
+        if later.exists():
+            raise Invalid.one("match-not-voidable", "match", "The next stage of the league is drawn from this result: it stands.")
+
+    def undo_post_game(self, game: Match, user: Any) -> None:
+        """The Coach Traits the match gave are taken back."""
+        game.trait_gains.all().delete()
+
+    def clear_report(self, game: Match) -> None:
+        MatchSide.objects.filter(match=game).update(score=None, challenge_cards=None, injuries=None)
+
+
+RESULTS = BlitzBowlResults()
+
+
+def result_submit(
+    *, match_id: int, user: Any, report: Mapping[str, Any], idempotency_key: str | None = None
+) -> tuple[Match, bool]:
+    """A coach of the match (or a commissioner) reports its result: RESULTS.submit."""
+    return RESULTS.submit(game_id=match_id, user=user, report=report, idempotency_key=idempotency_key)
+
+
+def result_confirm(*, match_id: int, user: Any, idempotency_key: str | None = None) -> tuple[Match, bool]:
+    """The other coach confirms the result; a commissioner who coaches neither side approves it (also disputed)."""
+    match = RESULTS.load(match_id)
+    if match is not None and not RESULTS.user_sides(match, user) and league_is_commissioner(match.league, user):
+        return RESULTS.approve(game_id=match_id, user=user, idempotency_key=idempotency_key)
+    return RESULTS.confirm(game_id=match_id, user=user, idempotency_key=idempotency_key)
+
+
+def result_dispute(*, match_id: int, user: Any, reason: str) -> tuple[Match, bool]:
+    return RESULTS.dispute(game_id=match_id, user=user, reason=reason)
+
+
+def result_void(*, match_id: int, user: Any, reason: str) -> tuple[Match, bool]:
+    """A commissioner voids the result: a confirmed league match's Coach Traits are taken back."""
+    return RESULTS.void(game_id=match_id, user=user, reason=reason)
+
+
+# --- Coach Traits ------------------------------------------------------------------------------------------------
+
+
+def trait_choose(*, gain_id: int, user: Any, trait: str) -> TraitGain:
+    """Gaining Coach Traits: a coach who rolled a trait he holds chooses one he does not hold."""
+    with transaction.atomic():
+        gain = TraitGain.objects.select_for_update().select_related("team").filter(pk=gain_id).first()
+        if gain is None:
+            raise NotFound.one("trait-gain-unknown", "trait_gain", "No such trait roll.")
+        if gain.team.coach_id != getattr(user, "pk", None):
+            raise NotPermitted.one("not-coach", "team", "Only this coach chooses his Coach Trait.")
+        if gain.trait:
+            raise Invalid.one("trait-chosen", "trait_gain", "This Coach Trait is chosen already.")
+        trait_rules.check_choice(_held([gain.team_id])[gain.team_id], trait)
+        gain.trait, gain.chosen_by = trait, user
+        try:
+            with transaction.atomic():
+                gain.save(update_fields=["trait", "chosen_by"])
+        except IntegrityError:  # the same trait chosen by two requests at once
+            raise Invalid.one("trait-held", "trait", "The coach already has this Coach Trait.") from None
+    return gain

@@ -1,0 +1,207 @@
+"""Blitz Bowl pages: the league (standings, schedule with legal opponents, finals bracket, awards), a coach's
+sign-up, a match and its result, the coach roster and its PDF. Each POST calls one service and redirects;
+a refusal shows the page again with the errors (pitside.page_errors)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from blitzbowl import services
+from blitzbowl.forms import ReasonForm, SideForm, SignupForm
+from blitzbowl.selectors import (
+    coach_get,
+    coach_roster,
+    league_get,
+    league_panel_context,
+    match_get,
+    match_rights,
+    stage_of,
+    trait_gain_get,
+)
+from engine.blitzbowl.league import STAGE_NAMES
+from engine.blitzbowl.traits import TRAITS
+from leagues.selectors import league_is_commissioner
+from pitside.errors import Invalid
+from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
+from pitside.sheets import sheet_pdf
+from rosters.views import team_signup_page
+
+ROSTER_TEMPLATE = "blitzbowl/coach_roster.html"
+
+
+# --- The league -----------------------------------------------------------------------------------------
+
+
+def _league_page(request: HttpRequest, league_id: int, error: Invalid | None = None) -> HttpResponse:
+    league = league_get(league_id)
+    context = {
+        "league": league,
+        "is_commissioner": league_is_commissioner(league, request.user),
+        "errors": [item.message for item in error.items] if error else [],
+        **league_panel_context(league, request.user),
+    }
+    return render(request, "blitzbowl/league.html", context)
+
+
+@require_GET
+def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
+    return _league_page(request, league_id)
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+@login_required
+@domain_errors
+@require_POST
+def league_arrange(request: HttpRequest, league_id: int) -> HttpResponse:
+    with refusal_shown_by(lambda error: _league_page(request, league_id, error)):
+        services.match_create(
+            league_id=league_id,
+            user=request.user,
+            home_team=_int(request.POST.get("home_team")),
+            away_team=_int(request.POST.get("away_team")),
+        )
+    messages.success(request, "The match is arranged.")
+    return redirect("blitz-league", league_id)
+
+
+@login_required
+@domain_errors
+@require_POST
+def league_round(request: HttpRequest, league_id: int) -> HttpResponse:
+    with refusal_shown_by(lambda error: _league_page(request, league_id, error)):
+        arranged = services.round_generate(league_id=league_id, user=request.user)
+    messages.success(request, f"The next round is arranged: {len(arranged)} match{'es' if len(arranged) != 1 else ''}.")
+    return redirect("blitz-league", league_id)
+
+
+@login_required
+@domain_errors
+@require_POST
+def league_finals(request: HttpRequest, league_id: int) -> HttpResponse:
+    with refusal_shown_by(lambda error: _league_page(request, league_id, error)):
+        drawn = services.finals_next(league_id=league_id, user=request.user)
+    messages.success(
+        request, f"{STAGE_NAMES[stage_of(drawn[0])]}s drawn." if drawn[0].stage != "final" else "The final is drawn."
+    )
+    return redirect("blitz-league", league_id)
+
+
+@login_required
+@domain_errors
+@require_http_methods(["GET", "POST"])
+def coach_signup(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = league_get(league_id)
+    form = SignupForm(request.POST or None)
+    return team_signup_page(
+        request,
+        league=league,
+        forms=form,
+        template="blitzbowl/signup.html",
+        context={"league": league, "form": form},
+        service=services.coach_signup,
+        team_url="blitz-coach",
+    )
+
+
+# --- A match ---------------------------------------------------------------------------------------------
+
+
+def _match_page(request: HttpRequest, match_id: int, error: Invalid | None = None) -> HttpResponse:
+    match = match_get(match_id)
+    sides = sorted(match.sides.all(), key=lambda s: not s.home)
+    context = {
+        "match": match,
+        "league": match.league,
+        "sides": sides,
+        "stage": STAGE_NAMES[stage_of(match)],
+        "rights": match_rights(match, request.user),
+        "gains": [(gain, TRAITS[gain.rolled], TRAITS.get(gain.trait)) for gain in match.trait_gains.all()],
+        "errors": [item.message for item in error.items] if error else [],
+        "post": request.POST if error else {},
+    }
+    return render(request, "blitzbowl/match.html", context)
+
+
+@require_GET
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _match_page(request, match_id)
+
+
+def _report_input(post: Any) -> dict[str, Any]:
+    return {"report": {name: valid_data(SideForm(post, prefix=name)) for name in ("home", "away")}}
+
+
+# Each match form: its service, how the form's fields become the service's input, and what to tell the user.
+ACTIONS: dict[str, tuple[Callable[..., Any], Callable[[Any], dict[str, Any]], str]] = {
+    "report": (
+        services.result_submit,
+        _report_input,
+        "The result is in: the other coach confirms it.",
+    ),
+    "confirm": (services.result_confirm, lambda post: {}, "The result is confirmed."),
+    "dispute": (services.result_dispute, lambda post: valid_data(ReasonForm(post)), "The result is disputed."),
+    "void": (services.result_void, lambda post: valid_data(ReasonForm(post)), "The result is voided."),
+}
+
+
+@login_required
+@domain_errors
+@require_POST
+def match_action(request: HttpRequest, match_id: int, action: str) -> HttpResponse:
+    service, data, done = ACTIONS[action]
+    with refusal_shown_by(lambda error: _match_page(request, match_id, error)):
+        service(match_id=match_id, user=request.user, **data(request.POST))
+    messages.success(request, done)
+    return redirect("blitz-match", match_id)
+
+
+# --- The coach roster ------------------------------------------------------------------------------------
+
+
+def _roster_context(request: HttpRequest, team_id: int) -> dict[str, Any]:
+    team = coach_get(team_id)
+    return {"roster": coach_roster(team), "team": team, "league": team.league, "own": team.coach_id == request.user.pk}
+
+
+def _roster_page(request: HttpRequest, team_id: int, error: Invalid | None = None) -> HttpResponse:
+    context = _roster_context(request, team_id)
+    context["errors"] = [item.message for item in error.items] if error else []
+    return render(request, ROSTER_TEMPLATE, context)
+
+
+@require_GET
+def coach_page(request: HttpRequest, team_id: int) -> HttpResponse:
+    return _roster_page(request, team_id)
+
+
+@require_GET
+def coach_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
+    context = _roster_context(request, team_id)
+    response = HttpResponse(sheet_pdf(request, ROSTER_TEMPLATE, context), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slugify(context["team"].name) or "coach"}-roster.pdf"'
+    return response
+
+
+@login_required
+@domain_errors
+@require_POST
+def trait_choose(request: HttpRequest, gain_id: int) -> HttpResponse:
+    gain = trait_gain_get(gain_id)
+    with refusal_shown_by(lambda error: _roster_page(request, gain.team_id, error)):
+        services.trait_choose(gain_id=gain_id, user=request.user, trait=request.POST.get("trait", ""))
+    messages.success(request, "Coach Trait chosen.")
+    return redirect("blitz-coach", gain.team_id)

@@ -1,0 +1,21 @@
+"""Playing a Blitz Bowl match through the services, as its coaches would."""
+
+from __future__ import annotations
+
+from blitzbowl import services
+from blitzbowl.models import Match
+
+
+def report(home=(3, 1, 0), away=(1, 0, 0)):
+    return {
+        name: {"score": score, "challenge_cards": cards, "injuries": injuries}
+        for name, (score, cards, injuries) in (("home", home), ("away", away))
+    }
+
+
+def play(match: Match, home=(3, 1, 0), away=(1, 0, 0)) -> Match:
+    """The home coach reports, the away coach confirms."""
+    sides = sorted(match.sides.all(), key=lambda s: not s.home)
+    services.result_submit(match_id=match.pk, user=sides[0].team.coach, report=report(home, away))
+    confirmed, _ = services.result_confirm(match_id=match.pk, user=sides[1].team.coach)
+    return confirmed

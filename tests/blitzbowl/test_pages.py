@@ -1,0 +1,95 @@
+"""Blitz Bowl pages: the league panel, sign-up, arranging, a match and its result, the coach roster and its PDF."""
+
+from __future__ import annotations
+
+from blitzbowl.models import Match
+from blitzbowl.services import match_create
+from tests.blitzbowl.helpers import play
+
+
+def test_the_league_page_shows_standings_schedule_and_legal_opponents(client, short_league, three):
+    ann, bob, _cid = three
+    play(match_create(league_id=short_league.pk, user=ann.coach, home_team=ann.pk, away_team=bob.pk), (5, 2, 3), (1, 0, 0))
+    page = client.get(f"/leagues/{short_league.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'id="standings"' in html
+    assert "Ann&#x27;s Ambushers" in html
+    assert "house choice" in html  # 2 matches, not the rulebook's 10
+    assert "the rulebook is silent" in html
+    assert 'id="legal-opponents"' in html
+    assert "none now" not in html
+    assert 'class="table-scroll"' in html  # tables scroll sideways on a phone
+
+
+def test_sign_up_page(client_as, short_league, coach):
+    page = client_as(coach).get(f"/blitzbowl/leagues/{short_league.pk}/signup/")
+    assert page.status_code == 200
+    answer = client_as(coach).post(f"/blitzbowl/leagues/{short_league.pk}/signup/", {"name": "Ann's Ambushers"})
+    assert answer.status_code == 302
+    team = short_league.teams.get()
+    assert answer["Location"] == f"/blitzbowl/coaches/{team.pk}/"
+
+
+def test_an_illegal_pairing_is_refused_on_the_page(client_as, short_league, three):
+    ann, bob, _ = three
+    client = client_as(ann.coach)
+    assert (
+        client.post(f"/blitzbowl/leagues/{short_league.pk}/arrange/", {"home_team": ann.pk, "away_team": bob.pk}).status_code
+        == 302
+    )
+    refused = client.post(f"/blitzbowl/leagues/{short_league.pk}/arrange/", {"home_team": bob.pk, "away_team": ann.pk})
+    assert refused.status_code == 400
+    assert "must first play Cid&#x27;s Crushers" in refused.content.decode()
+    assert Match.objects.count() == 1
+
+
+def test_report_and_confirm_on_the_match_page(client_as, short_league, three):
+    ann, bob, _ = three
+    match = match_create(league_id=short_league.pk, user=ann.coach, home_team=ann.pk, away_team=bob.pk)
+    url = f"/blitzbowl/matches/{match.pk}/"
+    form = {
+        "home-score": 4,
+        "home-challenge_cards": 2,
+        "home-injuries": 1,
+        "away-score": 4,
+        "away-challenge_cards": 1,
+        "away-injuries": "x",
+    }
+    refused = client_as(ann.coach).post(url + "report/", form)
+    assert refused.status_code == 400
+    assert "Not accepted" in refused.content.decode()
+    form["away-injuries"] = 0
+    assert client_as(ann.coach).post(url + "report/", form).status_code == 302
+    page = client_as(bob.coach).get(url)
+    assert "Confirm the result" in page.content.decode()
+    assert client_as(bob.coach).post(url + "confirm/").status_code == 302
+    html = client_as(bob.coach).get(url).content.decode()
+    assert 'id="trait-gains"' in html
+    assert "Confirmed" in html
+
+
+def test_the_coach_roster_and_its_pdf(client, short_league, three):
+    ann, bob, _ = three
+    play(match_create(league_id=short_league.pk, user=ann.coach, home_team=ann.pk, away_team=bob.pk), (5, 2, 3), (1, 0, 0))
+    html = client.get(f"/blitzbowl/coaches/{ann.pk}/").content.decode()
+    assert "Coach Roster" in html
+    assert "rival_coach (Bob&#x27;s Bashers)" in html
+    assert "Win = 3" in html
+    assert 'id="roster-traits"' in html  # his first trait: never one he holds
+    pdf = client.get(f"/blitzbowl/coaches/{ann.pk}/roster.pdf")
+    assert pdf.status_code == 200
+    assert pdf["Content-Type"] == "application/pdf"
+    assert pdf.content.startswith(b"%PDF")
+
+
+def test_settings_page_has_the_match_count(client_as, short_league, commissioner):
+    page = client_as(commissioner).get(f"/blitzbowl/leagues/{short_league.pk}/settings/")
+    assert page.status_code == 200
+    assert "League matches per coach" in page.content.decode()
+    saved = client_as(commissioner).post(
+        f"/blitzbowl/leagues/{short_league.pk}/settings/", {"name": "Crush League", "matches": 3, "open_for_signups": "on"}
+    )
+    assert saved.status_code == 302
+    short_league.refresh_from_db()
+    assert short_league.options["matches"] == 3

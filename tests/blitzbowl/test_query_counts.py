@@ -1,0 +1,35 @@
+"""Query counts of the Blitz Bowl reads, pinned at two sizes: they do not grow with the coaches or matches."""
+
+from __future__ import annotations
+
+import pytest
+
+from blitzbowl.services import coach_signup, round_generate
+from tests.blitzbowl.helpers import play
+from tests.factories import UserFactory
+
+
+def _grow(league, commissioner, coaches: int) -> None:
+    for index in range(coaches):
+        coach_signup(league=league, coach=UserFactory(), name=f"Extra {index}")
+    for match in round_generate(league_id=league.pk, user=commissioner):
+        play(match)
+
+
+@pytest.mark.parametrize("extra", [0, 4])
+def test_the_league_api(client, short_league, three, commissioner, extra, django_assert_num_queries):
+    _grow(short_league, commissioner, extra)
+    # The league and its commissioners (2), the coaches with their profile and user (1), the matches and their
+    # sides with team and coach (2).
+    with django_assert_num_queries(5):
+        assert client.get(f"/api/blitzbowl/leagues/{short_league.pk}/").status_code == 200
+
+
+@pytest.mark.parametrize("extra", [0, 4])
+def test_the_coach_roster(client, short_league, three, commissioner, extra, django_assert_num_queries):
+    _grow(short_league, commissioner, extra)
+    ann = three[0]
+    # The team with its profile, coach and league (1), its matches (1) and their sides with team and coach (1),
+    # its trait gains (1).
+    with django_assert_num_queries(4):
+        assert client.get(f"/api/blitzbowl/coaches/{ann.pk}/").status_code == 200
