@@ -43,6 +43,8 @@ class TokenApi(ObtainAuthToken):
 
     throttle_scope = "login"
     throttle_classes = [FailOpenScopedRateThrottle]
+    # ObtainAuthToken names DRF's own parsers; Pitside's refuse JSON nested too deep (and NUL characters).
+    parser_classes = APIView.parser_classes
 
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = self.get_serializer(data=request.data)

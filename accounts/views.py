@@ -18,9 +18,11 @@ from rest_framework.authtoken.models import Token
 
 from accounts.forms import SignupForm
 from accounts.services import token_expires_at, token_revoke
+from pitside.throttling import SignupThrottle, throttled
 
 
 @require_http_methods(["GET", "POST"])
+@throttled(SignupThrottle, ("POST",))
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

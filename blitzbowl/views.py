@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from blitzbowl import services
 from blitzbowl.forms import ReasonForm, SideForm, SignupForm
@@ -51,7 +51,7 @@ def _league_page(request: HttpRequest, league_id: int, error: Invalid | None = N
     return render(request, "blitzbowl/league.html", context)
 
 
-@require_GET
+@require_safe
 def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
     return _league_page(request, league_id)
 
@@ -136,7 +136,7 @@ def _match_page(request: HttpRequest, match_id: int, error: Invalid | None = Non
     return render(request, "blitzbowl/match.html", context)
 
 
-@require_GET
+@require_safe
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     return _match_page(request, match_id)
 
@@ -183,12 +183,12 @@ def _roster_page(request: HttpRequest, team_id: int, error: Invalid | None = Non
     return render(request, ROSTER_TEMPLATE, context)
 
 
-@require_GET
+@require_safe
 def coach_page(request: HttpRequest, team_id: int) -> HttpResponse:
     return _roster_page(request, team_id)
 
 
-@require_GET
+@require_safe
 def coach_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
     context = _roster_context(request, team_id)
     response = HttpResponse(sheet_pdf(request, ROSTER_TEMPLATE, context), content_type="application/pdf")

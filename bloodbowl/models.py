@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models.functions import Lower
 
 import games.models
+from engine.bloodbowl.teamlists import NAME_LENGTH, SLUG_LENGTH
 
 
 class TeamLists(models.Model):
@@ -33,7 +34,7 @@ class TeamProfile(models.Model):
     when the team was created, so a later import does not change an existing team."""
 
     team = models.OneToOneField("rosters.Team", on_delete=models.CASCADE, related_name="bb")
-    race_name = models.CharField(max_length=60)
+    race_name = models.CharField(max_length=NAME_LENGTH)
     reroll_cost = models.PositiveIntegerField()
     rerolls = models.PositiveSmallIntegerField(default=0)
     fan_factor = models.PositiveSmallIntegerField(default=1)
@@ -57,8 +58,8 @@ class Player(models.Model):
     team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, related_name="bb_players")
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=60)
-    position = models.CharField(max_length=40)
-    position_name = models.CharField(max_length=60)
+    position = models.CharField(max_length=SLUG_LENGTH)
+    position_name = models.CharField(max_length=NAME_LENGTH)
     value = models.PositiveIntegerField()
     big_guy = models.BooleanField(default=False)
     physical_on_doubles = models.BooleanField(default=False)

@@ -7,6 +7,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 from engine.registry import game_systems
@@ -15,6 +16,7 @@ from leagues.selectors import league_list
 from leagues.services import league_create, league_update
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
+from pitside.throttling import LeagueCreateThrottle
 
 
 class LeagueOutputSerializer(serializers.Serializer[Any]):
@@ -55,7 +57,10 @@ class LeagueListApi(APIView):
             leagues = leagues.filter(game_system=game_system)
         return paginate(request, self, leagues, LeagueOutputSerializer)
 
-    @extend_schema(request=LeagueCreateInputSerializer, responses={201: LeagueOutputSerializer, **ERRORS})
+    def get_throttles(self) -> list[BaseThrottle]:
+        return [LeagueCreateThrottle()] if self.request.method == "POST" else []
+
+    @extend_schema(request=LeagueCreateInputSerializer, responses={201: LeagueOutputSerializer, **ERRORS, 429: ErrorSerializer})
     def post(self, request: Request) -> Response:
         data = self.LeagueCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)

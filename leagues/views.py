@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from engine.registry import game_systems, get_ruleset
 from leagues import services
@@ -28,9 +28,10 @@ from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.throttling import LeagueCreateThrottle, throttled
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     names = dict(game_systems())
     leagues = [(league, names.get(league.game_system, league.game_system)) for league in league_list()]
@@ -40,6 +41,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 @domain_errors
 @require_http_methods(["GET", "POST"])
+@throttled(LeagueCreateThrottle, ("POST",))
 def league_create(request: HttpRequest) -> HttpResponse:
     form = LeagueCreateForm(request.POST or None)
     if request.method == "GET":
@@ -66,7 +68,7 @@ def _league(league_id: int) -> League:
     return get_object_or_404(league_list(), pk=league_id)
 
 
-@require_GET
+@require_safe
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     app = game_app(league)

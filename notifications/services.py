@@ -9,13 +9,22 @@ from django.utils import timezone
 from notifications.models import Notification
 from notifications.tasks import notification_email, notification_email_batch
 
+# A notice names users, teams and seasons, each as long as its own column allows: together they may not fit.
+TEXT_LENGTH = Notification._meta.get_field("text").max_length or 0
+
+
+def _fitted(text: str) -> str:
+    """`text` cut to the notification's column, marked with an ellipsis where it was cut."""
+    return text if len(text) <= TEXT_LENGTH else text[: TEXT_LENGTH - 1] + "\u2026"
+
 
 def notify(*, users: Iterable[Any], event: str, text: str, url: str = "") -> None:
     """Tell each user once about `event`: on their dashboard now, by email after the transaction commits.
 
     `event` is a stable name (e.g. "challenged:game:17"); notifying again with it does nothing."""
     for user in users:
-        notification, created = Notification.objects.get_or_create(user=user, event=event, defaults={"text": text, "url": url})
+        defaults = {"text": _fitted(text), "url": url}
+        notification, created = Notification.objects.get_or_create(user=user, event=event, defaults=defaults)
         if created:
             # robust: with the broker down the mail is not queued, but the caller's committed change stands
             # (the notification is on the dashboard) and the request does not fail after its commit.
@@ -51,7 +60,7 @@ def notify_many(messages: Iterable[tuple[Any, str, str, str]], *, new_events: bo
     for user, event, text, url in messages:
         if (user.pk, event) not in seen:
             seen.add((user.pk, event))
-            fresh.append(Notification(user=user, event=event, text=text[:300], url=url))
+            fresh.append(Notification(user=user, event=event, text=_fitted(text), url=url))
     ids = [n.pk for n in Notification.objects.bulk_create(fresh)]
     if ids:  # one email task for them all: one claim and one commit, not one a notification (as notify otherwise)
         transaction.on_commit(lambda: notification_email_batch.apply_async((ids,), ignore_result=True), robust=True)

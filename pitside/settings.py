@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "axes",
     "accounts",
@@ -53,17 +54,20 @@ INSTALLED_APPS = [
     "bloodbowl",
     "blitzbowl",
     "pitfighter",
+    "slaughterville",
     "notifications",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "pitside.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "pitside.middleware.RefuseNulMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Log-in tries from one address in line, so that the lock-out counts every failure before the next try.
@@ -168,6 +172,19 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
+# --- Request bodies and uploads ----------------------------------------------------------
+# A body without files: Django refuses a longer one (a 413 from the API, a 400 from a page).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=2_621_440)
+# A body with files (multipart), refused whole beyond this many bytes by pitside.uploads.UploadLimitHandler.
+UPLOAD_MAX_SIZE = env.int("UPLOAD_MAX_SIZE", default=2_621_440)
+# An upload within the limit stays in memory: none is ever written to a temporary file.
+FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_SIZE
+FILE_UPLOAD_HANDLERS = [
+    "pitside.uploads.UploadLimitHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+
 # --- Email -----------------------------------------------------------------------
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="pitside@localhost")
@@ -189,14 +206,21 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": [
         "pitside.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "pitside.parsers.FormParser",
+        "pitside.parsers.MultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "pitside.pagination.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "pitside.api_errors.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": env.str("LOGIN_THROTTLE_RATE", default="10/min")},
+    "DEFAULT_THROTTLE_RATES": {
+        "login": env.str("LOGIN_THROTTLE_RATE", default="10/min"),
+        # pitside.throttling: per user, or per address for anonymous clients
+        "sheets": env.str("SHEET_THROTTLE_RATE", default="20/min"),
+        # a club signing up together shares one address
+        "signup": env.str("SIGNUP_THROTTLE_RATE", default="20/hour"),
+        "league_create": env.str("LEAGUE_CREATE_THROTTLE_RATE", default="10/hour"),
+    },
     "NUM_PROXIES": NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
@@ -206,6 +230,9 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "DEFAULT_GENERATOR_CLASS": "pitside.schema.OnceSchemaGenerator",  # generated once per process
+    # /api/docs/ loads Swagger UI from Pitside's static files (drf-spectacular-sidecar), not from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     # pitside.converters.IdConverter: an id, documented as the integer it is (at most 2**63 - 1).
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 2**63 - 1}},
     "COMPONENT_SPLIT_REQUEST": True,
@@ -230,6 +257,12 @@ if not DEBUG:
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
     }
 SECURE_CONTENT_TYPE_NOSNIFF = True
+# pitside.middleware.ContentSecurityPolicyMiddleware: scripts only from Pitside's own files (no inline script);
+# inline styles are allowed, as htmx and Swagger UI add them.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
 X_FRAME_OPTIONS = "DENY"
 
 LOGGING = {

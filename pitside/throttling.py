@@ -1,21 +1,32 @@
-"""The API's throttles, counted in the cache (Redis in production)."""
+"""Rate limits, counted in the cache (Redis in production): the API's log-in scope, and per client (the user
+when logged in, else the address) what is costly to answer or to abuse: PDF sheets, sign-ups, new leagues.
+DRF's throttles, so the API's views take them as they are and the pages through `throttled`; their rates
+are REST_FRAMEWORK's DEFAULT_THROTTLE_RATES.
+
+Each lets the request through while its cache is down: a throttle only slows clients down, so Redis down
+must not answer everyone with a 500 (the log-in lock-out, in the database, still counts failed log-ins)."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Collection
+from functools import wraps
+from typing import Any
 
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from redis.exceptions import RedisError
 from rest_framework.request import Request
-from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 logger = logging.getLogger(__name__)
 
+View = Callable[..., HttpResponse]
 
-class FailOpenScopedRateThrottle(ScopedRateThrottle):
-    """A scoped throttle that lets the request through while its cache is down: a throttle only slows
-    clients down, so Redis down must not answer everyone with a 500 (the log-in lock-out, in the
-    database, still counts failed log-ins)."""
+
+class FailOpen(SimpleRateThrottle):
+    """A throttle that lets the request through (and logs it) while its cache is down."""
 
     def allow_request(self, request: Request, view: APIView) -> bool:
         try:
@@ -23,3 +34,47 @@ class FailOpenScopedRateThrottle(ScopedRateThrottle):
         except RedisError:
             logger.warning("Throttle %r not applied: the cache is down.", self.scope, exc_info=True)
             return True
+
+
+class FailOpenScopedRateThrottle(FailOpen, ScopedRateThrottle):
+    """The API's scoped throttles (the token API's `login` scope)."""
+
+
+class SheetThrottle(FailOpen, UserRateThrottle):
+    """PDF sheets: each costs up to seconds of CPU the first time (pitside.sheets caches it after)."""
+
+    scope = "sheets"
+
+
+class SignupThrottle(FailOpen, UserRateThrottle):
+    """New accounts, per address."""
+
+    scope = "signup"
+
+
+class LeagueCreateThrottle(FailOpen, UserRateThrottle):
+    """New leagues, per user."""
+
+    scope = "league_create"
+
+
+def throttled(throttle_class: type[SimpleRateThrottle], methods: Collection[str]) -> Callable[[View], View]:
+    """A page view's requests of `methods` limited by `throttle_class` (a sign-up page's POST, not its form):
+    over the rate, a 429 page that says when to try again (Retry-After)."""
+
+    def decorator(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            throttle = throttle_class()
+            # DRF's throttles read only request.user and request.META, which a page's request has too.
+            if request.method in methods and not throttle.allow_request(request, None):  # type: ignore[arg-type]
+                wait = throttle.wait()
+                response = render(request, "429.html", {"wait": wait}, status=429)
+                if wait is not None:
+                    response["Retry-After"] = str(int(wait) + 1)
+                return response
+            return view(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorator

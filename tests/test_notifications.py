@@ -123,3 +123,15 @@ def test_celery_beat_runs_the_mail_sweep():
     schedule = settings.CELERY_BEAT_SCHEDULE
     assert schedule["notification-email-sweep"]["task"] == notification_email_sweep.name
     assert all(entry["task"] in app.tasks for entry in schedule.values())
+
+
+@pytest.mark.django_db
+def test_a_text_longer_than_its_column_is_cut_to_fit(coach, rival):
+    # a 150-character username in a season with a 100-character name: longer than the column (a 500 on PostgreSQL)
+    text = f"{'u' * 150} submitted the result of {'Season ' * 15} week 1: {'confirm it. ' * 10}"
+    notify(users=[coach], event="result:game:1", text=text)
+    notify_many([(rival, "result:game:1", text, "")])
+
+    for notification in Notification.objects.all():
+        assert len(notification.text) == Notification._meta.get_field("text").max_length
+        assert notification.text == text[: len(notification.text) - 1] + "\u2026"

@@ -11,7 +11,6 @@ from typing import Any, TypedDict
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -188,9 +187,6 @@ class LeagueMatchesApi(APIView):
         home_team = serializers.IntegerField(min_value=1)
         away_team = serializers.IntegerField(min_value=1)
 
-    def get_permissions(self) -> list[Any]:
-        return [IsAuthenticated()] if self.request.method == "POST" else []
-
     @extend_schema(responses={200: MatchOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
         return paginate(request, self, matches(league_get(league_id)), MatchOutputSerializer)
@@ -313,9 +309,6 @@ class StarPlayerRollApi(APIView):
     class ChooseInputSerializer(serializers.Serializer[Any]):
         kind = serializers.CharField(max_length=20, help_text="skill, characteristic, remove_trait or wasted")
         target = serializers.CharField(max_length=40, required=False, allow_null=True, default=None)
-
-    def get_permissions(self) -> list[Any]:
-        return [IsAuthenticated()] if self.request.method == "POST" else []
 
     def _spr(self, spr_id: int) -> StarPlayerRoll:
         return get_object_or_404(StarPlayerRoll.objects.select_related("player__team__league"), pk=spr_id)

@@ -197,9 +197,6 @@ class LeagueTournamentsApi(APIView):
             min_value=0, max_value=MAX_CREDITS, required=False, allow_null=True, default=None
         )
 
-    def get_permissions(self) -> list[Any]:
-        return [IsAuthenticated()] if self.request.method == "POST" else []
-
     @extend_schema(responses={200: TournamentOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
         return paginate(request, self, tournaments(league_get(league_id)), TournamentOutputSerializer)
@@ -232,9 +229,6 @@ class TournamentEntriesApi(APIView):
 
     class TournamentEntryInputSerializer(serializers.Serializer[Any]):
         team = serializers.IntegerField(**TEAM_ID)
-
-    def get_permissions(self) -> list[Any]:
-        return [IsAuthenticated()] if self.request.method == "POST" else []
 
     @extend_schema(responses={200: TournamentEntryOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request: Request, tournament_id: int) -> Response:
@@ -276,9 +270,6 @@ class TournamentChallengesApi(APIView):
     class WrittenChallengeInputSerializer(serializers.Serializer[Any]):
         challenger = serializers.IntegerField(**TEAM_ID, help_text="The challenging coach's own team.")
         challenged = serializers.IntegerField(**TEAM_ID)
-
-    def get_permissions(self) -> list[Any]:
-        return [IsAuthenticated()] if self.request.method == "POST" else []
 
     @extend_schema(responses={200: WrittenChallengeOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request: Request, tournament_id: int) -> Response:
@@ -376,9 +367,6 @@ class TournamentMatchesApi(APIView):
     class TournamentMatchInputSerializer(serializers.Serializer[Any]):
         home_team = serializers.IntegerField(**TEAM_ID)
         away_team = serializers.IntegerField(**TEAM_ID)
-
-    def get_permissions(self) -> list[Any]:
-        return [IsAuthenticated()] if self.request.method == "POST" else []
 
     @extend_schema(responses={200: TournamentMatchOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request: Request, tournament_id: int) -> Response:

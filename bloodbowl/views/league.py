@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from bloodbowl.forms import TeamListsForm
 from bloodbowl.models import TeamLists as TeamListsRow
@@ -65,7 +65,7 @@ def team_lists(request: HttpRequest, league_id: int) -> HttpResponse:
     return redirect("bb-team-lists", league.pk)
 
 
-@require_GET
+@require_safe
 def team_lists_download(request: HttpRequest, league_id: int) -> HttpResponse:
     """The league's current team lists as a YAML file, to edit and import again."""
     league = league_get(league_id)
@@ -77,7 +77,7 @@ def team_lists_download(request: HttpRequest, league_id: int) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def team_lists_sample(request: HttpRequest, name: str) -> HttpResponse:
     """A sample file for one invented house team, in either format."""
     if name not in SAMPLES:

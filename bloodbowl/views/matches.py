@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from bloodbowl.apis import matches as apis
 from bloodbowl.apis.matches import ReportInputSerializer
@@ -36,6 +36,7 @@ from engine.bloodbowl.ruleset import RULESET
 from games.models import Game
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.params import parse_int
 
 CHARACTERISTICS = ("ma", "st", "ag", "av")
 EVENT_HEADINGS = {
@@ -69,18 +70,11 @@ def league_matches(request: HttpRequest, league_id: int) -> HttpResponse:
         match = services.match_create(
             league=league,
             user=request.user,
-            home_team_id=_int(request.POST.get("home_team")),
-            away_team_id=_int(request.POST.get("away_team")),
+            home_team_id=parse_int(request.POST.get("home_team", ""), field="home_team"),
+            away_team_id=parse_int(request.POST.get("away_team", ""), field="away_team"),
         )
     messages.success(request, "The match is arranged: make the pre-match rolls at kick-off.")
     return redirect("bb-match-detail", match.pk)
-
-
-def _int(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
 
 
 def _players_by_side(match: Any) -> dict[str, list[Player]]:
@@ -92,7 +86,7 @@ def _players_by_side(match: Any) -> dict[str, list[Player]]:
     return by_side
 
 
-@require_GET
+@require_safe
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     return _match_page(request, match_id)
 
@@ -147,11 +141,12 @@ PREMATCH_ROLLS = ("gate", "cards.home", "cards.away")
 POSTMATCH_ROLLS = ("winnings.home", "winnings.away", "fan_factor.home", "fan_factor.away")
 
 
-def _table_dice(post: Any, labels: tuple[str, ...]) -> dict[str, list[Any]] | None:
-    """Dice typed from the table ("3 5 1"), by roll label; None when none were typed. The service
-    refuses them unless the league allows table dice, and the engine range-checks them."""
+def _table_dice(post: Any, labels: tuple[str, ...]) -> dict[str, list[str]] | None:
+    """Dice typed from the table ("3 5 1"), by roll label; None when none were typed. The input serializer
+    reads each as a whole number, the service refuses them unless the league allows table dice, and the
+    engine range-checks them."""
     typed = {label: post.get(f"dice-{label}", "").replace(",", " ").split() for label in labels}
-    dice = {label: [int(d) if d.isdigit() else d for d in values] for label, values in typed.items() if values}
+    dice = {label: values for label, values in typed.items() if values}
     return dice or None
 
 
@@ -283,7 +278,7 @@ def spr_choose(request: HttpRequest, spr_id: int) -> HttpResponse:
     return redirect("bb-match-detail", spr.match_id)
 
 
-@require_GET
+@require_safe
 def standings(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get(league_id)
     context = {"league": league, "rows": league_standings(league), "leaders": league_leaders(league)}

@@ -10,7 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from bloodbowl.forms import PurchaseForm, RetireForm, TeamSignupForms
 from bloodbowl.models import Player
@@ -25,6 +25,7 @@ from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.sheets import sheet_pdf
+from pitside.throttling import SheetThrottle, throttled
 from rosters.views import team_purchase_page, team_signup_page
 
 ROSTER_TEMPLATE = "bloodbowl/roster_sheet.html"
@@ -83,7 +84,7 @@ def _team_page(request: HttpRequest, team: TeamWithTreasury, status: int = 200, 
     return render(request, "bloodbowl/team_detail.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def team_detail(request: HttpRequest, team_id: int) -> HttpResponse:
     return _team_page(request, team_get(team_id))
 
@@ -143,12 +144,13 @@ def player_retire(request: HttpRequest, player_id: int) -> HttpResponse:
 # --- Roster sheet ----------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
     return render(request, ROSTER_TEMPLATE, team_context(team_get(team_id)))
 
 
-@require_GET
+@require_safe
+@throttled(SheetThrottle, ("GET", "HEAD"))
 def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
     team = team_get(team_id)
     response = HttpResponse(sheet_pdf(request, ROSTER_TEMPLATE, team_context(team)), content_type="application/pdf")

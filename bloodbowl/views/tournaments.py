@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from bloodbowl.models import WrittenChallenge
 from bloodbowl.selectors import league_get
@@ -121,7 +121,7 @@ def _list_page(request: HttpRequest, league_id: int, form: TournamentCreateForm 
     return render(request, "bloodbowl/tournament_list.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def tournament_list(request: HttpRequest, league_id: int) -> HttpResponse:
     return _list_page(request, league_id)
 
@@ -243,7 +243,7 @@ def _page(request: HttpRequest, tournament_id: int, *, status: int = 200, errors
     return render(request, "bloodbowl/tournament_detail.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _page(request, tournament_id)
 

@@ -50,6 +50,10 @@ starting skills and categories separated by ``;`` and may have the flags ``big_g
 ``physical_on_doubles``. Flags are separated by spaces. A column that does not apply to a row's
 kind stays empty. Violations name the file line, counting the header as line 1:
 ``rows[7].cost``; YAML violations name the field: ``races[0].positions[2].ma``.
+
+Limits: at most MAX_RACES races of at most MAX_POSITIONS positions each; YAML anchors and aliases
+(``&`` and ``*``, which let a few bytes stand for millions of entries) are refused; a refused import
+names its first MAX_VIOLATIONS problems.
 """
 
 from __future__ import annotations
@@ -73,7 +77,15 @@ BIG_GUY_ACCESS = frozenset({"general", "strength", "big-guy"})
 CHARACTERISTICS = ("ma", "st", "ag", "av")
 CHARACTERISTIC_RANGE = (1, 10)
 SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
-NAME_LENGTH = 100
+# Far more than any edition has (Blood Bowl's largest has 30 races of at most 8 positions); with the text's
+# own size limit, they bound what one import costs to check and store.
+MAX_RACES = 100
+MAX_POSITIONS = 20
+# A refused import names this many problems at most, so the answer stays short whatever the file holds.
+MAX_VIOLATIONS = 100
+# A team copies its race's slug and name, a player his position's: these are their columns' widths.
+SLUG_LENGTH = 40
+NAME_LENGTH = 60
 
 
 @dataclass(frozen=True)
@@ -174,8 +186,10 @@ def _whole(value: Any) -> bool:
 def _field_error(kind: str, value: Any) -> str | None:
     """Why a value does not fit its kind of field, or None."""
     if kind == "slug":
-        ok = isinstance(value, str) and SLUG.fullmatch(value) is not None
-        return None if ok else "must be lower-case letters and digits joined by hyphens (like reed-lineman)."
+        ok = isinstance(value, str) and len(value) <= SLUG_LENGTH and SLUG.fullmatch(value) is not None
+        return (
+            None if ok else f"must be lower-case letters and digits joined by hyphens (like reed-lineman), at most {SLUG_LENGTH}."
+        )
     if kind == "name":
         ok = isinstance(value, str) and bool(value.strip()) and len(value.strip()) <= NAME_LENGTH
         return None if ok else f"must be a name of 1 to {NAME_LENGTH} characters."
@@ -271,6 +285,8 @@ def parse_team_data(data: Any) -> TeamLists:
     if not isinstance(raw_races, list) or not raw_races:
         problems.append(Violation("teamlists-shape", "races", "races is a list of at least one race."))
         raw_races = []
+    if len(raw_races) > MAX_RACES:
+        raise_if_any([Violation("teamlists-too-many", "races", f"The team lists have at most {MAX_RACES} races.")])
     skills: dict[str, Skill] = {}
     for i, raw in enumerate(raw_skills):
         clean = _check_fields(raw, SKILL_FIELDS, _path_under(f"skills[{i}]"), problems, f"skills[{i}]")
@@ -291,6 +307,9 @@ def parse_team_data(data: Any) -> TeamLists:
         if not isinstance(raw_positions, list) or not raw_positions:
             problems.append(Violation("teamlists-shape", f"{where}.positions", "A race lists at least one position."))
             raw_positions = []
+        if len(raw_positions) > MAX_POSITIONS:
+            problems.append(_too_many_positions(f"{where}.positions"))
+            raw_positions = []
         positions: list[Position] = []
         seen: set[str] = set()
         for p, raw_position in enumerate(raw_positions):
@@ -302,8 +321,12 @@ def parse_team_data(data: Any) -> TeamLists:
         if clean:
             _duplicate({race.slug for race in races}, clean["slug"], f"{where}.slug", "race", problems)
             races.append(Race(**clean, positions=tuple(positions)))
-    raise_if_any(problems)
+    raise_if_any(problems[:MAX_VIOLATIONS])
     return TeamLists(tuple(races), tuple(skills.values()))
+
+
+def _too_many_positions(path: str) -> Violation:
+    return Violation("teamlists-too-many", path, f"A race has at most {MAX_POSITIONS} positions.")
 
 
 def team_lists_to_data(team_lists: TeamLists) -> dict[str, Any]:
@@ -341,6 +364,8 @@ CSV_USED = {
     "position": set(CSV_COLUMNS),
 }
 CSV_FLAGS = {"skill": {"trait"}, "race": {"apothecary", "mutations"}, "position": {"big_guy", "physical_on_doubles"}}
+# A CSV number: ASCII digits, at most 18 of them (a 64-bit integer); the field check bounds it further.
+_DIGITS = re.compile(r"[0-9]{1,18}")
 # The CSV column that holds each record field, where its name differs.
 CSV_COLUMN_OF = {
     "skill": {"category": "categories", "trait": "flags"},
@@ -355,9 +380,10 @@ def _csv_path(line: int, kind: str) -> PathOf:
 
 
 def _number(cell: str) -> int | str:
-    """'60,000' or '60000' -> 60000; anything else stays text (and its field check says why)."""
+    """'60,000' or '60000' -> 60000; anything else stays text (and its field check says why). Only ASCII
+    digits, and not too many: str.isdigit() takes '²', which int() refuses."""
     digits = cell.replace(",", "").replace("_", "")
-    return int(digits) if digits.isdigit() else cell
+    return int(digits) if _DIGITS.fullmatch(digits) else cell
 
 
 def _split(cell: str) -> list[str]:
@@ -433,6 +459,8 @@ def _parse_csv(text: str) -> TeamLists:
         elif kind == "race":
             _duplicate(set(races), clean["slug"], path_of("slug"), "race", problems)
             races.setdefault(clean["slug"], clean)
+            if len(races) > MAX_RACES:
+                raise_if_any([Violation("teamlists-too-many", "rows", f"The team lists have at most {MAX_RACES} races.")])
         else:
             positions.append((line, cells["race"], clean))
     by_race: dict[str, list[Position]] = {slug: [] for slug in races}
@@ -440,6 +468,9 @@ def _parse_csv(text: str) -> TeamLists:
         path_of = _csv_path(line, "position")
         if race not in races:
             problems.append(Violation("teamlists-race-unknown", f"rows[{line}].race", f"No race row has the slug {race!r}."))
+            continue
+        if len(by_race[race]) == MAX_POSITIONS:
+            problems.append(_too_many_positions(f"rows[{line}]"))
             continue
         _duplicate({p.slug for p in by_race[race]}, clean["slug"], path_of("slug"), "position", problems)
         by_race[race].append(_position(clean, skills, path_of, problems))
@@ -450,10 +481,27 @@ def _parse_csv(text: str) -> TeamLists:
         for slug, listed in by_race.items()
         if not listed
     ]
-    raise_if_any(problems)
+    raise_if_any(problems[:MAX_VIOLATIONS])
     return TeamLists(
         tuple(Race(**fields, positions=tuple(by_race[slug])) for slug, fields in races.items()), tuple(skills.values())
     )
+
+
+class _AliasRefused(yaml.YAMLError):
+    def __init__(self, mark: yaml.Mark) -> None:
+        super().__init__("YAML anchors and aliases are refused.")
+        self.mark = mark
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """YAML without anchors and aliases: an alias repeats what its anchor names, so a few nested aliases
+    in a small file stand for millions of entries (the billion laughs) that checking would then walk."""
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        event = self.peek_event()  # type: ignore[no-untyped-call]  # the stubs leave the parser's methods untyped
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise _AliasRefused(event.start_mark)
+        return super().compose_node(parent, index)
 
 
 def parse_team_lists(text: str, fmt: Literal["yaml", "csv"]) -> TeamLists:
@@ -461,7 +509,11 @@ def parse_team_lists(text: str, fmt: Literal["yaml", "csv"]) -> TeamLists:
     if fmt == "csv":
         return _parse_csv(text)
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_NoAliasLoader)  # a SafeLoader: plain data, no Python objects
+    except _AliasRefused as refused:
+        line = refused.mark.line + 1
+        message = f"Line {line} has a YAML anchor or alias (& or *): write each entry out in full."
+        raise_if_any([Violation("teamlists-yaml-alias", "", message)])
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""

@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
@@ -97,7 +97,7 @@ def _season_list_page(request: HttpRequest, league: League, **extra: Any) -> Htt
     )
 
 
-@require_GET
+@require_safe
 def season_list_view(request: HttpRequest, league_id: int) -> HttpResponse:
     return _season_list_page(request, _league(league_id))
 
@@ -150,7 +150,7 @@ def _season_page(request: HttpRequest, season: Season, **extra: Any) -> HttpResp
     )
 
 
-@require_GET
+@require_safe
 def season_detail_view(request: HttpRequest, season_id: int) -> HttpResponse:
     return _season_page(request, _season(season_id))
 
@@ -283,12 +283,12 @@ def _week_page(request: HttpRequest, week: Week, **extra: Any) -> HttpResponse:
     return render(request, "slaughterball/calendar/week_detail.html", _week_context(request, week, **extra))
 
 
-@require_GET
+@require_safe
 def week_detail_view(request: HttpRequest, week_id: int) -> HttpResponse:
     return _week_page(request, _week(week_id))
 
 
-@require_GET
+@require_safe
 def week_live_view(request: HttpRequest, week_id: int) -> HttpResponse:
     """The live part of the week page, polled during the challenge round: 204 while nothing it shows changed."""
     context = _week_context(request, _week(week_id))
@@ -450,7 +450,7 @@ def _playoff_page(request: HttpRequest, season: Season, **extra: Any) -> HttpRes
     )
 
 
-@require_GET
+@require_safe
 def playoffs_view(request: HttpRequest, season_id: int) -> HttpResponse:
     return _playoff_page(request, _season(season_id))
 

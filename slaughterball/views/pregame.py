@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, path, reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from engine.slaughterball import auctions
 from engine.slaughterball.ruleset import RULESET
@@ -24,6 +24,7 @@ from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.params import parse_int, parse_ints
 from slaughterball.models import Auction, Game, Lot, MaverickDraw
 from slaughterball.selectors_pregame import (
     auction_for_game,
@@ -120,12 +121,12 @@ def _room(request: HtmxHttpRequest, game: Game, errors: list[str] | None = None,
     return render(request, template, _live_context(request, game, errors), status=status)
 
 
-@require_GET
+@require_safe
 def game_auction(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _room(request, _game(game_id))
 
 
-@require_GET
+@require_safe
 def game_auction_live(request: HttpRequest, game_id: int) -> HttpResponse:
     """The live part of the room, polled every two seconds."""
     return render(request, "slaughterball/pregame/_auction_live.html", _live_context(request, _game(game_id)))
@@ -184,11 +185,10 @@ def auction_nominate(request: HtmxHttpRequest, auction_id: int) -> HttpResponse:
     game = _auction_game(auction)
     draw = request.POST.get("draw", "")
     if draw:
-        if not draw.isdigit():
-            return _room(request, game, errors=["Choose a maverick you drew."], status=400)
+        draw_id = parse_int(draw, field="draw")
 
         def put_up() -> str:
-            lot = auction_services.lot_nominate(auction_id=auction_id, user=request.user, draw_id=int(draw))
+            lot = auction_services.lot_nominate(auction_id=auction_id, user=request.user, draw_id=draw_id)
             return f"{lot.name} is up for auction."
 
         return _auction_action(request, game, put_up)
@@ -282,16 +282,13 @@ def lot_close(request: HtmxHttpRequest, lot_id: int) -> HttpResponse:
 # --- The lineup picker -------------------------------------------------------------------------------------------
 
 
-def _ids(values: list[str]) -> list[int]:
-    return [int(v) for v in values if v.isdigit()]
-
-
 def _picker_team(request: HttpRequest, context: dict[str, Any]) -> Any:
     """The team whose lineup the page picks: ?team= (the commissioner may pick any), else the user's own."""
     wanted = request.GET.get("team") or request.POST.get("team") or ""
     sides = {side.team_id: side for side in context["sides"]}
-    if wanted.isdigit() and int(wanted) in sides:
-        team = sides[int(wanted)].team
+    team_id = parse_int(wanted, field="team") if wanted else None
+    if team_id in sides:
+        team = sides[team_id].team
         if context["is_commissioner"] or team in context["my_teams"]:
             return team
     return context["my_teams"][0] if context["my_teams"] else None
@@ -340,11 +337,13 @@ def game_lineup(request: HttpRequest, game_id: int) -> HttpResponse:
         return render(request, "slaughterball/pregame/lineup.html", _lineup_context(request, game))
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={request.path}")
-    athlete_ids, hire_ids = _ids(request.POST.getlist("athletes")), _ids(request.POST.getlist("mavericks"))
+    athlete_ids = parse_ints(request.POST.getlist("athletes"), field="athletes")
+    hire_ids = parse_ints(request.POST.getlist("mavericks"), field="mavericks")
     team = request.POST.get("team", "")
-    if not team.isdigit():
+    if not team:
         context = _lineup_context(request, game, (athlete_ids, hire_ids), errors=["Choose the team."])
         return render(request, "slaughterball/pregame/lineup.html", context, status=400)
+    team_id = parse_int(team, field="team")
 
     def refused(error: Invalid) -> HttpResponse:
         context = _lineup_context(request, game, (athlete_ids, hire_ids), errors=[item.message for item in error.items])
@@ -352,17 +351,21 @@ def game_lineup(request: HttpRequest, game_id: int) -> HttpResponse:
 
     with refusal_shown_by(refused):
         _, created = pregame_services.lineup_pick(
-            game_id=game.pk, user=request.user, team_id=int(team), athlete_ids=athlete_ids, maverick_ids=hire_ids
+            game_id=game.pk, user=request.user, team_id=team_id, athlete_ids=athlete_ids, maverick_ids=hire_ids
         )
     messages.success(request, "Athletes chosen and revealed." if created else "This lineup was already chosen.")
-    return redirect(f"{reverse('game-lineup', args=[game.pk])}?team={team}")
+    return redirect(f"{reverse('game-lineup', args=[game.pk])}?team={team_id}")
 
 
 @require_POST
+@domain_errors
 def game_lineup_preview(request: HttpRequest, game_id: int) -> HttpResponse:
     """The Pit Power of the boxes ticked so far (htmx, on every change)."""
     game = _game(game_id)
-    chosen = (_ids(request.POST.getlist("athletes")), _ids(request.POST.getlist("mavericks")))
+    chosen = (
+        parse_ints(request.POST.getlist("athletes"), field="athletes"),
+        parse_ints(request.POST.getlist("mavericks"), field="mavericks"),
+    )
     context = _lineup_context(request, game, chosen)
     return render(request, "slaughterball/pregame/_lineup_power.html", context)
 
@@ -413,7 +416,7 @@ def _pregame_page(request: HttpRequest, game: Game, form: OrderOfPlayForm | None
     return render(request, "slaughterball/pregame/pregame.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def game_pregame(request: HttpRequest, game_id: int) -> HttpResponse:
     return _pregame_page(request, _game(game_id))
 

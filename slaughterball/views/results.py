@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from engine.slaughterball import games as game_rules
 from engine.slaughterball.ruleset import RULESET
@@ -26,6 +26,8 @@ from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.params import parse_int
+from pitside.throttling import SheetThrottle, throttled
 from slaughterball.models import Athlete, Game, ResultDraft, Season, Week
 from slaughterball.selectors import (
     game_get,
@@ -318,7 +320,7 @@ def _game_page(
     return render(request, template, context, status=status)
 
 
-@require_GET
+@require_safe
 def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _game_page(request, _game(game_id))
 
@@ -393,9 +395,9 @@ def game_live_entry(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                     form.add_error("kind", "The goals open only once per game.")
     elif action in ("remove", "penalize"):
         try:
-            index = int(request.POST.get("index", ""))
+            index = parse_int(request.POST.get("index", ""), field="index")
             entry = log[index]
-        except (ValueError, IndexError):
+        except (Invalid, IndexError):
             return _game_page(request, game, status=400, errors=["That log line is gone: reload the page."])
         if action == "remove":
             log.pop(index)
@@ -462,19 +464,20 @@ def game_result_action(request: HtmxHttpRequest, game_id: int, action: str) -> H
 # --- Standings ---------------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
+@domain_errors
 def league_standings(request: HttpRequest, league_id: int) -> HttpResponse:
     """The League Rank of a season (the latest by default) after a week (the latest by default)."""
     league = league_get(league_id)
-    season_id = request.GET.get("season")
-    season = league_season(league, int(season_id) if season_id and season_id.isdigit() else None)
+    season_id = request.GET.get("season", "")
+    season = league_season(league, parse_int(season_id, field="season") if season_id else None)
     if season_id and season is None:
         raise Http404("No such season in this league.")
     weeks = standings_weeks(season) if season else []
     week_param = request.GET.get("week", "")
-    if week_param and (not week_param.isdigit() or int(week_param) not in weeks):
+    week = parse_int(week_param, field="week") if week_param else (weeks[-1] if weeks else None)
+    if week_param and week not in weeks:
         raise Http404("No ranking for that week.")
-    week = int(week_param) if week_param else (weeks[-1] if weeks else None)
     rows = list(standings_rows(season, week)) if season and week is not None else []
     return render(
         request,
@@ -527,38 +530,41 @@ def _on_screen(context: dict[str, Any], pdf_url: str) -> dict[str, Any]:
     return {**context, "pdf_url": pdf_url, "back_url": f"{standings}?season={context['season'].pk}"}
 
 
-@require_GET
+@require_safe
 def week_game_records(request: HttpRequest, week_id: int) -> HttpResponse:
     context = _on_screen(_week_records(week_id), reverse("week-game-records-pdf", args=[week_id]))
     return render(request, "slaughterball/results/game_record_sheet.html", context)
 
 
-@require_GET
+@require_safe
+@throttled(SheetThrottle, ("GET", "HEAD"))
 def week_game_records_pdf(request: HttpRequest, week_id: int) -> HttpResponse:
     context = _week_records(week_id)
     return _pdf(game_records_pdf(request, context), f"{context['title']} game records")
 
 
-@require_GET
+@require_safe
 def season_game_records(request: HttpRequest, season_id: int) -> HttpResponse:
     context = _on_screen(_season_records(season_id), reverse("season-game-records-pdf", args=[season_id]))
     return render(request, "slaughterball/results/game_record_sheet.html", context)
 
 
-@require_GET
+@require_safe
+@throttled(SheetThrottle, ("GET", "HEAD"))
 def season_game_records_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
     context = _season_records(season_id)
     return _pdf(game_records_pdf(request, context), f"{context['title']} game records")
 
 
-@require_GET
+@require_safe
 def season_ranking_sheet(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
     context = _on_screen(ranking_sheet_context(season), reverse("season-ranking-pdf", args=[season_id]))
     return render(request, "slaughterball/results/ranking_sheet.html", context)
 
 
-@require_GET
+@require_safe
+@throttled(SheetThrottle, ("GET", "HEAD"))
 def season_ranking_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
     return _pdf(ranking_pdf(request, ranking_sheet_context(season)), f"{season.name} league ranking")

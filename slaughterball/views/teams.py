@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from engine.core.money import format_credits
 from engine.slaughterball.ruleset import RULESET
@@ -23,6 +23,7 @@ from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.throttling import SheetThrottle, throttled
 from rosters.models import Team
 from rosters.selectors import team_balances, team_ledger
 from rosters.services import team_require_coach
@@ -99,7 +100,7 @@ def _team_page(request: HttpRequest, team: Team, status: int = 200, staff_form: 
     return render(request, "slaughterball/teams/team_detail.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def team_detail(request: HttpRequest, team_id: int) -> HttpResponse:
     return _team_page(request, _team(team_id))
 
@@ -191,12 +192,13 @@ def athlete_spend(request: HtmxHttpRequest, athlete_id: int) -> HttpResponse:
 # --- Team Roster Sheet ---------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
     return render(request, "slaughterball/teams/roster_sheet.html", team_context(_team(team_id)))
 
 
-@require_GET
+@require_safe
+@throttled(SheetThrottle, ("GET", "HEAD"))
 def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
     team = _team(team_id)
     response = HttpResponse(roster_pdf(request, team_context(team)), content_type="application/pdf")

@@ -1,19 +1,11 @@
-"""API fixtures: a client for anyone of the cast, and an empty cache (the login throttle counts there)."""
+"""API fixtures: a client for anyone of the cast."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIClient
-
-
-@pytest.fixture(autouse=True)
-def _no_throttle_history() -> Iterator[None]:
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

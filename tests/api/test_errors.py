@@ -5,12 +5,16 @@ Each request is sent by someone allowed to make it, so the refusal is about the 
 
 from __future__ import annotations
 
+import functools
 import json
 from itertools import zip_longest
 from types import SimpleNamespace
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from rest_framework.exceptions import ParseError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.test import APIRequestFactory
@@ -18,6 +22,8 @@ from rest_framework.views import APIView
 
 from engine.core.money import MAX_CREDITS
 from engine.core.violations import RuleViolation, Violation, paths_under
+from leagues.models import League
+from pitside.parsers import MAX_JSON_DEPTH, check_json
 from rosters.services import grant_create
 from slaughterball.demo import demo_athletes
 from tests.api.helpers import errors, problems
@@ -478,12 +484,79 @@ def test_a_nul_character_anywhere_in_json_is_refused_at_the_boundary(api_as, com
     assert response.json()["errors"][0]["code"] == "parse_error"
 
 
+NEW_LEAGUE = {"name": "Nul League", "game_system": "slaughterball"}
+
+
+@pytest.mark.parametrize(
+    ("extra", "urlencoded"),
+    [
+        ({"note": "a\x00b"}, True),
+        ({"a\x00b": "note"}, True),
+        ({"note": "a\x00b"}, False),
+        ({"a\x00b": SimpleUploadedFile("rules.txt", b"x")}, False),
+    ],
+    ids=["urlencoded-value", "urlencoded-name", "multipart-value", "multipart-file-field"],
+)
+def test_a_nul_character_anywhere_in_a_form_body_is_refused_at_the_boundary(extra, urlencoded, api_as, coach):
+    api = api_as(coach)
+    if urlencoded:
+        response = api.post("/api/leagues/", urlencode({**NEW_LEAGUE, **extra}), content_type="application/x-www-form-urlencoded")
+    else:
+        response = api.post("/api/leagues/", {**NEW_LEAGUE, **extra}, format="multipart")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["message"] == "Text may not contain NUL characters."
+    assert not League.objects.filter(name="Nul League").exists()
+
+
+def test_a_nul_character_in_a_form_encoded_patch_is_refused(api_as, commissioner, league):
+    body = urlencode({"name": "a\x00b"})
+    response = api_as(commissioner).patch(f"/api/leagues/{league.pk}/", body, content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "parse_error"
+
+
+@pytest.mark.parametrize(
+    ("url", "body"),
+    [
+        ("/api/auth/token/", "[" * 100_000),
+        ("/api/leagues/", "[" * 100_000 + "]" * 100_000),
+        ("/api/leagues/", '{"name": "Deep", "game_system": "slaughterball", "options": ' + "[" * 500 + "]" * 500 + "}"),
+    ],
+    ids=["token-unclosed", "nested-100000", "nested-500"],
+)
+def test_json_nested_too_deep_is_refused_at_the_boundary(url, body, api_as, commissioner):
+    response = api_as(commissioner).post(url, body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "parse_error"
+
+
+def test_json_as_deep_as_the_limit_is_read():
+    check_json(functools.reduce(lambda inner, _: [inner], range(MAX_JSON_DEPTH), "leaf"))
+    with pytest.raises(ParseError):
+        check_json(functools.reduce(lambda inner, _: {"key": inner}, range(MAX_JSON_DEPTH + 1), "leaf"))
+
+
 def test_a_body_over_the_upload_limit_is_a_413_in_the_error_shape(api_as, commissioner, league, settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000
     response = api_as(commissioner).patch(f"/api/leagues/{league.pk}/", {"name": "x" * 2_000}, format="json")
 
     assert response.status_code == 413
     assert response.json()["errors"][0]["code"] == "request_too_large"
+
+
+def test_a_30_mb_file_is_refused_with_a_413(api_as, coach):
+    upload = SimpleUploadedFile("big.bin", b"x" * 30 * 1024 * 1024)
+    response = api_as(coach).post("/api/leagues/", {**NEW_LEAGUE, "rules": upload}, format="multipart")
+
+    assert response.status_code == 413
+    assert response.json()["errors"][0]["code"] == "request_too_large"
+    assert not League.objects.filter(name="Nul League").exists()
+
+
+def test_a_file_within_the_limit_is_read(api_as, coach):
+    upload = SimpleUploadedFile("small.txt", b"x" * 1_000)
+    response = api_as(coach).post("/api/leagues/", {**NEW_LEAGUE, "rules": upload}, format="multipart")
+    assert response.status_code == 201
 
 
 class RefusedByTheEngine(APIView):

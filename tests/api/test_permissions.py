@@ -75,12 +75,9 @@ READS = {
     "athlete-options": Request("get", "/api/athletes/{cleaver}/purchase-options/"),
 }
 
-READ_STATUS = {
-    #                  commissioner  coach  rival  other_commissioner  anonymous
-    "grants": (200, 403, 403, 403, 401),
-    # Everything else is public: spectators read standings and team pages without logging in.
-    **{name: (200,) * len(CAST) for name in READS if name != "grants"},
-}
+# Every read is public: spectators read standings and team pages without logging in. The grants and fines
+# too: every team's ledger shows them.
+READ_STATUS = {name: (200,) * len(CAST) for name in READS}
 
 
 def matrix(statuses: dict[str, tuple[int, ...]]) -> list[Any]:
@@ -145,6 +142,17 @@ def test_a_commissioner_cannot_reach_another_leagues_team_through_their_own_leag
     assert response.status_code == 400
     assert problems(response) == {("team-not-in-league", "team")}
     assert db_state() == before
+
+
+def test_anyone_reads_the_grants_a_teams_ledger_shows(world, client_of):
+    anonymous = client_of("anonymous")
+
+    grants = anonymous.get(f"/api/leagues/{world.league}/grants/")
+    ledger = anonymous.get(f"/api/teams/{world.rich_team}/ledger/").json()["results"]
+
+    assert grants.status_code == 200
+    [grant] = grants.json()["results"]
+    assert grant in ledger
 
 
 def test_the_grants_list_shows_grants_and_fines_but_not_purchases_or_opening_budgets(world, client_of):

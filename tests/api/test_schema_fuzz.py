@@ -8,13 +8,17 @@ unknown: 404s), half use real ones so the bodies reach the services; the sender 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 import schemathesis
+import yaml
+from django.contrib.staticfiles import finders
 from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
+from django.templatetags.static import static
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -108,3 +112,28 @@ def test_the_schema_is_generated_once_per_process(monkeypatch):
     assert (first.status_code, second.status_code) == (200, 200)
     assert len(generated) == 1
     assert "/api/leagues/" in second.json()["paths"]
+
+
+def test_the_docs_load_swagger_ui_from_pitside_itself_with_no_inline_script():
+    page = APIClient().get("/api/docs/").content.decode()
+    sources = re.findall(r'(?:src|href)="([^"]+)"', page)
+
+    assert sources
+    for source in sources:
+        assert source.startswith("/"), source  # no CDN
+        if source.startswith(static("")):
+            assert finders.find(source.removeprefix(static(""))), source
+    assert re.findall(r"<script(?![^>]*\bsrc=)", page) == []
+    script = [s for s in sources if "script" in s]
+    assert APIClient().get(script[0])["Content-Type"].startswith("application/javascript")
+
+
+def test_the_schema_says_what_anonymous_may_read():
+    # Every read is public (a star player roll's choices, a league's matches, its grants...): the schema must not
+    # say they need a log-in. Writes do.
+    schema = yaml.safe_load(APIClient().get("/api/schema/").content)
+    operations = [(method, path, op) for path, ops in schema["paths"].items() for method, op in ops.items()]
+
+    private = [path for method, path, op in operations if method == "get" and {} not in op.get("security", [{}])]
+    assert private == ["/api/auth/token/current/"]  # the one private read: the user's own token
+    assert [path for method, path, op in operations if method == "post" and {} in op.get("security", [])] == []

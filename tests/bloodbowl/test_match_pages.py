@@ -125,10 +125,23 @@ def test_dice_rolled_at_the_table_typed_on_the_page(db, commissioner):
     refused = coach.post(f"/bloodbowl/matches/{match.pk}/prematch/", {"dice-gate": "7 1"})
     assert refused.status_code == 400
     assert "from 1 to 6" in refused.content.decode()
+    for typed in ("² 3", f"{'9' * 5000} 3"):
+        refused = coach.post(f"/bloodbowl/matches/{match.pk}/prematch/", {"dice-gate": typed})
+        assert refused.status_code == 400
+        assert "dice gate 0: " in refused.content.decode()
     coach.post(f"/bloodbowl/matches/{match.pk}/prematch/", {"dice-gate": "6, 5"})
     match.refresh_from_db()
     assert match.gate == 11_000
     assert match.rolls.get(purpose="gate").at_table
+
+
+def test_arranging_with_a_team_that_is_not_a_number_is_a_400(bb):
+    league, home, _ = bb
+    for bad in ("²", str(10**30), ""):
+        refused = _as(home.coach).post(f"/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": bad})
+        assert refused.status_code == 400
+        assert "away_team must be a whole number." in refused.content.decode()
+    assert not Match.objects.exists()
 
 
 def test_a_blood_bowl_league_is_created_from_the_page(db, commissioner):

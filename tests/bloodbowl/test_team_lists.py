@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from bloodbowl.models import TeamLists
+from bloodbowl.demo import demo_bloodbowl_team
+from bloodbowl.models import Player, TeamLists
+from engine.bloodbowl.teamlists import NAME_LENGTH, SLUG_LENGTH
+from rosters.models import Team
 from tests.api.helpers import errors, problems
 from tests.bloodbowl.factories import SAMPLE_CSV, SAMPLE_YAML
+from tests.engine.bloodbowl.test_teamlists import ALIAS_BOMB
 from tests.factories import LeagueFactory
 
 pytestmark = pytest.mark.django_db
@@ -153,3 +157,40 @@ def test_a_slaughterball_league_has_no_team_lists(api_as, commissioner, league):
 
     assert response.status_code == 404
     errors(response)
+
+
+def test_the_longest_slugs_and_names_a_team_list_takes_fit_the_columns_a_team_copies_them_to(
+    api_as, bb_league, commissioner, coach
+):
+    assert Team._meta.get_field("faction").max_length >= SLUG_LENGTH  # the race's slug
+    race, position = "r" * SLUG_LENGTH, "p" * SLUG_LENGTH
+    text = SAMPLE_YAML.replace("bogmire-croakers", race).replace("Bogmire Croakers", "R" * NAME_LENGTH)
+    text = text.replace("swamp-hulk", position).replace("Swamp Hulk", "P" * NAME_LENGTH)
+    assert api_as(commissioner).put(URL.format(bb_league.pk), {"format": "yaml", "text": text}, format="json").status_code == 200
+    team = demo_bloodbowl_team(1)
+    players = [{**p, "position": position if p["position"] == "swamp-hulk" else p["position"]} for p in team["players"]]
+    body = {**team, "name": "Long Names", "race": race, "players": players}
+
+    response = api_as(coach).post(f"/api/bloodbowl/leagues/{bb_league.pk}/teams/", body, format="json")
+
+    assert response.status_code == 201, response.json()
+    assert Player.objects.get(team__name="Long Names", position=position).position_name == "P" * NAME_LENGTH
+
+
+def test_a_slug_or_name_longer_than_its_column_is_refused_one_error_a_field(api_as, bb_league, commissioner):
+    text = SAMPLE_YAML.replace("bogmire-croakers", "r" * (SLUG_LENGTH + 1)).replace("Swamp Hulk", "P" * (NAME_LENGTH + 1))
+
+    response = api_as(commissioner).put(URL.format(bb_league.pk), {"format": "yaml", "text": text}, format="json")
+
+    assert response.status_code == 400
+    assert problems(response) == {
+        ("teamlists-field-invalid", "races[0].slug"),
+        ("teamlists-field-invalid", "races[0].positions[4].name"),
+    }
+
+
+def test_a_yaml_alias_bomb_is_refused_in_one_short_answer(api_as, bb_league, commissioner):
+    response = api_as(commissioner).put(URL.format(bb_league.pk), {"format": "yaml", "text": ALIAS_BOMB}, format="json")
+
+    assert response.status_code == 400
+    assert problems(response) == {("teamlists-yaml-alias", "")}

@@ -44,6 +44,7 @@ def test_registry_hands_out_the_slaughterball_ruleset() -> None:
         ("bloodbowl", "Blood Bowl (Death Zone)"),
         ("blitzbowl", "Blitz Bowl"),
         ("pitfighter", "Pit Fighter"),
+        ("slaughterville", "Slaughterville"),
     ]
 
 

@@ -349,3 +349,8 @@ def test_the_commissioner_switches_optional_rules_on_the_settings_page(client, c
     assert league.options["lasting_injuries"] is True
     assert league.options["appeals_allowed"] is True
     assert league.options["rogues"] is False
+
+
+def test_head_is_answered_wherever_get_is(client, league):
+    assert client.head("/").status_code == 200
+    assert client.head(f"/leagues/{league.pk}/standings/").status_code == 200

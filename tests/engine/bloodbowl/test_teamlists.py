@@ -10,7 +10,17 @@ from typing import Any
 import pytest
 import yaml
 
-from engine.bloodbowl.teamlists import parse_team_data, parse_team_lists, team_lists_sample, team_lists_to_data
+from engine.bloodbowl.teamlists import (
+    MAX_POSITIONS,
+    MAX_RACES,
+    MAX_VIOLATIONS,
+    NAME_LENGTH,
+    SLUG_LENGTH,
+    parse_team_data,
+    parse_team_lists,
+    team_lists_sample,
+    team_lists_to_data,
+)
 from tests.engine.bloodbowl.builders import codes, refused
 
 YAML_TEXT = team_lists_sample("house-team.yaml")
@@ -96,6 +106,10 @@ P2 = "races[0].positions[2]"
         (set_position("big_guy", "yes please"), [("teamlists-field-invalid", f"{P2}.big_guy")]),
         (set_position("slug", "Croak Thrower"), [("teamlists-field-invalid", f"{P2}.slug")]),
         (set_position("name", "  "), [("teamlists-field-invalid", f"{P2}.name")]),
+        (set_position("name", "N" * (NAME_LENGTH + 1)), [("teamlists-field-invalid", f"{P2}.name")]),
+        (set_position("slug", "s" * (SLUG_LENGTH + 1)), [("teamlists-field-invalid", f"{P2}.slug")]),
+        (lambda d: d["races"][0].__setitem__("name", "N" * (NAME_LENGTH + 1)), [("teamlists-field-invalid", "races[0].name")]),
+        (lambda d: d["races"][0].__setitem__("slug", "s" * (SLUG_LENGTH + 1)), [("teamlists-field-invalid", "races[0].slug")]),
         (set_position("skills", ["sure-hands", "hypnotic-gaze"]), [("teamlists-skill-unknown", f"{P2}.skills")]),
         (set_position("skills", ["pass", "pass"]), [("teamlists-duplicate", f"{P2}.skills")]),
         (set_position("categories", ["general", "physical"]), [("teamlists-field-invalid", f"{P2}.categories")]),
@@ -144,6 +158,61 @@ def test_not_a_team_list_at_all(text: str, code: str):
     assert next(c for c, _ in codes(refused(parse_team_lists, text, "yaml"))) == code
 
 
+# Nine aliases of nine aliases ... of nine strings: 2 KB of YAML that stands for 43 million strings.
+ALIAS_BOMB = (
+    "a: &a ["
+    + ", ".join(["lol"] * 9)
+    + "]\n"
+    + "".join(
+        f"{name}: &{name} [{', '.join([f'*{previous}'] * 9)}]\n" for previous, name in zip("abcdefg", "bcdefgh", strict=True)
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (ALIAS_BOMB, 1),
+        (YAML_TEXT.replace("skills: [sure-hands, pass]", "skills: &thrower [sure-hands, pass]"), None),
+    ],
+    ids=["alias-bomb", "one-anchor"],
+)
+def test_yaml_anchors_and_aliases_are_refused(text: str, line: int | None):
+    [violation] = refused(parse_team_lists, text, "yaml")
+    assert (violation.code, violation.path) == ("teamlists-yaml-alias", "")
+    if line:
+        assert violation.message.startswith(f"Line {line} ")
+
+
+def test_more_races_or_positions_than_the_limit_are_refused():
+    too_many_races = copy.deepcopy(SAMPLE)
+    too_many_races["races"] = [{**copy.deepcopy(SAMPLE["races"][0]), "slug": f"race-{i}"} for i in range(MAX_RACES + 1)]
+    assert codes(refused(parse_team_data, too_many_races)) == [("teamlists-too-many", "races")]
+    too_many_positions = copy.deepcopy(SAMPLE)
+    position = SAMPLE["races"][0]["positions"][0]
+    too_many_positions["races"][0]["positions"] = [{**position, "slug": f"p-{i}"} for i in range(MAX_POSITIONS + 1)]
+    assert codes(refused(parse_team_data, too_many_positions)) == [("teamlists-too-many", "races[0].positions")]
+
+
+def test_the_csv_limits_on_races_and_positions():
+    race = next(line for line in CSV_LINES if line.startswith("race,"))
+    races = [race.replace("bogmire-croakers", f"race-{i}") for i in range(MAX_RACES + 1)]
+    assert codes(refused(parse_team_lists, "\n".join([*CSV_LINES, *races]), "csv")) == [("teamlists-too-many", "rows")]
+    lineman = next(line for line in CSV_LINES if ",bog-lineman," in line)
+    extra = [lineman.replace("bog-lineman", f"p-{i}") for i in range(MAX_POSITIONS)]
+    found = codes(refused(parse_team_lists, "\n".join([*CSV_LINES, *extra]), "csv"))
+    first_over = len(CSV_LINES) + MAX_POSITIONS - 5 + 1  # the sample's race has 5 positions
+    assert found == [("teamlists-too-many", f"rows[{line}]") for line in range(first_over, len(CSV_LINES) + MAX_POSITIONS + 1)]
+
+
+def test_a_refusal_names_at_most_the_first_violations():
+    data = copy.deepcopy(SAMPLE)
+    data["skills"] = [{"slug": f"Bad {i}", "name": "x", "category": "general"} for i in range(MAX_VIOLATIONS * 3)]
+    found = refused(parse_team_data, data)
+    assert len(found) == MAX_VIOLATIONS
+    assert found[0].path == "skills[0].slug"
+
+
 # --- CSV ------------------------------------------------------------------------------------------
 
 CSV_LINES = CSV_TEXT.splitlines()
@@ -161,6 +230,8 @@ def csv_broken(line: int, replace_from: str, replace_to: str) -> list[tuple[str,
     ("old", "new", "expected"),
     [
         (",70000,", ",seventy,", "cost"),
+        (",70000,", ",²,", "cost"),  # str.isdigit() takes a superscript two; int() does not
+        (",70000,", f",{'7' * 5000},", "cost"),  # more digits than int() reads
         (",2,6,3,3,8,", ",2,6,3,3,80,", "av"),
         (",2,6,", ",-2,6,", "max_count"),
         ("sure-hands;pass", "sure-hands;hypnotic-gaze", "skills"),

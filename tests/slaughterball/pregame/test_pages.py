@@ -179,6 +179,13 @@ def test_draws_can_be_put_up_and_returned_from_the_page(game, coach, team, clien
     assert "Lot 1: Gibraltar" in response.content.decode()
 
 
+def test_a_draw_that_is_not_a_number_is_a_400(game, coach, team, client_as, open_auction):
+    auction = open_auction(game, coach, {team.pk: ["knife"]})
+    response = client_as(coach).post(f"/auctions/{auction.pk}/nominate/", {"draw": "²"}, **HTMX)
+    assert response.status_code == 400
+    assert not Lot.objects.exists()
+
+
 # --- Lineup picker and summary ----------------------------------------------------------------------------------
 
 
@@ -206,6 +213,23 @@ def test_choosing_from_the_page(game, coach, team, client_as, open_auction):
     assert response.status_code == 302
     assert len(GameSide.objects.get(game=game, team=team).lineup) == 6
     assert "has chosen and revealed" in client.get(response.url).content.decode()
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        lambda team: {"team": team.pk, "athletes": [*six(team)[:5], "²"]},
+        lambda team: {"team": team.pk, "athletes": [*six(team)[:5], "9" * 5000]},
+        lambda team: {"team": "²", "athletes": six(team)},
+    ],
+)
+def test_ids_that_are_not_numbers_are_a_400(game, coach, team, client_as, open_auction, form):
+    open_auction(game, coach)
+    client = client_as(coach)
+    assert client.post(f"/games/{game.pk}/lineup/", form(team)).status_code == 400
+    assert client.post(f"/games/{game.pk}/lineup/preview/", form(team)).status_code == 400
+    assert client.get(f"/games/{game.pk}/lineup/?team=²").status_code == 400
+    assert not GameSide.objects.get(game=game, team=team).lineup
 
 
 def test_an_injured_athlete_is_shown_out(game, season, coach, team, rival_team, client_as, open_auction, monkeypatch):

@@ -181,6 +181,8 @@ def test_the_standings_page(client, league, season, game, teams, coach, commissi
     assert "recorded random draw" in html
     assert client.get(f"/leagues/{league.pk}/standings/?week=0").status_code == 200
     assert client.get(f"/leagues/{league.pk}/standings/?week=7").status_code == 404
+    for bad in ("?season=²", "?week=²", f"?week={'9' * 5000}", f"?season={10**30}"):
+        assert client.get(f"/leagues/{league.pk}/standings/{bad}").status_code == 400, bad
     other = League.objects.exclude(pk=league.pk).first() or league
     assert client.get(f"/leagues/{other.pk}/standings/").status_code == 200
 

@@ -1,0 +1,137 @@
+"""A group's statistics, from its confirmed sessions: win rates (per villain, character, player count and
+location), each member's record, and the longest and shortest games. Pure functions of the sessions' facts.
+
+The rulebook keeps no statistics; "a win" is always the players' win (the game is cooperative), and a game's
+length is its turns played."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+
+@dataclass(frozen=True)
+class SessionFacts:
+    """A confirmed session: its id, date, players ((member, character) in seat order), villain, locations,
+    whether the players won, and its turns played."""
+
+    id: int
+    played_on: date
+    players: tuple[tuple[int, str], ...]
+    villain: str
+    locations: tuple[str, ...]
+    players_won: bool
+    turns: int
+
+
+@dataclass(frozen=True)
+class WinRate[K: Hashable]:
+    """Sessions played and won by the players, for one villain, character, player count or location."""
+
+    key: K
+    played: int
+    won: int
+
+    @property
+    def percent(self) -> int:
+        """The players' win rate, in whole percent (rounded half up)."""
+        return (200 * self.won + self.played) // (2 * self.played)
+
+
+@dataclass(frozen=True)
+class MemberRecord:
+    """A member's sessions: played, won and lost (the players' result)."""
+
+    member: int
+    played: int
+    won: int
+
+    @property
+    def lost(self) -> int:
+        return self.played - self.won
+
+    @property
+    def percent(self) -> int:
+        return WinRate(self.member, self.played, self.won).percent if self.played else 0
+
+
+def _rates[K: Hashable](sessions: Iterable[SessionFacts], keys: Callable[[SessionFacts], Iterable[K]]) -> list[WinRate[K]]:
+    """Win rates per key, most played first, then the higher rate; each session counts once per key it has."""
+    played: dict[K, int] = defaultdict(int)
+    won: dict[K, int] = defaultdict(int)
+    for session in sessions:
+        for key in set(keys(session)):
+            played[key] += 1
+            won[key] += session.players_won
+    rates = [WinRate(key, played[key], won[key]) for key in played]
+    return sorted(rates, key=lambda r: (-r.played, -r.won / r.played, str(r.key)))
+
+
+def by_villain(sessions: Iterable[SessionFacts]) -> list[WinRate[str]]:
+    return _rates(sessions, lambda s: [s.villain])
+
+
+def by_character(sessions: Iterable[SessionFacts]) -> list[WinRate[str]]:
+    return _rates(sessions, lambda s: [character for _, character in s.players])
+
+
+def by_player_count(sessions: Iterable[SessionFacts]) -> list[WinRate[int]]:
+    """Per number of players, from 1 up (not by most played: the counts read as a scale)."""
+    return sorted(_rates(sessions, lambda s: [len(s.players)]), key=lambda r: r.key)
+
+
+def by_location(sessions: Iterable[SessionFacts]) -> list[WinRate[str]]:
+    return _rates(sessions, lambda s: s.locations)
+
+
+def member_records(sessions: Iterable[SessionFacts]) -> list[MemberRecord]:
+    """Each member who played: sessions played and won, unordered (standings_order orders them)."""
+    rates = _rates(sessions, lambda s: [member for member, _ in s.players])
+    return [MemberRecord(r.key, r.played, r.won) for r in rates]
+
+
+def order_records(records: Sequence[MemberRecord]) -> list[MemberRecord]:
+    """Members by record: most sessions won, then the higher win rate, then most played, then by id."""
+    return sorted(records, key=lambda r: (-r.won, -(r.won / r.played if r.played else 0), -r.played, r.member))
+
+
+def longest(sessions: Sequence[SessionFacts]) -> list[SessionFacts]:
+    """The sessions with the most turns played (every one that ties), earliest first."""
+    most = max((s.turns for s in sessions), default=None)
+    return sorted((s for s in sessions if s.turns == most), key=lambda s: (s.played_on, s.id))
+
+
+def shortest(sessions: Sequence[SessionFacts]) -> list[SessionFacts]:
+    """The sessions with the fewest turns played (every one that ties), earliest first."""
+    fewest = min((s.turns for s in sessions), default=None)
+    return sorted((s for s in sessions if s.turns == fewest), key=lambda s: (s.played_on, s.id))
+
+
+@dataclass(frozen=True)
+class Statistics:
+    sessions: int
+    won: int
+    villains: list[WinRate[str]]
+    characters: list[WinRate[str]]
+    player_counts: list[WinRate[int]]
+    locations: list[WinRate[str]]
+    members: list[MemberRecord]
+    longest: list[SessionFacts]
+    shortest: list[SessionFacts]
+
+
+def statistics(sessions: Sequence[SessionFacts]) -> Statistics:
+    """Every figure of the group's statistics page."""
+    return Statistics(
+        sessions=len(sessions),
+        won=sum(s.players_won for s in sessions),
+        villains=by_villain(sessions),
+        characters=by_character(sessions),
+        player_counts=by_player_count(sessions),
+        locations=by_location(sessions),
+        members=order_records(member_records(sessions)),
+        longest=longest(sessions),
+        shortest=shortest(sessions),
+    )

@@ -1,0 +1,70 @@
+"""What the Slaughterville pages show, arranged for the templates: every figure comes from the selectors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.models import Game
+from leagues.models import League
+from leagues.selectors import league_is_commissioner
+from slaughterville.models import Session
+from slaughterville.selectors import catalogue_of, group_statistics, member_of, members, sessions
+from slaughterville.services import RESULTS
+
+
+def league_panel_context(league: League, user: Any) -> dict[str, Any]:
+    """The group page's panel: its members, its sessions and its statistics."""
+    catalogue = catalogue_of(league)
+    names = catalogue.names()
+    return {
+        "member": member_of(league, user),
+        "members": list(members(league)),
+        "sessions": [(s, names.get(s.villain, s.villain)) for s in sessions(league)],
+        "catalogue_ready": bool(catalogue.characters and catalogue.villains and len(catalogue.locations) >= 6),
+        "statistics": group_statistics(league),
+    }
+
+
+def settings_panel_context(league: League) -> dict[str, Any]:
+    """The settings page's Slaughterville section: the catalogue."""
+    return {"game_sections": [("catalogue", "Catalogue")], "catalogue": catalogue_of(league)}
+
+
+@dataclass(frozen=True)
+class Rights:
+    """What the user may do to a session now (the lifecycle decides; the page only offers it)."""
+
+    confirm: bool
+    dispute: bool
+    approve: bool
+    void: bool
+
+
+def session_rights(session: Session, user: Any) -> Rights:
+    pending = {side.team_id for side in RESULTS.pending_sides(session)}
+    mine = {side.team_id for side in RESULTS.user_sides(session, user)}
+    commissioner = league_is_commissioner(session.league, user)
+    state = session.state
+    return Rights(
+        confirm=bool(pending & mine),
+        dispute=state == Game.State.SUBMITTED and bool(mine) and session.submitted_by_id != user.pk,
+        approve=commissioner and state in (Game.State.SUBMITTED, Game.State.DISPUTED),
+        void=commissioner and state in (Game.State.SUBMITTED, Game.State.DISPUTED, Game.State.CONFIRMED),
+    )
+
+
+def session_context(session: Session, user: Any) -> dict[str, Any]:
+    """The session page and its printable sheet."""
+    names = catalogue_of(session.league).names()
+    return {
+        "session": session,
+        "league": session.league,
+        "names": names,
+        "players": [(side, names.get(side.character, side.character)) for side in session.sides.all()],
+        "villain_name": names.get(session.villain, session.villain),
+        "locations": [names.get(slug, slug) for slug in session.locations],
+        "pending": RESULTS.pending_sides(session),
+        "history": list(session.events.all()),
+        "rights": session_rights(session, user),
+    }

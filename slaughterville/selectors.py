@@ -1,0 +1,161 @@
+"""Reads of Slaughterville groups: the catalogue as the engine's facts, members, sessions and statistics."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from engine.slaughterville import statistics as stats
+from engine.slaughterville.catalogue import Catalogue, Entry
+from engine.slaughterville.catalogue import Villain as VillainFacts
+from engine.slaughterville.ruleset import RULESET
+from engine.slaughterville.sessions import Seat, SessionLog
+from games.models import Game
+from leagues.models import League
+from leagues.selectors import league_list
+from rosters.models import Team
+from slaughterville.models import Character, Location, Session, SessionSide, Villain
+
+
+def league_get(league_id: Any) -> League:
+    """A Slaughterville group, or 404."""
+    return get_object_or_404(league_list().filter(game_system=RULESET.slug), pk=league_id)
+
+
+def catalogue_of(league: League) -> Catalogue:
+    """The group's catalogue as the engine reads it (three queries)."""
+    return Catalogue(
+        tuple(Entry(c.slug, c.name) for c in Character.objects.filter(league=league)),
+        tuple(Entry(loc.slug, loc.name) for loc in Location.objects.filter(league=league)),
+        tuple(
+            VillainFacts(v.slug, v.name, v.location.slug if v.location else None)
+            for v in Villain.objects.filter(league=league).select_related("location")
+        ),
+    )
+
+
+def members(league: League) -> QuerySet[Team]:
+    """The group's members (their teams), by name, with their user."""
+    return Team.objects.filter(league=league).select_related("coach").order_by("name", "id")
+
+
+def member_of(league: League, user: Any) -> Team | None:
+    """The user's membership of the group, if he joined it."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Team.objects.filter(league=league, coach=user).first()
+
+
+def sessions(league: League) -> QuerySet[Session]:
+    """The group's sessions, the latest played first, with their players."""
+    sides = SessionSide.objects.select_related("team__coach")
+    return (
+        Session.objects.filter(league=league)
+        .select_related("first_player", "submitted_by")
+        .prefetch_related(Prefetch("sides", queryset=sides))
+    )
+
+
+def session_load(session_id: Any) -> Session | None:
+    """A session with its group (and commissioners), players and history, as the lifecycle reads it."""
+    sides = SessionSide.objects.select_related("team__coach")
+    return (
+        Session.objects.select_related("league", "first_player", "submitted_by")
+        .prefetch_related(Prefetch("sides", queryset=sides), "league__commissioners", "events__user")
+        .filter(pk=session_id)
+        .first()
+    )
+
+
+def session_get(session_id: Any) -> Session:
+    """A session, or 404."""
+    session = session_load(session_id)
+    if session is None:
+        raise Http404("No such session.")
+    return session
+
+
+def session_log(session: Session) -> SessionLog:
+    """A session as the engine's log."""
+    return SessionLog(
+        seats=tuple(Seat(side.team_id, side.character) for side in session.sides.all()),
+        villain=session.villain,
+        locations=tuple(session.locations),
+        first_player=session.first_player_id,
+        outcome=session.outcome,
+        turns=session.turns,
+        clues=session.clues,
+        defeated=session.defeated,
+    )
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a statistics table: a villain, character, player count, location or member, named."""
+
+    key: str | int
+    name: str
+    played: int
+    won: int  # sessions the players won
+    percent: int
+
+    @property
+    def lost(self) -> int:
+        return self.played - self.won
+
+
+@dataclass(frozen=True)
+class GroupStatistics:
+    sessions: int
+    won: int
+    villains: list[Row]
+    characters: list[Row]
+    player_counts: list[Row]
+    locations: list[Row]
+    members: list[Row]
+    longest: list[stats.SessionFacts]
+    shortest: list[stats.SessionFacts]
+
+
+def group_statistics(league: League) -> GroupStatistics:
+    """Statistics of the group's confirmed sessions (engine.slaughterville.statistics), named: a slug no longer
+    in the catalogue shows as itself."""
+    confirmed = Session.objects.filter(league=league, state=Game.State.CONFIRMED).prefetch_related("sides")
+    figures = stats.statistics(
+        [
+            stats.SessionFacts(
+                id=s.pk,
+                played_on=s.played_on,
+                players=tuple((side.team_id, side.character) for side in s.sides.all()),
+                villain=s.villain,
+                locations=tuple(s.locations),
+                players_won=s.outcome == "players",
+                turns=s.turns,
+            )
+            for s in confirmed
+        ]
+    )
+    names = catalogue_of(league).names()
+    member_names = dict(Team.objects.filter(league=league).values_list("pk", "name"))
+
+    def named(rates: Sequence[stats.WinRate[str]]) -> list[Row]:
+        return [Row(r.key, names.get(r.key, r.key), r.played, r.won, r.percent) for r in rates]
+
+    return GroupStatistics(
+        sessions=figures.sessions,
+        won=figures.won,
+        villains=named(figures.villains),
+        characters=named(figures.characters),
+        player_counts=[
+            Row(r.key, f"{r.key} player{'' if r.key == 1 else 's'}", r.played, r.won, r.percent) for r in figures.player_counts
+        ],
+        locations=named(figures.locations),
+        members=[Row(r.member, member_names.get(r.member, ""), r.played, r.won, r.percent) for r in figures.members],
+        longest=figures.longest,
+        shortest=figures.shortest,
+    )
