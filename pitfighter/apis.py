@@ -8,7 +8,6 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -197,9 +196,6 @@ class StablesApi(APIView):
     class PitStableInputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=80)
         fighters = PitNewFighterInputSerializer(many=True)
-
-    def get_permissions(self) -> list[Any]:
-        return [IsAuthenticated()] if self.request.method == "POST" else []
 
     @extend_schema(responses={200: PitStableOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:

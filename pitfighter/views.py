@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from engine.pitfighter.combat import ONE_AGAINST_ALL, STYLE_NAMES
 from engine.pitfighter.critical import CHARTS
@@ -22,6 +22,7 @@ from pitfighter.forms import ReasonForm, StableForms, TrainForm
 from pitfighter.selectors import combat_get, combat_rights, fighter_get, league_get, league_panel_context, roster, stable_get
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
+from pitside.params import parse_int
 from pitside.sheets import sheet_pdf
 from rosters.views import team_signup_page
 
@@ -33,11 +34,10 @@ def _errors(error: Invalid | None) -> list[str]:
     return [item.message for item in error.items] if error else []
 
 
-def _int(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+def _optional_int(post: QueryDict, field: str) -> int | None:
+    """A form's whole number, None when left blank."""
+    value = post.get(field, "")
+    return parse_int(value, field=field) if value else None
 
 
 # --- The campaign ---------------------------------------------------------------------------------------------------
@@ -49,19 +49,19 @@ def _league_page(request: HttpRequest, league_id: int, error: Invalid | None = N
     return render(request, "pitfighter/league.html", context)
 
 
-@require_GET
+@require_safe
 def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
     return _league_page(request, league_id)
 
 
 def _lineup(post: QueryDict) -> list[dict[str, Any]]:
     """The fighters ticked for the combat: `team-<fighter>` is his team (1, 2 ...), or "x" one against all."""
-    lineup = []
-    for key, value in post.items():
-        fighter = _int(key.removeprefix("team-")) if key.startswith("team-") else None
-        if fighter is not None and value:
-            lineup.append({"fighter": fighter, "team": _int(value) or 0})
-    return lineup
+    teams = {key: post.get(key, "") for key in post if key.startswith("team-")}
+    return [
+        {"fighter": parse_int(key.removeprefix("team-"), field=key), "team": 0 if team == "x" else parse_int(team, field=key)}
+        for key, team in teams.items()
+        if team
+    ]
 
 
 @login_required
@@ -93,7 +93,7 @@ def stable_signup(request: HttpRequest, league_id: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def stable_page(request: HttpRequest, team_id: int) -> HttpResponse:
     stable = stable_get(team_id)
     return render(request, "pitfighter/stable.html", {"stable": stable, "league": stable.league})
@@ -119,7 +119,7 @@ def _combat_page(request: HttpRequest, combat_id: int, error: Invalid | None = N
     return render(request, "pitfighter/combat.html", context)
 
 
-@require_GET
+@require_safe
 def combat_page(request: HttpRequest, combat_id: int) -> HttpResponse:
     return _combat_page(request, combat_id)
 
@@ -136,17 +136,17 @@ def _report_input(post: QueryDict) -> dict[str, Any]:
         for n in range(CRITICAL_ROWS):
             chart, _, result = post.get(f"crit-{fighter}-{n}", "").partition(":")
             if chart:
-                scar = _int(post.get(f"scar-{fighter}-{n}"))
-                criticals.append({"chart": chart, "result": result, "by": _int(post.get(f"by-{fighter}-{n}")) or 0, "scar": scar})
+                by, scar = _optional_int(post, f"by-{fighter}-{n}"), _optional_int(post, f"scar-{fighter}-{n}")
+                criticals.append({"chart": chart, "result": result, "by": by or 0, "scar": scar})
         fighters.append(
             {
-                "fighter": _int(fighter) or 0,
-                "taken_down_by": _int(post.get(key)),
+                "fighter": parse_int(fighter, field=key),
+                "taken_down_by": _optional_int(post, key),
                 "wounds_left": bool(post.get(f"wounds-{fighter}")),
                 "criticals": criticals,
             }
         )
-    return {"report": {"fighters": fighters, "winner": _int(post.get("winner"))}}
+    return {"report": {"fighters": fighters, "winner": _optional_int(post, "winner")}}
 
 
 # Each combat form: its service, how the form's fields become the service's input, and what to tell the user.
@@ -191,12 +191,12 @@ def _roster_page(request: HttpRequest, fighter_id: int, error: Invalid | None = 
     return render(request, ROSTER_TEMPLATE, context)
 
 
-@require_GET
+@require_safe
 def fighter_page(request: HttpRequest, fighter_id: int) -> HttpResponse:
     return _roster_page(request, fighter_id)
 
 
-@require_GET
+@require_safe
 def fighter_pdf(request: HttpRequest, fighter_id: int) -> HttpResponse:
     context = _roster_context(request, fighter_id)
     response = HttpResponse(sheet_pdf(request, ROSTER_TEMPLATE, context), content_type="application/pdf")

@@ -50,5 +50,5 @@ def fighter(stable, type_):
 
 
 # The API's and the pages' clients for the cast (tests/api/conftest.py, tests/pages/conftest.py).
-from tests.api.conftest import _no_throttle_history, client_of  # noqa: E402, F401
+from tests.api.conftest import client_of  # noqa: E402, F401
 from tests.pages.conftest import client_as  # noqa: E402, F401
