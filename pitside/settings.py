@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "slaughterball",
     "bloodbowl",
     "blitzbowl",
+    "pitfighter",
     "slaughterville",
     "notifications",
 ]

@@ -43,6 +43,7 @@ def test_registry_hands_out_the_slaughterball_ruleset() -> None:
         ("slaughterball", "Slaughterball"),
         ("bloodbowl", "Blood Bowl (Death Zone)"),
         ("blitzbowl", "Blitz Bowl"),
+        ("pitfighter", "Pit Fighter"),
         ("slaughterville", "Slaughterville"),
     ]
 

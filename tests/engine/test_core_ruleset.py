@@ -12,6 +12,7 @@ from engine.blitzbowl.ruleset import RULESET as BLITZ_BOWL
 from engine.bloodbowl.ruleset import RULESET as BLOOD_BOWL
 from engine.core.ruleset import HouseValueField, OptionSchema, Ruleset, house_value_required, validate_house_values
 from engine.core.violations import RuleViolation, Violation
+from engine.pitfighter.ruleset import RULESET as PIT_FIGHTER
 from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
 
 OPTIONS = OptionSchema(
@@ -60,7 +61,7 @@ def test_the_registry_is_open_to_a_new_game_system() -> None:
 
 
 def test_every_game_system_keeps_the_contract() -> None:
-    rulesets: list[Ruleset] = [SLAUGHTERBALL, BLOOD_BOWL, BLITZ_BOWL]
+    rulesets: list[Ruleset] = [SLAUGHTERBALL, BLOOD_BOWL, BLITZ_BOWL, PIT_FIGHTER]
     assert [registry.get_ruleset(r.slug) for r in rulesets] == rulesets
 
 

@@ -1,0 +1,61 @@
+"""The Pit Fighter demo campaign that `seed_demo` creates: its house values (the demo's own choices, since the
+transcription prints no starting characteristics, no D66 numbers and no scrolls: labelled as house values), and a
+stable for two owners."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.pitfighter.fighters import CHARACTERISTICS, D66_ORDER, PRINTED_ORDER, SHIELD_TYPES, starting_key
+from leagues.models import League
+from leagues.services import league_create, league_update
+from pitfighter.services import stable_create
+
+PIT_FIGHTER_DEMO_LEAGUE = "Pitside Pit Fighter Demo Campaign"
+# House values: the demo's choices, not the rulebook's (its Fighter Starting Characteristics Table is not transcribed).
+DEMO_STARTING = {
+    "undead": (30, 30, 30, 25, 20),
+    "empire": (32, 30, 30, 30, 20),
+    "orc": (30, 33, 32, 25, 20),
+    "chaos": (33, 33, 33, 25, 20),
+    "skink": (28, 25, 25, 40, 15),
+    "witch-elf": (32, 25, 25, 40, 15),
+    "troll-slayer": (34, 33, 34, 25, 22),
+    "ogre": (30, 40, 40, 20, 30),
+}
+DEMO_HOUSE_VALUES: dict[str, Any] = {
+    **{starting_key(t, c): v for t, row in DEMO_STARTING.items() for c, v in zip(CHARACTERISTICS, row, strict=True)},
+    D66_ORDER: list(PRINTED_ORDER),  # the printed order, two D66 numbers a skill
+    SHIELD_TYPES: ["empire", "chaos"],
+}
+BONUS = {"ws": 4, "s": 2, "t": 2, "i": 1, "w": 1}
+STABLES = [
+    (
+        "coach1",
+        "The Blood Sand School",
+        [("Grimgor", "orc"), ("Vlad", "undead"), ("Tik", "skink"), ("Nyx", "witch-elf"), ("Gorg", "ogre")],
+    ),
+    (
+        "coach2",
+        "House of the Iron Pit",
+        [("Karl", "empire"), ("Balor", "chaos"), ("Ssk", "skink"), ("Hel", "witch-elf"), ("Grunt", "ogre")],
+    ),
+]
+
+
+def seed_demo(users: Mapping[str, Any]) -> str:
+    """The Pit Fighter demo campaign; safe to run again."""
+    if League.objects.filter(name=PIT_FIGHTER_DEMO_LEAGUE).exists():
+        return f"{PIT_FIGHTER_DEMO_LEAGUE} already exists."
+    league = league_create(user=users["commissioner"], name=PIT_FIGHTER_DEMO_LEAGUE, game_system="pitfighter", options={})
+    league_update(league=league, user=users["commissioner"], house_values=DEMO_HOUSE_VALUES)
+    league.refresh_from_db()
+    for username, name, fighters in STABLES:
+        stable_create(
+            league=league,
+            coach=users[username],
+            name=name,
+            fighters=[{"name": n, "type": t, "bonus": BONUS} for n, t in fighters],
+        )
+    return f"{PIT_FIGHTER_DEMO_LEAGUE}: {len(STABLES)} stables of five; its starting characteristics are house values."

@@ -1,0 +1,231 @@
+"""Reads for Pit Fighter campaigns: rows turned into the engine's facts, and what the pages and the API show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
+
+from engine.pitfighter import campaign as campaign_rules
+from engine.pitfighter import combat as combat_rules
+from engine.pitfighter.fighters import CHARACTERISTICS, SKILLS, Injuries, profile
+from engine.pitfighter.ruleset import RULESET
+from games.models import Game
+from leagues.models import League
+from leagues.selectors import league_is_commissioner, league_list
+from pitfighter.models import Combat, CombatFighter, CombatSide, Fighter
+from rosters.models import Team
+
+GAME_SYSTEM = RULESET.slug
+OPEN_STATES = (Game.State.SCHEDULED, Game.State.SUBMITTED, Game.State.DISPUTED)
+
+
+def league_get(league_id: Any) -> League:
+    """A Pit Fighter campaign, or 404."""
+    return get_object_or_404(league_list().filter(game_system=GAME_SYSTEM), pk=league_id)
+
+
+def stables(league: League) -> list[Team]:
+    """The campaign's stables with their fighters, in sign-up order (two queries)."""
+    return list(Team.objects.filter(league=league).select_related("coach").prefetch_related("pit_fighters").order_by("pk"))
+
+
+def stable_get(team_id: Any) -> Team:
+    return get_object_or_404(
+        Team.objects.filter(league__game_system=GAME_SYSTEM).select_related("coach", "league").prefetch_related("pit_fighters"),
+        pk=team_id,
+    )
+
+
+def fighter_get(fighter_id: Any) -> Fighter:
+    entries = CombatFighter.objects.select_related("combat", "taken_down_by").order_by("combat_id")
+    return get_object_or_404(
+        Fighter.objects.filter(stable__league__game_system=GAME_SYSTEM)
+        .select_related("stable__coach", "stable__league", "crowned_in")
+        .prefetch_related("hates", Prefetch("entries", queryset=entries)),
+        pk=fighter_id,
+    )
+
+
+def _combats() -> QuerySet[Combat]:
+    entries = CombatFighter.objects.select_related("fighter", "taken_down_by", "side__team")
+    return Combat.objects.select_related("league").prefetch_related(
+        Prefetch("sides", queryset=CombatSide.objects.select_related("team__coach")), Prefetch("entries", queryset=entries)
+    )
+
+
+def combats(league: League) -> QuerySet[Combat]:
+    return _combats().filter(league=league).order_by("id")
+
+
+def combat_get(combat_id: Any) -> Combat:
+    return get_object_or_404(
+        _combats()
+        .filter(league__game_system=GAME_SYSTEM)
+        .prefetch_related("league__commissioners", "events__user", "skill_rolls__fighter"),
+        pk=combat_id,
+    )
+
+
+# --- Facts for the engine ---------------------------------------------------------------------------------------
+
+
+def injuries_of(fighter: Fighter) -> Injuries:
+    return Injuries(fighter.fingers, fighter.arms, fighter.kneecaps, fighter.wooden_legs, fighter.ears, fighter.eyes)
+
+
+def characteristics_of(fighter: Fighter) -> dict[str, int]:
+    return {c: getattr(fighter, c) for c in CHARACTERISTICS}
+
+
+def state_of(fighter: Fighter) -> campaign_rules.FighterState:
+    return campaign_rules.FighterState(
+        id=fighter.pk,
+        stable=fighter.stable_id,
+        type=fighter.type,
+        characteristics=characteristics_of(fighter),
+        points=fighter.points,
+        misses=fighter.misses,
+        injuries=injuries_of(fighter),
+        status=fighter.status,
+        pit_king=fighter.pit_king,
+        hates=frozenset(h.pk for h in fighter.hates.all()),
+        skills=tuple(fighter.skills),
+        combats=fighter.combats,
+        wins=fighter.wins,
+        takedowns=fighter.takedowns,
+        skill_points=fighter.skill_points,
+    )
+
+
+def entry_of(fighter: Fighter, team: int, busy: bool) -> combat_rules.Entry:
+    return combat_rules.Entry(
+        fighter=fighter.pk,
+        stable=fighter.stable_id,
+        name=fighter.name,
+        type=fighter.type,
+        team=team,
+        pit_king=fighter.pit_king,
+        status=fighter.status,
+        misses=fighter.misses,
+        points=fighter.points,
+        busy=busy,
+    )
+
+
+def busy_fighters(league: League) -> set[int]:
+    """Fighters in a combat whose result is not confirmed (or voided)."""
+    return set(
+        CombatFighter.objects.filter(combat__league=league, combat__state__in=OPEN_STATES).values_list("fighter_id", flat=True)
+    )
+
+
+# --- What the pages and the API show --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    row: campaign_rules.StandingRow
+    team: Team
+
+
+@dataclass(frozen=True)
+class Campaign:
+    league: League
+    stables: list[Team]
+    standings: list[StandingLine]
+    combats: list[Combat]
+    pit_kings: list[Fighter]  # the fighters holding the title now
+    winner: Team | None  # the owner of the first Pit King won the campaign
+
+
+def standings(league: League, teams: list[Team]) -> list[StandingLine]:
+    """Wins and takedowns of every stable in its confirmed combats, ordered by the engine."""
+    sides = CombatSide.objects.filter(combat__league=league, combat__state=Game.State.CONFIRMED)
+    totals: dict[int, list[int]] = {t.pk: [0, 0, 0] for t in teams}
+    for team_id, won, takedowns in sides.values_list("team_id", "won", "takedowns"):
+        totals[team_id][0] += 1
+        totals[team_id][1] += bool(won)
+        totals[team_id][2] += takedowns or 0
+    by_id = {t.pk: t for t in teams}
+    rows = [campaign_rules.StandingRow(t.pk, t.name, *totals[t.pk]) for t in teams]
+    return [StandingLine(row, by_id[row.stable]) for row in RULESET.standings_order(rows, league.options)]
+
+
+def campaign(league: League) -> Campaign:
+    teams = stables(league)
+    fighters = [f for t in teams for f in t.pit_fighters.all()]
+    crowned = sorted((f for f in fighters if f.crowned_in_id is not None), key=lambda f: f.crowned_in_id or 0)
+    by_id = {t.pk: t for t in teams}
+    return Campaign(
+        league=league,
+        stables=teams,
+        standings=standings(league, teams),
+        combats=list(combats(league)),
+        pit_kings=[f for f in fighters if f.pit_king],
+        winner=by_id[crowned[0].stable_id] if crowned else None,
+    )
+
+
+def league_panel_context(league: League, user: Any) -> dict[str, Any]:
+    state = campaign(league)
+    own = [t for t in state.stables if t.coach_id == getattr(user, "pk", None)]
+    return {
+        "campaign": state,
+        "own_stable": own[0] if own else None,
+        "can_arrange": bool(own) or league_is_commissioner(league, user),
+        "styles": list(combat_rules.STYLE_NAMES.items()),
+        "available": [f for t in state.stables for f in t.pit_fighters.all() if f.status == Fighter.Status.ACTIVE],
+    }
+
+
+@dataclass(frozen=True)
+class Roster:
+    """A fighter's roster: his characteristics as he fights with them, injuries, skills and history."""
+
+    fighter: Fighter
+    base: dict[str, int]
+    profile: dict[str, int]
+    injuries: Injuries
+    skills: list[Any]
+    history: list[CombatFighter]
+
+
+def roster(fighter: Fighter) -> Roster:
+    injuries = injuries_of(fighter)
+    base = characteristics_of(fighter)
+    return Roster(
+        fighter=fighter,
+        base=base,
+        profile=profile(base, injuries),
+        injuries=injuries,
+        skills=[SKILLS[s] for s in fighter.skills],
+        history=[e for e in fighter.entries.all() if e.combat.state == Game.State.CONFIRMED],
+    )
+
+
+@dataclass(frozen=True)
+class CombatRights:
+    report: bool
+    confirm: bool
+    approve: bool
+    dispute: bool
+    void: bool
+
+
+def combat_rights(combat: Combat, user: Any) -> CombatRights:
+    from pitfighter.services import RESULTS  # the lifecycle's services read these selectors
+
+    mine = {s.team_id for s in RESULTS.user_sides(combat, user)}
+    commissioner = league_is_commissioner(combat.league, user)
+    pending = any(s.team_id in mine for s in RESULTS.pending_sides(combat))
+    standing = combat.state in (Game.State.SUBMITTED, Game.State.DISPUTED)
+    return CombatRights(
+        report=(bool(mine) or commissioner) and combat.state != Game.State.CONFIRMED,
+        confirm=pending,
+        approve=commissioner and not mine and standing,
+        dispute=pending,
+        void=commissioner and (standing or combat.state == Game.State.CONFIRMED),
+    )

@@ -1,0 +1,215 @@
+"""Pit Fighter pages: the campaign (stables, combats, standings, the Pit King), a stable's sign-up, a combat and
+its result, a fighter's roster (his history, training) and its PDF. Each POST calls one service and redirects; a
+refusal shows the page again with the errors (pitside.page_errors)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from engine.pitfighter.combat import ONE_AGAINST_ALL, STYLE_NAMES
+from engine.pitfighter.critical import CHARTS
+from engine.pitfighter.fighters import CHARACTERISTIC_NAMES
+from pitfighter import services
+from pitfighter.forms import ReasonForm, StableForms, TrainForm
+from pitfighter.selectors import combat_get, combat_rights, fighter_get, league_get, league_panel_context, roster, stable_get
+from pitside.errors import Invalid
+from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
+from pitside.params import parse_int
+from pitside.sheets import sheet_pdf
+from rosters.views import team_signup_page
+
+ROSTER_TEMPLATE = "pitfighter/fighter_roster.html"
+CRITICAL_ROWS = 3  # critical results a fighter's line of the report form takes
+
+
+def _errors(error: Invalid | None) -> list[str]:
+    return [item.message for item in error.items] if error else []
+
+
+def _optional_int(post: QueryDict, field: str) -> int | None:
+    """A form's whole number, None when left blank."""
+    value = post.get(field, "")
+    return parse_int(value, field=field) if value else None
+
+
+# --- The campaign ---------------------------------------------------------------------------------------------------
+
+
+def _league_page(request: HttpRequest, league_id: int, error: Invalid | None = None) -> HttpResponse:
+    league = league_get(league_id)
+    context = {"league": league, "errors": _errors(error), **league_panel_context(league, request.user)}
+    return render(request, "pitfighter/league.html", context)
+
+
+@require_safe
+def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
+    return _league_page(request, league_id)
+
+
+def _lineup(post: QueryDict) -> list[dict[str, Any]]:
+    """The fighters ticked for the combat: `team-<fighter>` is his team (1, 2 ...), or "x" one against all."""
+    teams = {key: post.get(key, "") for key in post if key.startswith("team-")}
+    return [
+        {"fighter": parse_int(key.removeprefix("team-"), field=key), "team": 0 if team == "x" else parse_int(team, field=key)}
+        for key, team in teams.items()
+        if team
+    ]
+
+
+@login_required
+@domain_errors
+@require_POST
+def combat_arrange(request: HttpRequest, league_id: int) -> HttpResponse:
+    with refusal_shown_by(lambda error: _league_page(request, league_id, error)):
+        combat = services.combat_create(
+            league_id=league_id, user=request.user, style=request.POST.get("style", ""), fighters=_lineup(request.POST)
+        )
+    messages.success(request, "The combat is arranged.")
+    return redirect("pit-combat", combat.pk)
+
+
+@login_required
+@domain_errors
+@require_http_methods(["GET", "POST"])
+def stable_signup(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = league_get(league_id)
+    forms = StableForms(request.POST or None)
+    return team_signup_page(
+        request,
+        league=league,
+        forms=forms,
+        template="pitfighter/signup.html",
+        context={"league": league, "forms": forms},
+        service=services.stable_create,
+        team_url="pit-stable",
+    )
+
+
+@require_safe
+def stable_page(request: HttpRequest, team_id: int) -> HttpResponse:
+    stable = stable_get(team_id)
+    return render(request, "pitfighter/stable.html", {"stable": stable, "league": stable.league})
+
+
+# --- A combat -------------------------------------------------------------------------------------------------------
+
+
+def _combat_page(request: HttpRequest, combat_id: int, error: Invalid | None = None) -> HttpResponse:
+    combat = combat_get(combat_id)
+    entries = list(combat.entries.all())
+    context = {
+        "combat": combat,
+        "league": combat.league,
+        "entries": entries,
+        "style": STYLE_NAMES[combat.style],
+        "one_against_all": combat.style in ONE_AGAINST_ALL,
+        "rights": combat_rights(combat, request.user),
+        "charts": CHARTS.values(),
+        "critical_rows": range(CRITICAL_ROWS),
+        "errors": _errors(error),
+    }
+    return render(request, "pitfighter/combat.html", context)
+
+
+@require_safe
+def combat_page(request: HttpRequest, combat_id: int) -> HttpResponse:
+    return _combat_page(request, combat_id)
+
+
+def _report_input(post: QueryDict) -> dict[str, Any]:
+    """The report form: for each fighter `down-<id>` (who took him down), `wounds-<id>` and up to three critical
+    results `crit-<id>-<n>` ("chart:result") with `by-<id>-<n>` and `scar-<id>-<n>`; `winner`."""
+    fighters = []
+    for key in post:
+        if not key.startswith("down-"):
+            continue
+        fighter = key.removeprefix("down-")
+        criticals = []
+        for n in range(CRITICAL_ROWS):
+            chart, _, result = post.get(f"crit-{fighter}-{n}", "").partition(":")
+            if chart:
+                by, scar = _optional_int(post, f"by-{fighter}-{n}"), _optional_int(post, f"scar-{fighter}-{n}")
+                criticals.append({"chart": chart, "result": result, "by": by or 0, "scar": scar})
+        fighters.append(
+            {
+                "fighter": parse_int(fighter, field=key),
+                "taken_down_by": _optional_int(post, key),
+                "wounds_left": bool(post.get(f"wounds-{fighter}")),
+                "criticals": criticals,
+            }
+        )
+    return {"report": {"fighters": fighters, "winner": _optional_int(post, "winner")}}
+
+
+# Each combat form: its service, how the form's fields become the service's input, and what to tell the user.
+ACTIONS: dict[str, tuple[Callable[..., Any], Callable[[Any], dict[str, Any]], str]] = {
+    "report": (services.result_submit, _report_input, "The result is in: the other owners confirm it."),
+    "confirm": (services.result_confirm, lambda post: {}, "The result is confirmed."),
+    "dispute": (services.result_dispute, lambda post: valid_data(ReasonForm(post)), "The result is disputed."),
+    "void": (services.result_void, lambda post: valid_data(ReasonForm(post)), "The result is voided."),
+}
+
+
+@login_required
+@domain_errors
+@require_POST
+def combat_action(request: HttpRequest, combat_id: int, action: str) -> HttpResponse:
+    service, data, done = ACTIONS[action]
+    with refusal_shown_by(lambda error: _combat_page(request, combat_id, error)):
+        service(combat_id=combat_id, user=request.user, **data(request.POST))
+    messages.success(request, done)
+    return redirect("pit-combat", combat_id)
+
+
+# --- A fighter ------------------------------------------------------------------------------------------------------
+
+
+def _roster_context(request: HttpRequest, fighter_id: int) -> dict[str, Any]:
+    fighter = fighter_get(fighter_id)
+    return {
+        "roster": roster(fighter),
+        "fighter": fighter,
+        "league": fighter.stable.league,
+        "own": fighter.stable.coach_id == request.user.pk,
+        "names": CHARACTERISTIC_NAMES,
+        "charts": CHARTS,
+    }
+
+
+def _roster_page(request: HttpRequest, fighter_id: int, error: Invalid | None = None) -> HttpResponse:
+    context = _roster_context(request, fighter_id)
+    context["errors"] = _errors(error)
+    context["train_form"] = TrainForm()
+    return render(request, ROSTER_TEMPLATE, context)
+
+
+@require_safe
+def fighter_page(request: HttpRequest, fighter_id: int) -> HttpResponse:
+    return _roster_page(request, fighter_id)
+
+
+@require_safe
+def fighter_pdf(request: HttpRequest, fighter_id: int) -> HttpResponse:
+    context = _roster_context(request, fighter_id)
+    response = HttpResponse(sheet_pdf(request, ROSTER_TEMPLATE, context), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slugify(context["fighter"].name) or "fighter"}-roster.pdf"'
+    return response
+
+
+@login_required
+@domain_errors
+@require_POST
+def fighter_train(request: HttpRequest, fighter_id: int) -> HttpResponse:
+    with refusal_shown_by(lambda error: _roster_page(request, fighter_id, error)):
+        points = {key: value for key, value in valid_data(TrainForm(request.POST)).items() if value}
+        services.fighter_train(fighter_id=fighter_id, user=request.user, points=points)
+    messages.success(request, "Training done.")
+    return redirect("pit-fighter", fighter_id)

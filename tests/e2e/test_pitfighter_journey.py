@@ -1,0 +1,132 @@
+"""A Pit Fighter campaign in Chromium, the commissioner on a desktop and the owners on phones: the campaign created
+and its house values set (the demo's, labelled house values); three owners create their stables of five; a Classic
+combat arranged, reported and confirmed, the loser's injuries and missed fights on his roster, a survivor trained;
+a fighter who must miss refused by name; a Sigmar combat, one against three, approved by the commissioner: the Pit
+King crowned and his owner winning the campaign; his roster printed as PDF."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from pitfighter.demo import DEMO_HOUSE_VALUES
+from pitfighter.models import Combat, Fighter
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "a-long-enough-passphrase"
+OWNERS = {"ann": "Ann's School", "bob": "Bob's Pit", "cid": "Cid's Hall"}
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+TYPES = ["orc", "chaos", "skink", "witch-elf", "ogre"]
+
+
+def log_in(browser: Browser, live_server, username: str, viewport: dict[str, int]) -> Page:
+    context = browser.new_context(base_url=live_server.url, viewport=viewport, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name=re.compile("Log in", re.I)).click()
+    return page
+
+
+def create_stable(page: Page, league_url: str, owner: str) -> None:
+    page.goto(league_url)
+    page.get_by_role("link", name="Create your stable").click()
+    page.get_by_label("Stable name").fill(OWNERS[owner])
+    for index, type_ in enumerate(TYPES):
+        page.locator(f"#id_f{index}-name").fill(f"{owner.title()} {type_}")
+        page.locator(f"#id_f{index}-type").select_option(type_)
+    page.get_by_role("button", name="Create the stable").click()
+    expect(page.get_by_role("heading", name=OWNERS[owner])).to_be_visible()
+
+
+def fighter(owner: str, type_: str) -> Fighter:
+    return Fighter.objects.get(name=f"{owner.title()} {type_}")
+
+
+def test_a_campaign_to_a_pit_king(browser: Browser, live_server):
+    for username in ("boss", *OWNERS):
+        UserFactory(username=username, password=PASSWORD)
+    boss = log_in(browser, live_server, "boss", DESKTOP)
+    boss.goto("/leagues/new/")
+    boss.get_by_label("Name").fill("Blood Sand")
+    boss.get_by_label("Game system").select_option("pitfighter")
+    boss.get_by_role("button", name="Create the league").click()
+    league_url = boss.url
+    boss.get_by_role("link", name="Settings").click()
+    expect(boss.locator("#suggested-order")).to_contain_text("adjust-facing, attack-master")
+    for key, value in DEMO_HOUSE_VALUES.items():
+        boss.locator(f'input[name="{key}"]').fill(", ".join(value) if isinstance(value, list) else str(value))
+    boss.get_by_role("button", name="Save house values").click()
+    expect(boss.get_by_text("House values saved")).to_be_visible()
+
+    owners = {username: log_in(browser, live_server, username, PHONE) for username in OWNERS}
+    for username, page in owners.items():
+        create_stable(page, league_url, username)
+
+    # A Classic combat: Ann's Orc takes Bob's Orc down, breaking his arm; Bob confirms on his phone.
+    ann = owners["ann"]
+    ann.goto(league_url)
+    ann.locator('select[name="style"]').select_option("classic")
+    ann.get_by_label("Ann orc takes part").select_option("x")
+    ann.get_by_label("Bob orc takes part").select_option("x")
+    ann.get_by_role("button", name="Arrange the combat").click()
+    expect(ann.locator("#combat-state")).to_have_text("Scheduled")
+    winner, loser = fighter("ann", "orc"), fighter("bob", "orc")
+    ann.locator(f'select[name="down-{loser.pk}"]').select_option(str(winner.pk))
+    ann.locator(f'select[name="crit-{loser.pk}-0"]').select_option("arm:arm-broken")
+    ann.locator('select[name="winner"]').select_option(str(winner.pk))
+    ann.get_by_role("button", name="Submit the result").click()
+    expect(ann.locator("#combat-state")).to_have_text("Awaiting confirmation")
+    bob = owners["bob"]
+    bob.goto(f"/pitfighter/combats/{Combat.objects.get().pk}/")
+    bob.get_by_role("button", name="Confirm the result").click()
+    expect(bob.locator("#combat-state")).to_have_text("Confirmed")
+    bob.goto(f"/pitfighter/fighters/{loser.pk}/")
+    expect(bob.locator("#fighter-misses")).to_have_text("2")
+
+    # Ann trains her Orc with the point he earned.
+    ann.goto(f"/pitfighter/fighters/{winner.pk}/")
+    ann.get_by_label("+Weapon Skill").fill("1")
+    ann.get_by_role("button", name="Train").click()
+    expect(ann.get_by_text("Training done")).to_be_visible()
+
+    # Bob's Orc must miss: the line-up is refused, naming him.
+    bob.goto(league_url)
+    bob.locator('select[name="style"]').select_option("classic")
+    bob.get_by_label("Bob orc takes part").select_option("x")
+    bob.get_by_label("Cid orc takes part").select_option("x")
+    bob.get_by_role("button", name="Arrange the combat").click()
+    expect(bob.get_by_role("alert")).to_contain_text("Bob orc must miss 2 more fights")
+
+    # The Sigmar style: Ann's Chaos fighter against three; the commissioner arranges, reports and approves it.
+    king = fighter("ann", "chaos")
+    three = [fighter("bob", "chaos"), fighter("bob", "skink"), fighter("cid", "chaos")]
+    boss.goto(league_url)
+    boss.locator('select[name="style"]').select_option("sigmar")
+    boss.get_by_label("Ann chaos takes part").select_option("1")
+    for opponent in three:
+        boss.get_by_label(f"{opponent.name} takes part").select_option("2")
+    boss.get_by_role("button", name="Arrange the combat").click()
+    expect(boss.locator("#combat-state")).to_have_text("Scheduled")
+    for opponent in three:
+        boss.locator(f'select[name="down-{opponent.pk}"]').select_option(str(king.pk))
+    boss.get_by_role("button", name="Submit the result").click()
+    boss.get_by_role("button", name="Approve the result").click()
+    expect(boss.locator("#combat-state")).to_have_text("Confirmed")
+
+    cid = owners["cid"]
+    cid.goto(league_url)
+    expect(cid.locator("#pit-king")).to_contain_text("Ann chaos")
+    expect(cid.locator("#campaign-winner")).to_contain_text("Ann's School")
+    expect(cid.locator("#standings tbody tr").first).to_contain_text("Ann's School")
+    ann.goto(f"/pitfighter/fighters/{king.pk}/")
+    expect(ann.locator("#pit-king-badge")).to_be_visible()
+    pdf = ann.request.get(ann.get_by_role("link", name="Download PDF").get_attribute("href") or "")
+    assert pdf.body().startswith(b"%PDF")
