@@ -17,7 +17,8 @@ def test_swagger_ui_renders_under_the_content_security_policy(phone: Page):
     phone.goto("/api/docs/")
 
     expect(phone.get_by_role("heading", name="Pitside API")).to_be_visible()
-    expect(phone.get_by_text("/api/leagues/", exact=True).first).to_be_visible()
+    # The operations render (Swagger UI draws only those near the screen once there are a few hundred).
+    expect(phone.locator(".opblock-summary-path").first).to_be_visible()
     assert refused == []
     base = phone.url.removesuffix("/api/docs/")
     assert [url for url in requested if not url.startswith(base)] == []
