@@ -11,6 +11,7 @@ from django import forms
 from engine.bloodbowl.standings import TIE_BREAKERS
 from leagues.forms import CreditsField, LeagueSettingsForm, set_choices
 from pitside.errors import DomainError
+from pitside.forms import DataFileForm
 
 PLAYER_ERROR = re.compile(r"^players\[(\d+)\]\.(\w+)$")
 TIE_BREAKER_PLACES = len(TIE_BREAKERS)
@@ -50,34 +51,11 @@ class SettingsForm(LeagueSettingsForm):
         return {**super().options(), "tie_breakers": [b for b in breakers if b]}
 
 
-class TeamListsForm(forms.Form):
-    """Upload a file, or paste (or edit) its text; a file sent wins over the text."""
+class TeamListsForm(DataFileForm):
+    """The league's team lists, as YAML or CSV."""
 
-    format = forms.ChoiceField(choices=[("yaml", "YAML"), ("csv", "CSV")], initial="yaml")
-    file = forms.FileField(required=False, label="Upload a file")
-    text = forms.CharField(
-        required=False,
-        max_length=MAX_TEXT,
-        strip=False,
-        label="Or paste or edit the text",
-        widget=forms.Textarea(attrs={"rows": 24, "spellcheck": "false", "class": "code"}),
-    )
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        upload = data.get("file")
-        if upload is not None:
-            if upload.size > MAX_TEXT:
-                raise forms.ValidationError("The file is too large.")
-            try:
-                data["text"] = upload.read().decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise forms.ValidationError("The file is not UTF-8 text.") from None
-        if not data.get("text", "").strip():
-            raise forms.ValidationError("Upload a file or paste its text.")
-        if "\x00" in data["text"]:
-            raise forms.ValidationError("The text may not contain NUL characters.")
-        return data
+    formats = [("yaml", "YAML"), ("csv", "CSV")]
+    max_text = MAX_TEXT
 
 
 class TeamForm(forms.Form):

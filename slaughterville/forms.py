@@ -11,6 +11,7 @@ from django.utils import timezone
 from engine.slaughterville.sessions import LOCATIONS_IN_PLAY, MAX_PLAYERS
 from leagues.forms import LeagueSettingsForm, apply_domain_errors, new_idempotency_key
 from pitside.errors import Invalid
+from pitside.forms import DataFileForm
 
 MAX_TEXT = 200_000  # characters of a catalogue file
 RANDOM = "random"  # the character choice "dealt at random"
@@ -20,32 +21,12 @@ class SettingsForm(LeagueSettingsForm):
     note = "Slaughterville has no league rules: a group keeps its catalogue and a log of its sessions."
 
 
-class CatalogueForm(forms.Form):
-    """Upload a file, or paste (or edit) its text; a file sent wins over the text."""
+class CatalogueForm(DataFileForm):
+    """The group's catalogue, as YAML or JSON."""
 
-    format = forms.ChoiceField(choices=[("yaml", "YAML"), ("json", "JSON")], initial="yaml")
-    file = forms.FileField(required=False, label="Upload a file")
-    text = forms.CharField(
-        required=False,
-        max_length=MAX_TEXT,
-        strip=False,
-        label="Or type, paste or edit the catalogue",
-        widget=forms.Textarea(attrs={"rows": 20, "spellcheck": "false", "class": "code"}),
-    )
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        upload = data.get("file")
-        if upload is not None:
-            if upload.size > MAX_TEXT:
-                raise forms.ValidationError("The file is too large.")
-            try:
-                data["text"] = upload.read().decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise forms.ValidationError("The file is not UTF-8 text.") from None
-        if not data.get("text", "").strip():
-            raise forms.ValidationError("Upload a file or type its text.")
-        return data
+    formats = [("yaml", "YAML"), ("json", "JSON")]
+    max_text = MAX_TEXT
+    text_label = "Or type, paste or edit the catalogue"
 
 
 class JoinForm(forms.Form):

@@ -1,0 +1,46 @@
+"""Form parts every game system's pages share."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django import forms
+
+
+class DataFileForm(forms.Form):
+    """A league's data as a file (team lists, a catalogue): upload one, or paste (or edit) its text; a file
+    sent wins over the text. A subclass names its formats and how many characters it takes."""
+
+    formats: ClassVar[list[tuple[str, str]]] = [("yaml", "YAML")]
+    max_text: ClassVar[int] = 200_000
+    text_label: ClassVar[str] = "Or paste or edit the text"
+
+    file = forms.FileField(required=False, label="Upload a file")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["format"] = forms.ChoiceField(choices=self.formats, initial=self.formats[0][0])
+        self.fields["text"] = forms.CharField(
+            required=False,
+            max_length=self.max_text,
+            strip=False,
+            label=self.text_label,
+            widget=forms.Textarea(attrs={"rows": 24, "spellcheck": "false", "class": "code"}),
+        )
+        self.order_fields(["format", "file", "text"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > self.max_text:
+                raise forms.ValidationError("The file is too large.")
+            try:
+                data["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError("The file is not UTF-8 text.") from None
+        if not data.get("text", "").strip():
+            raise forms.ValidationError("Upload a file or paste its text.")
+        if "\x00" in data["text"]:
+            raise forms.ValidationError("The text may not contain NUL characters.")
+        return data
