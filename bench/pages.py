@@ -50,10 +50,7 @@ def main() -> None:
     settings.ALLOWED_HOSTS = ["testserver"]
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
-        from bloodbowl.large import seed_large as bloodbowl_league
-        from bloodbowl.models import Match
-        from slaughterball.large import seed_large as slaughterball_league
-        from slaughterball.models import Season, Week
+        from bench_leagues import league_pages
 
         client = Client()
 
@@ -67,40 +64,9 @@ def main() -> None:
             return statistics.median(runs)
 
         def pages(size: int) -> dict[str, tuple[str, int]]:
-            """Each page's URL in the leagues of `size` teams, and how often to time it."""
-            started = time.perf_counter()
-            league = slaughterball_league(size, args.weeks)
-            bb_league = bloodbowl_league(size, args.weeks)
-            with connection.cursor() as cursor:
-                cursor.execute("ANALYZE")
-            print(f"built the leagues of {size} teams in {time.perf_counter() - started:.1f} s")
-            season = Season.objects.get(league=league)
-            week = Week.objects.filter(season=season).order_by("-number").first()
-            assert week is not None
-            team = league.teams.order_by("pk").first()
-            bb_team = bb_league.teams.order_by("pk").first()
-            assert team is not None
-            assert bb_team is not None
-            assert Match.objects.filter(league=bb_league).exists()
-            urls = {
-                "baseline: league API": (f"/api/leagues/{league.pk}/", args.repeat),
-                "standings API": (f"/api/leagues/{league.pk}/standings/", args.repeat),
-                "standings page": (f"/leagues/{league.pk}/standings/", args.repeat),
-                "league page": (f"/leagues/{league.pk}/", args.repeat),
-                "season page": (f"/seasons/{season.pk}/", args.repeat),
-                "week page (a quarter of the teams' games)": (f"/weeks/{week.pk}/", args.repeat),
-                "Blood Bowl league page": (f"/leagues/{bb_league.pk}/", args.repeat),
-                "Blood Bowl standings page": (f"/bloodbowl/leagues/{bb_league.pk}/standings/", args.repeat),
-                "Blood Bowl standings API": (f"/api/bloodbowl/leagues/{bb_league.pk}/standings/", args.repeat),
-                "OpenAPI schema": ("/api/schema/", args.repeat),
-            }
-            if args.sheets:
-                urls |= {
-                    "League Ranking Sheet PDF": (f"/seasons/{season.pk}/ranking-sheet.pdf", 1),
-                    "roster PDF": (f"/teams/{team.pk}/roster.pdf", 1),
-                    "Blood Bowl roster PDF": (f"/bloodbowl/teams/{bb_team.pk}/roster.pdf", 1),
-                }
-            return urls
+            """Each page's URL in the leagues of `size` teams, and how often to time it (a sheet once)."""
+            urls = league_pages(size, args.weeks, sheets=args.sheets)
+            return {label: (url, 1 if url.endswith(".pdf") else args.repeat) for label, url in urls.items()}
 
         small, large = pages(args.small), pages(args.large)
 

@@ -1,0 +1,51 @@
+"""The leagues the page benches measure, and the URL of each page in them (Django must be set up)."""
+
+from __future__ import annotations
+
+import time
+
+
+def league_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
+    """Builds a Slaughterball and a Blood Bowl league of `size` teams with `weeks` weeks (rounds) of confirmed
+    results (`manage.py seed_large`'s builders), and answers each page's URL in them, by label. The first is
+    the baseline: GET /api/leagues/<id>/ costs two queries whatever the size. `sheets` adds the PDF sheets."""
+    from django.db import connection
+
+    from bloodbowl.large import seed_large as bloodbowl_league
+    from bloodbowl.models import Match
+    from slaughterball.large import seed_large as slaughterball_league
+    from slaughterball.models import Season, Week
+
+    started = time.perf_counter()
+    league = slaughterball_league(size, weeks)
+    bb_league = bloodbowl_league(size, weeks)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    print(f"built the leagues of {size} teams in {time.perf_counter() - started:.1f} s")
+    season = Season.objects.get(league=league)
+    week = Week.objects.filter(season=season).order_by("-number").first()
+    team = league.teams.order_by("pk").first()
+    bb_team = bb_league.teams.order_by("pk").first()
+    assert week is not None
+    assert team is not None
+    assert bb_team is not None
+    assert Match.objects.filter(league=bb_league).exists()
+    urls = {
+        "baseline: league API": f"/api/leagues/{league.pk}/",
+        "standings API": f"/api/leagues/{league.pk}/standings/",
+        "standings page": f"/leagues/{league.pk}/standings/",
+        "league page": f"/leagues/{league.pk}/",
+        "season page": f"/seasons/{season.pk}/",
+        "week page (a quarter of the teams' games)": f"/weeks/{week.pk}/",
+        "Blood Bowl league page": f"/leagues/{bb_league.pk}/",
+        "Blood Bowl standings page": f"/bloodbowl/leagues/{bb_league.pk}/standings/",
+        "Blood Bowl standings API": f"/api/bloodbowl/leagues/{bb_league.pk}/standings/",
+        "OpenAPI schema": "/api/schema/",
+    }
+    if sheets:
+        urls |= {
+            "League Ranking Sheet PDF": f"/seasons/{season.pk}/ranking-sheet.pdf",
+            "roster PDF": f"/teams/{team.pk}/roster.pdf",
+            "Blood Bowl roster PDF": f"/bloodbowl/teams/{bb_team.pk}/roster.pdf",
+        }
+    return urls

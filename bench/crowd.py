@@ -1,0 +1,147 @@
+"""How the pages hold under concurrent clients: gunicorn with DEBUG off, many clients per page at once,
+each page's p95 as a ratio to the league API's p95 in the same run.
+
+Run by hand, on PostgreSQL and Redis (it creates and drops its own database `test_pitside_bench_concurrent`
+and uses Redis database 9):
+
+    .venv/bin/python bench/crowd.py [--teams 1000] [--weeks 10] [--clients 20] [--requests 100] [--workers 4]
+
+It builds the leagues of bench/pages.py at one size, collects the static files, starts gunicorn (`--workers`
+sync workers) and a Celery worker on them as production runs (README: Running it for real), asks every sheet
+once until it is ready, then, page after page, sends `--requests` requests from `--clients` threads at once
+and prints each page's median and p95, the p95's ratio to the baseline's p95 (GET /api/leagues/<id>/, two
+queries: the cheapest Django answer on the same box; the target is at most 3x) and the requests that
+failed or took over 30 s (the target is none). The clients share the machine's CPUs with the server, as
+they would share nothing in production: compare ratios, not milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitside.settings")
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pitside_bench_concurrent")
+
+TIMEOUT_SECONDS = 30
+PORT = 8765
+REDIS_URL = "redis://127.0.0.1:6379/9"
+
+
+def fetch(url: str) -> tuple[float, int | str]:
+    """One request: its time and its status (or what went wrong)."""
+    started = time.perf_counter()
+    try:
+        with urllib.request.urlopen(url, timeout=TIMEOUT_SECONDS) as answer:
+            answer.read()
+            status: int | str = answer.status
+    except urllib.error.HTTPError as error:
+        status = error.code
+    except OSError as error:  # refused, reset, timed out
+        status = type(error).__name__
+    return time.perf_counter() - started, status
+
+
+def wait_until_ready(url: str, seconds: float) -> None:
+    """Asks until the URL answers 200 (a server starting, a sheet rendering on the worker)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if fetch(url)[1] == 200:
+            return
+        time.sleep(0.5)
+    raise SystemExit(f"{url} did not answer 200 within {seconds:.0f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--teams", type=int, default=1000)
+    parser.add_argument("--weeks", type=int, default=10)
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--requests", type=int, default=100, help="Requests per page, shared by the clients.")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn's sync workers.")
+    parser.add_argument("--no-sheets", action="store_true", help="Leave the PDF sheets out.")
+    args = parser.parse_args()
+
+    import django
+
+    django.setup()
+    from bench_leagues import league_pages
+    from django.conf import settings
+    from django.db import connection
+
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
+    server_env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{settings.DATABASES['default']['NAME']}",
+        "REDIS_URL": REDIS_URL,
+        "DEBUG": "false",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "false",
+        "SHEET_THROTTLE_RATE": "1000000/min",  # the bench is one client address asking for many sheets
+    }
+    processes: list[subprocess.Popen[bytes]] = []
+    try:
+        urls = league_pages(args.teams, args.weeks, sheets=not args.no_sheets)
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"], cwd=ROOT, env=server_env, check=True
+        )
+        subprocess.run(["redis-cli", "-n", REDIS_URL.rsplit("/", 1)[1], "flushdb"], check=True, capture_output=True)
+        bin_dir = Path(sys.executable).parent
+        processes.append(
+            subprocess.Popen(
+                [bin_dir / "gunicorn", "pitside.wsgi", "--workers", str(args.workers), "--bind", f"127.0.0.1:{PORT}"],
+                cwd=ROOT,
+                env=server_env,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+        processes.append(
+            subprocess.Popen(
+                [bin_dir / "celery", "-A", "pitside", "worker", "--concurrency", "1", "-l", "warning"],
+                cwd=ROOT,
+                env=server_env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+        base = f"http://127.0.0.1:{PORT}"
+        wait_until_ready(base + next(iter(urls.values())), 60)
+        for url in urls.values():
+            wait_until_ready(base + url, 600)  # the first request of a sheet may queue its rendering
+
+        print(f"\n{args.clients} clients, {args.requests} requests per page, gunicorn with {args.workers} workers")
+        print(f"{'page':<42} {'median':>9} {'p95':>9}   p95/baseline p95   failed")
+        baseline_p95 = None
+        with ThreadPoolExecutor(args.clients) as clients:
+            for label, url in urls.items():
+                answers = list(clients.map(fetch, [base + url] * args.requests))
+                times = sorted(seconds for seconds, _ in answers)
+                failed = [status for _, status in answers if status != 200]
+                median, p95 = statistics.median(times), times[int(0.95 * (len(times) - 1))]
+                baseline_p95 = baseline_p95 or p95
+                print(
+                    f"{label:<42} {median * 1000:7.0f} ms {p95 * 1000:6.0f} ms   {p95 / baseline_p95:14.1f}x"
+                    f"   {len(failed)} {' '.join(sorted(set(map(str, failed))))}"
+                )
+        print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()} on {os.cpu_count()} CPUs")
+    finally:
+        for process in processes:
+            process.terminate()
+            process.wait(30)
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()
