@@ -1,7 +1,7 @@
 """The Game Record Sheet and the League Ranking Sheet (rulebook: Record Sheets), as print pages and
 PDF. Every value is the one stored at the game (GameSide: Pit Power, Edge tokens, score, place,
 prize, League Points) or in the week's ranking (Standing), never today's; this module only arranges
-them for the templates. The PDF is rendered by pitside.sheets.sheet_pdf, like the Team Roster Sheet.
+them for the templates. Their PDFs are stored sheets (sheets.views.sheet_response), rendered on a worker.
 """
 
 from __future__ import annotations
@@ -11,9 +11,7 @@ from itertools import groupby
 from typing import Any
 
 from django.db.models import QuerySet
-from django.http import HttpRequest
 
-from pitside.sheets import sheet_pdf
 from slaughterball.models import Game, GameSide, Season
 from slaughterball.selectors import ranking_sheet, record_sheet_games
 
@@ -105,11 +103,3 @@ def ranking_sheet_context(season: Season) -> dict[str, Any]:
         "commissioners": list(season.league.commissioners.all()),
         "tie_break_note": TIE_BREAK_NOTE,
     }
-
-
-def game_records_pdf(request: HttpRequest, context: dict[str, Any]) -> bytes:
-    return sheet_pdf(request, GAME_RECORD_TEMPLATE, context)
-
-
-def ranking_pdf(request: HttpRequest, context: dict[str, Any]) -> bytes:
-    return sheet_pdf(request, RANKING_TEMPLATE, context)

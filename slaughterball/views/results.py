@@ -14,6 +14,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.text import slugify
@@ -28,6 +29,7 @@ from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.params import parse_int
 from pitside.throttling import SheetThrottle, throttled
+from sheets.views import sheet_response
 from slaughterball.models import Athlete, Game, ResultDraft, Season, Week
 from slaughterball.selectors import (
     game_get,
@@ -45,11 +47,11 @@ from slaughterball.selectors import (
 from slaughterball.services import results as services
 from slaughterball.services.standings import standings_fill_missing_games
 from slaughterball.sheets import (
+    GAME_RECORD_TEMPLATE,
+    RANKING_TEMPLATE,
     TIE_BREAK_NOTE,
     game_record,
     game_record_sheets,
-    game_records_pdf,
-    ranking_pdf,
     ranking_sheet_context,
 )
 
@@ -498,10 +500,18 @@ def league_standings(request: HttpRequest, league_id: int) -> HttpResponse:
 # --- Sheets ------------------------------------------------------------------------------------------
 
 
-def _pdf(content: bytes, name: str) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slugify(name) or "sheet"}.pdf"'
-    return response
+def _pdf(request: HttpRequest, kind: str, object_id: int, template: str, context: dict[str, Any], name: str) -> HttpResponseBase:
+    """A whole week's or season's sheet: rendered on a worker (a ranking of 1,000 teams lays out for a minute)."""
+    filename = slugify(name) or "sheet"
+    return sheet_response(
+        request,
+        kind=kind,
+        object_id=object_id,
+        template=template,
+        context=context,
+        filename=filename,
+        big=True,
+    )
 
 
 def _week_records(week_id: int) -> dict[str, Any]:
@@ -538,9 +548,10 @@ def week_game_records(request: HttpRequest, week_id: int) -> HttpResponse:
 
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
-def week_game_records_pdf(request: HttpRequest, week_id: int) -> HttpResponse:
+def week_game_records_pdf(request: HttpRequest, week_id: int) -> HttpResponseBase:
     context = _week_records(week_id)
-    return _pdf(game_records_pdf(request, context), f"{context['title']} game records")
+    name = f"{context['title']} game records"
+    return _pdf(request, "slaughterball-week-records", week_id, GAME_RECORD_TEMPLATE, context, name)
 
 
 @require_safe
@@ -551,9 +562,10 @@ def season_game_records(request: HttpRequest, season_id: int) -> HttpResponse:
 
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
-def season_game_records_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
+def season_game_records_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
     context = _season_records(season_id)
-    return _pdf(game_records_pdf(request, context), f"{context['title']} game records")
+    name = f"{context['title']} game records"
+    return _pdf(request, "slaughterball-season-records", season_id, GAME_RECORD_TEMPLATE, context, name)
 
 
 @require_safe
@@ -565,9 +577,10 @@ def season_ranking_sheet(request: HttpRequest, season_id: int) -> HttpResponse:
 
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
-def season_ranking_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
+def season_ranking_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
-    return _pdf(ranking_pdf(request, ranking_sheet_context(season)), f"{season.name} league ranking")
+    context = ranking_sheet_context(season)
+    return _pdf(request, "slaughterball-ranking", season_id, RANKING_TEMPLATE, context, f"{season.name} league ranking")
 
 
 @login_required
