@@ -21,7 +21,7 @@ def fast_password_hashing(settings):
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Each test starts with no throttle history (the cache holds it) and no cached sheet."""
+    """Each test starts with no throttle history (the cache holds it)."""
     cache.clear()
     yield
     cache.clear()
