@@ -198,7 +198,7 @@ def coach_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
         kind="blitzbowl-coach-roster",
         object_id=team_id,
         template=ROSTER_TEMPLATE,
-        context=context,
+        context=lambda: context,
         filename=filename,
         big=False,
     )

@@ -206,7 +206,7 @@ def fighter_pdf(request: HttpRequest, fighter_id: int) -> HttpResponseBase:
         kind="pitfighter-fighter-roster",
         object_id=fighter_id,
         template=ROSTER_TEMPLATE,
-        context=context,
+        context=lambda: context,
         filename=filename,
         big=False,
     )

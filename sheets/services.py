@@ -11,8 +11,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
+from collections.abc import Callable
 from datetime import timedelta
+from functools import cache
+from pathlib import Path
+from typing import cast
 
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
@@ -31,24 +36,59 @@ QUEUED_LOST_AFTER = timedelta(minutes=2)
 PROGRESS_EVERY_SECONDS = 0.5  # at most two progress writes a second
 
 
-def sheet_digest(*, kind: str, object_id: int, html: str, base_url: str) -> str:
-    """Everything a sheet's PDF is made from: the HTML of its print page (which shows every value of its rows), the
-    stylesheet and the address its links are relative to."""
-    parts = [kind.encode(), str(object_id).encode(), html.encode(), stylesheet(), base_url.encode()]
+def sheet_digest(*, kind: str, object_id: int, source: bytes, base_url: str) -> str:
+    """Everything a sheet's PDF is made from: its `source` (the HTML of its print page, which shows every value of its
+    rows, or the rows themselves and the templates), the stylesheet and the address its links are relative to."""
+    parts = [kind.encode(), str(object_id).encode(), source, stylesheet(), base_url.encode()]
     return hashlib.sha256(b"\0".join(parts)).hexdigest()
 
 
-def sheet_request(*, kind: str, object_id: int, html: str, base_url: str, filename: str, inline: bool) -> Sheet:
+@cache
+def templates_version() -> bytes:
+    """The digest of every template file, read once per process: a sheet known by its data (not its HTML) is made
+    again after a deploy that changes how sheets look."""
+    digest = hashlib.sha256()
+    folders = cast(list[str | Path], settings.TEMPLATES[0]["DIRS"])
+    for folder in folders:
+        for path in sorted(Path(folder).rglob("*.html")):
+            digest.update(path.read_bytes())
+    return digest.digest()
+
+
+def sheet_request(
+    *,
+    kind: str,
+    object_id: int,
+    html: Callable[[], str],
+    data: Callable[[], object] | None,
+    base_url: str,
+    filename: str,
+    inline: bool,
+) -> Sheet:
     """The sheet for this state of its data: the one already stored, else a new one, rendered now (`inline`) or
-    queued for a worker after commit. Two requests at once make one row (the unique digest) and one rendering."""
-    digest = sheet_digest(kind=kind, object_id=object_id, html=html, base_url=base_url)
+    queued for a worker after commit. Two requests at once make one row (the unique digest) and one rendering.
+
+    It is known by the digest of its HTML, or, when `data` is given, of the values it shows (`data()`, which must
+    name every one of them) and the templates: then a sheet already stored is found without rendering its page."""
+    page: str | None = None
+    if data is None:
+        page = html()
+        source = page.encode()
+    else:
+        source = templates_version() + repr(data()).encode()
+    digest = sheet_digest(kind=kind, object_id=object_id, source=source, base_url=base_url)
     sheet = Sheet.objects.filter(kind=kind, object_id=object_id, digest=digest).first()
     if sheet is not None:
         return sheet
     try:
         with transaction.atomic():
             sheet = Sheet.objects.create(
-                kind=kind, object_id=object_id, digest=digest, html=html, base_url=base_url, filename=filename
+                kind=kind,
+                object_id=object_id,
+                digest=digest,
+                html=page if page is not None else html(),
+                base_url=base_url,
+                filename=filename,
             )
     except IntegrityError:  # another request made it first: its rendering is this one's
         return Sheet.objects.get(kind=kind, object_id=object_id, digest=digest)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -22,16 +23,27 @@ RETRY_AFTER_SECONDS = 2
 
 
 def sheet_response(
-    request: HttpRequest, *, kind: str, object_id: int, template: str, context: dict[str, Any], filename: str, big: bool
+    request: HttpRequest,
+    *,
+    kind: str,
+    object_id: int,
+    template: str,
+    context: Callable[[], dict[str, Any]],
+    filename: str,
+    big: bool,
+    data: Callable[[], object] | None = None,
 ) -> HttpResponseBase:
     """A print page's PDF (`template` rendered with pdf=True): 200 with the stored file when it is ready; while a big
     one renders on a worker, 202 with Retry-After and the page that shows its progress; 500 naming its error when
-    rendering failed. Small ones (a roster) are rendered in the request when their data changed."""
-    html = render_to_string(template, {**context, "pdf": True}, request=request)
+    rendering failed. Small ones (a roster) are rendered in the request when their data changed.
+
+    `data`, when given, returns every value the sheet shows: the sheet is then known by them, and `context` is built
+    and the page rendered only when the sheet is not stored yet (sheets.services.sheet_request)."""
     sheet = sheet_request(
         kind=kind,
         object_id=object_id,
-        html=html,
+        html=lambda: render_to_string(template, {**context(), "pdf": True}, request=request),
+        data=data,
         base_url=request.build_absolute_uri("/"),
         filename=f"{filename}.pdf",
         inline=not big,

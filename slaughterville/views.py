@@ -222,7 +222,7 @@ def session_pdf(request: HttpRequest, session_id: int) -> HttpResponseBase:
         kind="slaughterville-session",
         object_id=session.pk,
         template=SHEET_TEMPLATE,
-        context=context,
+        context=lambda: context,
         filename=f"session-{session.pk}",
         big=False,
     )

@@ -161,7 +161,7 @@ def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
         kind="bloodbowl-roster",
         object_id=team.pk,
         template=ROSTER_TEMPLATE,
-        context=context,
+        context=lambda: context,
         filename=filename,
         big=False,
     )

@@ -53,6 +53,7 @@ from slaughterball.sheets import (
     game_record,
     game_record_sheets,
     ranking_sheet_context,
+    ranking_sheet_values,
 )
 
 KIND_LABELS = {"goals-opened": "Goals opened", "goal": "Goal", "slaughter": "Slaughter", "spike": "Spike"}
@@ -500,16 +501,15 @@ def league_standings(request: HttpRequest, league_id: int) -> HttpResponse:
 # --- Sheets ------------------------------------------------------------------------------------------
 
 
-def _pdf(request: HttpRequest, kind: str, object_id: int, template: str, context: dict[str, Any], name: str) -> HttpResponseBase:
-    """A whole week's or season's sheet: rendered on a worker (a ranking of 1,000 teams lays out for a minute)."""
-    filename = slugify(name) or "sheet"
+def _records_pdf(request: HttpRequest, kind: str, object_id: int, context: dict[str, Any]) -> HttpResponseBase:
+    """A whole week's or season's Game Record Sheets: rendered on a worker."""
     return sheet_response(
         request,
         kind=kind,
         object_id=object_id,
-        template=template,
-        context=context,
-        filename=filename,
+        template=GAME_RECORD_TEMPLATE,
+        context=lambda: context,
+        filename=slugify(f"{context['title']} game records") or "sheet",
         big=True,
     )
 
@@ -549,9 +549,7 @@ def week_game_records(request: HttpRequest, week_id: int) -> HttpResponse:
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
 def week_game_records_pdf(request: HttpRequest, week_id: int) -> HttpResponseBase:
-    context = _week_records(week_id)
-    name = f"{context['title']} game records"
-    return _pdf(request, "slaughterball-week-records", week_id, GAME_RECORD_TEMPLATE, context, name)
+    return _records_pdf(request, "slaughterball-week-records", week_id, _week_records(week_id))
 
 
 @require_safe
@@ -563,9 +561,7 @@ def season_game_records(request: HttpRequest, season_id: int) -> HttpResponse:
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
 def season_game_records_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
-    context = _season_records(season_id)
-    name = f"{context['title']} game records"
-    return _pdf(request, "slaughterball-season-records", season_id, GAME_RECORD_TEMPLATE, context, name)
+    return _records_pdf(request, "slaughterball-season-records", season_id, _season_records(season_id))
 
 
 @require_safe
@@ -579,8 +575,17 @@ def season_ranking_sheet(request: HttpRequest, season_id: int) -> HttpResponse:
 @throttled(SheetThrottle, ("GET", "HEAD"))
 def season_ranking_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
-    context = ranking_sheet_context(season)
-    return _pdf(request, "slaughterball-ranking", season_id, RANKING_TEMPLATE, context, f"{season.name} league ranking")
+    return sheet_response(
+        request,
+        kind="slaughterball-ranking",
+        object_id=season.pk,
+        template=RANKING_TEMPLATE,
+        context=lambda: ranking_sheet_context(season),
+        filename=slugify(f"{season.name} league ranking") or "sheet",
+        big=True,
+        # Known by its values: a ranking of 1,000 teams takes longer to render as HTML than to read.
+        data=lambda: ranking_sheet_values(season),
+    )
 
 
 @login_required

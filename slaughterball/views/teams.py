@@ -210,7 +210,7 @@ def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
         kind="slaughterball-roster",
         object_id=team.pk,
         template=SHEET_TEMPLATE,
-        context=context,
+        context=lambda: context,
         filename=filename,
         big=False,
     )

@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
@@ -213,3 +214,47 @@ def test_two_requests_at_once_queue_one_rendering(ranking_url, renders):
     assert sorted(a.status_code for a in answers) in ([200, 200], [200, 202])
     assert Sheet.objects.count() == 1
     assert len(renders) == 1
+
+
+def test_a_ranking_sheet_already_rendered_is_served_from_its_values(
+    client, ranking_url, renders, django_capture_on_commit_callbacks, django_assert_num_queries, monkeypatch
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(ranking_url)
+    monkeypatch.setattr("sheets.views.render_to_string", lambda *args, **kwargs: pytest.fail("the page was rendered"))
+
+    with django_assert_num_queries(4):
+        # 1. the season and its league; 2. the commissioners; 3. the weeks' rankings; 4. the stored sheet
+        served = client.get(ranking_url)
+
+    assert served.status_code == 200
+    assert "league ranking sheet" in pdf_text(file_bytes(served)).lower()
+    assert len(renders) == 1
+
+
+def test_the_ranking_sheets_values_change_with_everything_it_shows(ranking_url, commissioner):
+    """ranking_sheet_values stands for the sheet's HTML: whatever changes the one changes the other."""
+    from slaughterball.models import Standing
+    from slaughterball.sheets import RANKING_TEMPLATE, ranking_sheet_context, ranking_sheet_values
+
+    season = Season.objects.select_related("league").get()
+
+    def both() -> tuple[object, str]:
+        fresh = Season.objects.select_related("league").get(pk=season.pk)
+        html = render_to_string(RANKING_TEMPLATE, {**ranking_sheet_context(fresh), "pdf": True})
+        return ranking_sheet_values(fresh), html
+
+    changes = [
+        lambda: type(season.league).objects.filter(pk=season.league_id).update(name="Renamed league"),
+        lambda: Season.objects.filter(pk=season.pk).update(name="Renamed season"),
+        lambda: Season.objects.filter(pk=season.pk).update(starts_on="2031-04-05"),
+        lambda: season.league.commissioners.add(commissioner),
+        lambda: Team.objects.filter(pk=Standing.objects.filter(season=season).first().team_id).update(name="Renamed team"),
+        lambda: Standing.objects.filter(season=season, week=2, rank=1).update(league_points=99),
+    ]
+    for change in changes:
+        values, html = both()
+        change()
+        new_values, new_html = both()
+        assert new_html != html
+        assert new_values != values
