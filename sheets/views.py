@@ -19,7 +19,7 @@ from sheets.models import Sheet
 from sheets.services import sheet_request, sheet_retry
 
 POLL_SECONDS = 1
-RETRY_AFTER_SECONDS = 2
+RETRY_AFTER_SECONDS = 3  # following it, a client stays within the sheets throttle (20/min)
 
 
 def sheet_response(

@@ -103,7 +103,7 @@ def test_a_big_sheet_shows_its_progress_then_becomes_the_download(
         preparing = client.get(ranking_url)
 
     assert preparing.status_code == 202
-    assert preparing["Retry-After"] == "2"
+    assert preparing["Retry-After"] == "3"
     assert len(queued) == 1  # the task, queued after commit
     assert renders == []  # the request rendered nothing
     sheet = Sheet.objects.get(kind="slaughterball-ranking")
@@ -258,3 +258,15 @@ def test_the_ranking_sheets_values_change_with_everything_it_shows(ranking_url, 
         new_values, new_html = both()
         assert new_html != html
         assert new_values != values
+
+
+def test_the_sweep_queues_again_a_sheet_whose_task_was_lost(client, ranking_url, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False):  # the broker was down: its task never left
+        client.get(ranking_url)
+    sheet = Sheet.objects.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.sheet_sweep() == 0  # just queued: its task may still come
+        Sheet.objects.filter(pk=sheet.pk).update(created_at=sheet.created_at - services.QUEUED_LOST_AFTER)
+        assert services.sheet_sweep() == 1
+
+    assert Sheet.objects.get().state == Sheet.State.READY
