@@ -78,6 +78,11 @@ def sheet_request(
         source = templates_version() + repr(data()).encode()
     digest = sheet_digest(kind=kind, object_id=object_id, source=source, base_url=base_url)
     sheet = Sheet.objects.filter(kind=kind, object_id=object_id, digest=digest).first()
+    if sheet is not None and sheet.state == Sheet.State.READY and not default_storage.exists(sheet.pdf.name or ""):
+        # MEDIA_ROOT was emptied, or is not the worker's (README: they must share it): made again, and said so.
+        logger.warning("The file of sheet %s (%s) is missing: rendering it again.", sheet.pk, sheet.pdf.name)
+        sheet.delete()
+        sheet = None
     if sheet is not None:
         return sheet
     try:

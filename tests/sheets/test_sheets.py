@@ -270,3 +270,17 @@ def test_the_sweep_queues_again_a_sheet_whose_task_was_lost(client, ranking_url,
         assert services.sheet_sweep() == 1
 
     assert Sheet.objects.get().state == Sheet.State.READY
+
+
+def test_a_sheet_whose_file_is_gone_is_made_again(client, team, renders, media_root):
+    url = reverse("team-roster-pdf", args=[team.pk])
+    client.get(url)
+    for stored in (media_root / "sheets").iterdir():
+        stored.unlink()
+
+    again = client.get(url)
+
+    assert again.status_code == 200
+    assert file_bytes(again).startswith(b"%PDF")
+    assert len(renders) == 2
+    assert Sheet.objects.count() == 1
