@@ -23,6 +23,7 @@ import secrets
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -92,6 +93,7 @@ def main() -> None:
         "ALLOWED_HOSTS": "127.0.0.1",
         "SECURE_SSL_REDIRECT": "false",
         "SHEET_THROTTLE_RATE": "1000000/min",  # the bench is one client address asking for many sheets
+        "MEDIA_ROOT": tempfile.mkdtemp(prefix="pitside-bench-sheets-"),  # the stored sheets, the server's and the worker's
     }
     processes: list[subprocess.Popen[bytes]] = []
     try:

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -31,8 +32,8 @@ from engine.blitzbowl.traits import TRAITS
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
-from pitside.sheets import sheet_pdf
 from rosters.views import team_signup_page
+from sheets.views import sheet_response
 
 ROSTER_TEMPLATE = "blitzbowl/coach_roster.html"
 
@@ -189,11 +190,18 @@ def coach_page(request: HttpRequest, team_id: int) -> HttpResponse:
 
 
 @require_safe
-def coach_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
+def coach_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
     context = _roster_context(request, team_id)
-    response = HttpResponse(sheet_pdf(request, ROSTER_TEMPLATE, context), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slugify(context["team"].name) or "coach"}-roster.pdf"'
-    return response
+    filename = f"{slugify(context['team'].name) or 'coach'}-roster"
+    return sheet_response(
+        request,
+        kind="blitzbowl-coach-roster",
+        object_id=team_id,
+        template=ROSTER_TEMPLATE,
+        context=lambda: context,
+        filename=filename,
+        big=False,
+    )
 
 
 @login_required

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -23,8 +24,8 @@ from pitfighter.selectors import combat_get, combat_rights, fighter_get, league_
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from pitside.params import parse_int
-from pitside.sheets import sheet_pdf
 from rosters.views import team_signup_page
+from sheets.views import sheet_response
 
 ROSTER_TEMPLATE = "pitfighter/fighter_roster.html"
 CRITICAL_ROWS = 3  # critical results a fighter's line of the report form takes
@@ -197,11 +198,18 @@ def fighter_page(request: HttpRequest, fighter_id: int) -> HttpResponse:
 
 
 @require_safe
-def fighter_pdf(request: HttpRequest, fighter_id: int) -> HttpResponse:
+def fighter_pdf(request: HttpRequest, fighter_id: int) -> HttpResponseBase:
     context = _roster_context(request, fighter_id)
-    response = HttpResponse(sheet_pdf(request, ROSTER_TEMPLATE, context), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slugify(context["fighter"].name) or "fighter"}-roster.pdf"'
-    return response
+    filename = f"{slugify(context['fighter'].name) or 'fighter'}-roster"
+    return sheet_response(
+        request,
+        kind="pitfighter-fighter-roster",
+        object_id=fighter_id,
+        template=ROSTER_TEMPLATE,
+        context=lambda: context,
+        filename=filename,
+        big=False,
+    )
 
 
 @login_required

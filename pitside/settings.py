@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "pitfighter",
     "slaughterville",
     "notifications",
+    "sheets",
 ]
 
 MIDDLEWARE = [
@@ -131,6 +132,8 @@ CELERY_BEAT_SCHEDULE["standings-recompute"] = {"task": "slaughterball.tasks.stan
 # Calendar: deadline reminders, and finishing seasons whose Slaughterbrawl is confirmed (every 15 minutes).
 CELERY_BEAT_SCHEDULE["calendar-periodic"] = {"task": "slaughterball.tasks_calendar.calendar_periodic", "schedule": 15 * 60}
 # Mail: the notifications whose mail never went (the broker down, a task out of retries), every 10 minutes.
+# Sheets: queue again the renderings whose task was lost (the broker down, a worker killed), every 5 minutes.
+CELERY_BEAT_SCHEDULE["sheet-sweep"] = {"task": "sheets.tasks.sheet_sweep_task", "schedule": 5 * 60}
 CELERY_BEAT_SCHEDULE["notification-email-sweep"] = {"task": "notifications.tasks.notification_email_sweep", "schedule": 10 * 60}
 
 # --- Auth ---------------------------------------------------------------------
@@ -171,6 +174,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Rendered PDF sheets (sheets/): the web processes and the Celery workers must share this folder.
+MEDIA_ROOT = env.str("MEDIA_ROOT", default=str(BASE_DIR / "media"))
+MEDIA_URL = "media/"  # never served: sheets are answered by their views
 
 # --- Request bodies and uploads ----------------------------------------------------------
 # A body without files: Django refuses a longer one (a 413 from the API, a 400 from a page).

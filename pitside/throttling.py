@@ -11,9 +11,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Collection
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from redis.exceptions import RedisError
 from rest_framework.request import Request
@@ -22,7 +23,7 @@ from rest_framework.views import APIView
 
 logger = logging.getLogger(__name__)
 
-View = Callable[..., HttpResponse]
+View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 
 
 class FailOpen(SimpleRateThrottle):
@@ -64,7 +65,7 @@ def throttled(throttle_class: type[SimpleRateThrottle], methods: Collection[str]
 
     def decorator(view: View) -> View:
         @wraps(view)
-        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             throttle = throttle_class()
             # DRF's throttles read only request.user and request.META, which a page's request has too.
             if request.method in methods and not throttle.allow_request(request, None):  # type: ignore[arg-type]
@@ -75,6 +76,6 @@ def throttled(throttle_class: type[SimpleRateThrottle], methods: Collection[str]
                 return response
             return view(request, *args, **kwargs)
 
-        return wrapper
+        return cast(View, wrapper)
 
     return decorator

@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("rosters.urls")),
     *(path(prefix, include(module)) for app in game_apps() for prefix, module in app.urls),
     path("notifications/", include("notifications.urls")),
+    path("sheets/", include("sheets.views")),
     path("", include("leagues.urls")),
 ]
 

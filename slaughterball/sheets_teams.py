@@ -9,12 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import HttpRequest
-
 from engine.registry import get_ruleset
 from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
-from pitside.sheets import sheet_pdf
 from rosters.models import Team
 from slaughterball.selectors import team_game_record
 from slaughterball.selectors_teams import AthleteRow, TeamSummary, team_summary, teams_with_summary_data
@@ -126,8 +123,3 @@ def settings_panel_context(league: League) -> dict[str, Any]:
         "skills": sorted(catalog.skills.values(), key=lambda s: s.slug),
         "athlete_types": RULESET.athlete_types,
     }
-
-
-def roster_pdf(request: HttpRequest, context: dict[str, Any]) -> bytes:
-    """The Team Roster Sheet as PDF, from the same template as the print page."""
-    return sheet_pdf(request, SHEET_TEMPLATE, context)

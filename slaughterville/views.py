@@ -11,6 +11,7 @@ import yaml
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -20,9 +21,9 @@ from leagues.forms import apply_domain_errors
 from leagues.models import League
 from pitside.errors import ErrorItem, Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
-from pitside.sheets import sheet_pdf
 from rosters.models import Team
 from rosters.views import team_signup_page
+from sheets.views import sheet_response
 from slaughterville import services
 from slaughterville.forms import CatalogueForm, JoinForm, ReasonForm, SessionLogForm
 from slaughterville.pages import session_context
@@ -213,9 +214,15 @@ def session_sheet(request: HttpRequest, session_id: int) -> HttpResponse:
 
 
 @require_safe
-def session_pdf(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_pdf(request: HttpRequest, session_id: int) -> HttpResponseBase:
     session = session_get(session_id)
-    pdf = sheet_pdf(request, SHEET_TEMPLATE, session_context(session, request.user))
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="session-{session.pk}.pdf"'
-    return response
+    context = session_context(session, request.user)
+    return sheet_response(
+        request,
+        kind="slaughterville-session",
+        object_id=session.pk,
+        template=SHEET_TEMPLATE,
+        context=lambda: context,
+        filename=f"session-{session.pk}",
+        big=False,
+    )

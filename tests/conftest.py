@@ -21,10 +21,35 @@ def fast_password_hashing(settings):
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Each test starts with no throttle history (the cache holds it) and no cached sheet."""
+    """Each test starts with no throttle history (the cache holds it)."""
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def media_root(settings, tmp_path):
+    """Rendered sheets are stored under MEDIA_ROOT: each test's in a folder of its own."""
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+    return tmp_path / "media"
+
+
+@pytest.fixture
+def get_sheet(client, django_capture_on_commit_callbacks):
+    """GET a sheet's PDF as a browser following its preparing page would. A big sheet is queued after commit,
+    which a test's transaction never makes: its first answer is 202; its task then runs (eagerly) and the same URL
+    answers 200 with the stored file, whose bytes the answer carries as `pdf`."""
+
+    def get(url: str, client=client):
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.get(url)
+        if response.status_code == 202:
+            response = client.get(url)
+        if response.get("Content-Type") == "application/pdf":
+            response.pdf = b"".join(response.streaming_content)
+        return response
+
+    return get
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -24,9 +25,9 @@ from engine.core.money import format_credits
 from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
-from pitside.sheets import sheet_pdf
 from pitside.throttling import SheetThrottle, throttled
 from rosters.views import team_purchase_page, team_signup_page
+from sheets.views import sheet_response
 
 ROSTER_TEMPLATE = "bloodbowl/roster_sheet.html"
 SIGNUP_ROWS_WITHOUT_MAXIMUM = 16  # rows on the sign-up form while the roster maximum house value is unset
@@ -151,8 +152,16 @@ def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
 
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
-def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
+def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
     team = team_get(team_id)
-    response = HttpResponse(sheet_pdf(request, ROSTER_TEMPLATE, team_context(team)), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slugify(team.name) or "team"}-roster.pdf"'
-    return response
+    filename = f"{slugify(team.name) or 'team'}-roster"
+    context = team_context(team)
+    return sheet_response(
+        request,
+        kind="bloodbowl-roster",
+        object_id=team.pk,
+        template=ROSTER_TEMPLATE,
+        context=lambda: context,
+        filename=filename,
+        big=False,
+    )

@@ -14,6 +14,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.text import slugify
@@ -28,6 +29,7 @@ from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.params import parse_int
 from pitside.throttling import SheetThrottle, throttled
+from sheets.views import sheet_response
 from slaughterball.models import Athlete, Game, ResultDraft, Season, Week
 from slaughterball.selectors import (
     game_get,
@@ -45,12 +47,13 @@ from slaughterball.selectors import (
 from slaughterball.services import results as services
 from slaughterball.services.standings import standings_fill_missing_games
 from slaughterball.sheets import (
+    GAME_RECORD_TEMPLATE,
+    RANKING_TEMPLATE,
     TIE_BREAK_NOTE,
     game_record,
     game_record_sheets,
-    game_records_pdf,
-    ranking_pdf,
     ranking_sheet_context,
+    ranking_sheet_values,
 )
 
 KIND_LABELS = {"goals-opened": "Goals opened", "goal": "Goal", "slaughter": "Slaughter", "spike": "Spike"}
@@ -498,10 +501,17 @@ def league_standings(request: HttpRequest, league_id: int) -> HttpResponse:
 # --- Sheets ------------------------------------------------------------------------------------------
 
 
-def _pdf(content: bytes, name: str) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slugify(name) or "sheet"}.pdf"'
-    return response
+def _records_pdf(request: HttpRequest, kind: str, object_id: int, context: dict[str, Any]) -> HttpResponseBase:
+    """A whole week's or season's Game Record Sheets: rendered on a worker."""
+    return sheet_response(
+        request,
+        kind=kind,
+        object_id=object_id,
+        template=GAME_RECORD_TEMPLATE,
+        context=lambda: context,
+        filename=slugify(f"{context['title']} game records") or "sheet",
+        big=True,
+    )
 
 
 def _week_records(week_id: int) -> dict[str, Any]:
@@ -538,9 +548,8 @@ def week_game_records(request: HttpRequest, week_id: int) -> HttpResponse:
 
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
-def week_game_records_pdf(request: HttpRequest, week_id: int) -> HttpResponse:
-    context = _week_records(week_id)
-    return _pdf(game_records_pdf(request, context), f"{context['title']} game records")
+def week_game_records_pdf(request: HttpRequest, week_id: int) -> HttpResponseBase:
+    return _records_pdf(request, "slaughterball-week-records", week_id, _week_records(week_id))
 
 
 @require_safe
@@ -551,9 +560,8 @@ def season_game_records(request: HttpRequest, season_id: int) -> HttpResponse:
 
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
-def season_game_records_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
-    context = _season_records(season_id)
-    return _pdf(game_records_pdf(request, context), f"{context['title']} game records")
+def season_game_records_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
+    return _records_pdf(request, "slaughterball-season-records", season_id, _season_records(season_id))
 
 
 @require_safe
@@ -565,9 +573,19 @@ def season_ranking_sheet(request: HttpRequest, season_id: int) -> HttpResponse:
 
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
-def season_ranking_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
+def season_ranking_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
-    return _pdf(ranking_pdf(request, ranking_sheet_context(season)), f"{season.name} league ranking")
+    return sheet_response(
+        request,
+        kind="slaughterball-ranking",
+        object_id=season.pk,
+        template=RANKING_TEMPLATE,
+        context=lambda: ranking_sheet_context(season),
+        filename=slugify(f"{season.name} league ranking") or "sheet",
+        big=True,
+        # Known by its values: a ranking of 1,000 teams takes longer to render as HTML than to read.
+        data=lambda: ranking_sheet_values(season),
+    )
 
 
 @login_required

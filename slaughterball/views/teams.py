@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils.text import slugify
@@ -28,12 +29,13 @@ from rosters.models import Team
 from rosters.selectors import team_balances, team_ledger
 from rosters.services import team_require_coach
 from rosters.views import team_purchase_page, team_signup_page
+from sheets.views import sheet_response
 from slaughterball.forms import SpendForm, StaffHireForm, TeamSignupForms
 from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors import league_get
 from slaughterball.selectors_teams import team_get
 from slaughterball.services import teams as services
-from slaughterball.sheets_teams import balances, roster_pdf, team_context
+from slaughterball.sheets_teams import SHEET_TEMPLATE, balances, team_context
 
 
 def _team(team_id: int) -> Team:
@@ -199,11 +201,19 @@ def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
 
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
-def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponse:
+def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
     team = _team(team_id)
-    response = HttpResponse(roster_pdf(request, team_context(team)), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slugify(team.name) or "team"}-roster.pdf"'
-    return response
+    filename = f"{slugify(team.name) or 'team'}-roster"
+    context = team_context(team)
+    return sheet_response(
+        request,
+        kind="slaughterball-roster",
+        object_id=team.pk,
+        template=SHEET_TEMPLATE,
+        context=lambda: context,
+        filename=filename,
+        big=False,
+    )
 
 
 urlpatterns = [

@@ -69,7 +69,7 @@ def test_report_and_confirm_on_the_match_page(client_as, short_league, three):
     assert "Confirmed" in html
 
 
-def test_the_coach_roster_and_its_pdf(client, short_league, three):
+def test_the_coach_roster_and_its_pdf(client, get_sheet, short_league, three):
     ann, bob, _ = three
     play(match_create(league_id=short_league.pk, user=ann.coach, home_team=ann.pk, away_team=bob.pk), (5, 2, 3), (1, 0, 0))
     html = client.get(f"/blitzbowl/coaches/{ann.pk}/").content.decode()
@@ -77,10 +77,10 @@ def test_the_coach_roster_and_its_pdf(client, short_league, three):
     assert "rival_coach (Bob&#x27;s Bashers)" in html
     assert "Win = 3" in html
     assert 'id="roster-traits"' in html  # his first trait: never one he holds
-    pdf = client.get(f"/blitzbowl/coaches/{ann.pk}/roster.pdf")
+    pdf = get_sheet(f"/blitzbowl/coaches/{ann.pk}/roster.pdf")
     assert pdf.status_code == 200
     assert pdf["Content-Type"] == "application/pdf"
-    assert pdf.content.startswith(b"%PDF")
+    assert pdf.pdf.startswith(b"%PDF")
 
 
 def test_settings_page_has_the_match_count(client_as, short_league, commissioner):

@@ -457,12 +457,12 @@ def test_the_roster_sheet_marks_increases_and_injuries(client, bb_team):
     assert "Match Record" in page
 
 
-def test_the_roster_pdf_holds_the_players_and_the_team(client, bb_team):
-    response = client.get(f"/bloodbowl/teams/{bb_team.pk}/roster.pdf")
+def test_the_roster_pdf_holds_the_players_and_the_team(get_sheet, bb_team):
+    response = get_sheet(f"/bloodbowl/teams/{bb_team.pk}/roster.pdf")
 
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
-    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.pdf)).pages)
     for expected in (
         "Bogmire Bullfrogs",
         "Big Croak 1",

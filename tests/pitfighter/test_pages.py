@@ -79,11 +79,11 @@ def test_arrange_report_confirm_and_train_on_the_pages(client_as, campaign, ann,
     assert Fighter.objects.get(pk=b.pk).points == 0
 
 
-def test_the_fighter_roster_pdf(client, campaign, ann):
-    answer = client.get(f"/pitfighter/fighters/{fighter(ann, 'orc').pk}/roster.pdf")
+def test_the_fighter_roster_pdf(get_sheet, campaign, ann):
+    answer = get_sheet(f"/pitfighter/fighters/{fighter(ann, 'orc').pk}/roster.pdf")
     assert answer.status_code == 200
     assert answer["Content-Type"] == "application/pdf"
-    assert answer.content.startswith(b"%PDF")
+    assert answer.pdf.startswith(b"%PDF")
 
 
 def test_a_stranger_cannot_report(client_as, campaign, ann, bob, third, coach):

@@ -141,12 +141,12 @@ def test_joining_through_the_shared_sign_up_page(group, client_as, coach) -> Non
     assert "You are a member of this group already." in again.content.decode()
 
 
-def test_the_session_sheet_and_its_pdf(logged, client) -> None:
+def test_the_session_sheet_and_its_pdf(logged, client, get_sheet) -> None:
     sheet = client.get(f"/slaughterville/sessions/{logged.pk}/sheet/").content.decode()
     assert "Session Sheet" in sheet
-    response = client.get(f"/slaughterville/sessions/{logged.pk}/sheet.pdf")
+    response = get_sheet(f"/slaughterville/sessions/{logged.pk}/sheet.pdf")
     assert response["Content-Type"] == "application/pdf"
-    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.pdf)).pages)
     for words in ("The Pale Choir", "Old Mill", "Cornfield", "The Skeptic", "The Drifter", "Ash", "Laurie", "Close one."):
         assert words in text
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -14,10 +15,16 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.db import connection
+from django.test import Client
+from django.urls import reverse
+from pypdf import PdfReader
 
 from notifications.models import Notification
 from notifications.tasks import notification_email
 from pitside.celery import app
+from sheets.models import Sheet
+from slaughterball.large import seed_large
+from slaughterball.models import Season
 from tests.factories import make_team
 
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
@@ -46,6 +53,7 @@ def worker_on_redis(mail_dir: Path) -> Iterator[str]:
         "REDIS_URL": REDIS_TEST_URL,
         "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
         "EMAIL_FILE_PATH": str(mail_dir),
+        "MEDIA_ROOT": str(settings.MEDIA_ROOT),  # where the worker stores the sheets it renders
     }
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "pitside", "worker", "-Q", queue, "--pool=solo", "-l", "warning"],
@@ -87,3 +95,21 @@ def test_worker_mails_the_commissioners_once_per_signup(league, coach, tmp_path)
     text = mails[0].read_text()
     assert f"{team.name} signed up for {league.name}" in text
     assert "commissioner@example.com" in text
+
+
+def test_worker_renders_a_queued_ranking_sheet(tmp_path):
+    season = Season.objects.get(league=seed_large(6, 2))
+    url = reverse("season-ranking-pdf", args=[season.pk])
+    client = Client()
+    with worker_on_redis(tmp_path):
+        preparing = client.get(url)  # the web process renders nothing: it queues the sheet, and answers at once
+        assert preparing.status_code == 202
+        sheet = Sheet.objects.get(kind="slaughterball-ranking", object_id=season.pk)
+
+        assert wait_for(lambda: Sheet.objects.get(pk=sheet.pk).state == Sheet.State.READY), Sheet.objects.get(pk=sheet.pk).error
+
+    answer = client.get(url)
+    assert answer.status_code == 200
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(b"".join(answer.streaming_content))).pages)
+    assert "LEAGUE RANKING SHEET" in text.upper()
+    assert Sheet.objects.get(pk=sheet.pk).progress == 100

@@ -223,13 +223,13 @@ def test_the_ranking_sheet_has_week_columns_and_the_tie_break_note(client, seaso
 @pytest.mark.parametrize(
     "url", ["/weeks/{week}/game-records.pdf", "/seasons/{season}/game-records.pdf", "/seasons/{season}/ranking-sheet.pdf"]
 )
-def test_sheets_as_pdf(client, season, game, teams, coach, commissioner, url):
+def test_sheets_as_pdf(get_sheet, season, game, teams, coach, commissioner, url):
     confirmed(game, teams, coach, commissioner)
-    response = client.get(url.format(week=game.week_id, season=season.pk))
+    response = get_sheet(url.format(week=game.week_id, season=season.pk))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
-    assert response.content.startswith(b"%PDF")
-    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages).lower()
+    assert response.pdf.startswith(b"%PDF")
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.pdf)).pages).lower()
     assert teams[0].name.lower() in text
     assert ("game record sheet" in text) != ("league ranking sheet" in text)
 
@@ -273,12 +273,12 @@ def test_typed_scores_refused_by_the_log_name_the_checkbox(as_user, game, teams,
     ],
 )
 def test_the_public_sheets_name_the_commissioners_without_their_email_addresses(
-    client, season, game, teams, coach, commissioner, url
+    get_sheet, season, game, teams, coach, commissioner, url
 ):
     confirmed(game, teams, coach, commissioner)
-    response = client.get(url.format(week=game.week_id, season=season.pk))
+    response = get_sheet(url.format(week=game.week_id, season=season.pk))
     if response["Content-Type"] == "application/pdf":
-        text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+        text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.pdf)).pages)
     else:
         text = response.content.decode()
     assert commissioner.username in text

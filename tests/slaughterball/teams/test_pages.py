@@ -343,16 +343,16 @@ def test_roster_sheet_page_has_the_rulebook_fields(client, team):
     assert "Valkyries" in page
 
 
-def test_roster_pdf(client, team):
+def test_roster_pdf(client, get_sheet, team):
     athlete, option = first_allowed(team)
     client.force_login(team.coach)
     client.post(spend_url(athlete.id), {"kind": option.kind, "item": option.item, "idempotency_key": "pdf"})
     client.logout()
-    response = client.get(f"/teams/{team.pk}/roster.pdf")
+    response = get_sheet(f"/teams/{team.pk}/roster.pdf")
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
-    assert response.content.startswith(b"%PDF")
-    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert response.pdf.startswith(b"%PDF")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.pdf)).pages)
     summary = summary_of(team)
     assert team.name in text
     assert athlete.name in text

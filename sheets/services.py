@@ -1,0 +1,197 @@
+"""Sheets as stored artefacts: found by the digest of their data, rendered once (inline when small, on a Celery
+worker when big), superseded renderings deleted.
+
+A worker claims a sheet with a conditional update (queued, or left rendering by a worker that died) and checks the
+count, so two workers never render the same one and a task run twice does nothing the second time. The claim is
+committed before the rendering, unlike a claim held in a transaction, so that the progress it writes can be seen
+while it renders; a claim older than the time limit is a dead worker's, and the periodic sweep queues it again."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from collections.abc import Callable
+from datetime import timedelta
+from functools import cache
+from pathlib import Path
+from typing import cast
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from sheets.models import Sheet
+from sheets.render import READ, Progress, render_pdf, stylesheet
+
+logger = logging.getLogger(__name__)
+
+# The task's hard time limit: a sheet still rendering after it was left by a worker that died (or was killed).
+RENDER_TIME_LIMIT = timedelta(minutes=5)
+# A queued sheet older than this has lost its task (the broker was down when it was queued).
+QUEUED_LOST_AFTER = timedelta(minutes=2)
+PROGRESS_EVERY_SECONDS = 0.5  # at most two progress writes a second
+
+
+def sheet_digest(*, kind: str, object_id: int, source: bytes, base_url: str) -> str:
+    """Everything a sheet's PDF is made from: its `source` (the HTML of its print page, which shows every value of its
+    rows, or the rows themselves and the templates), the stylesheet and the address its links are relative to."""
+    parts = [kind.encode(), str(object_id).encode(), source, stylesheet(), base_url.encode()]
+    return hashlib.sha256(b"\0".join(parts)).hexdigest()
+
+
+@cache
+def templates_version() -> bytes:
+    """The digest of every template file, read once per process: a sheet known by its data (not its HTML) is made
+    again after a deploy that changes how sheets look."""
+    digest = hashlib.sha256()
+    folders = cast(list[str | Path], settings.TEMPLATES[0]["DIRS"])
+    for folder in folders:
+        for path in sorted(Path(folder).rglob("*.html")):
+            digest.update(path.read_bytes())
+    return digest.digest()
+
+
+def sheet_request(
+    *,
+    kind: str,
+    object_id: int,
+    html: Callable[[], str],
+    data: Callable[[], object] | None,
+    base_url: str,
+    filename: str,
+    inline: bool,
+) -> Sheet:
+    """The sheet for this state of its data: the one already stored, else a new one, rendered now (`inline`) or
+    queued for a worker after commit. Two requests at once make one row (the unique digest) and one rendering.
+
+    It is known by the digest of its HTML, or, when `data` is given, of the values it shows (`data()`, which must
+    name every one of them) and the templates: then a sheet already stored is found without rendering its page."""
+    page: str | None = None
+    if data is None:
+        page = html()
+        source = page.encode()
+    else:
+        source = templates_version() + repr(data()).encode()
+    digest = sheet_digest(kind=kind, object_id=object_id, source=source, base_url=base_url)
+    sheet = Sheet.objects.filter(kind=kind, object_id=object_id, digest=digest).first()
+    if sheet is not None and sheet.state == Sheet.State.READY and not default_storage.exists(sheet.pdf.name or ""):
+        # MEDIA_ROOT was emptied, or is not the worker's (README: they must share it): made again, and said so.
+        logger.warning("The file of sheet %s (%s) is missing: rendering it again.", sheet.pk, sheet.pdf.name)
+        sheet.delete()
+        sheet = None
+    if sheet is not None:
+        return sheet
+    try:
+        with transaction.atomic():
+            sheet = Sheet.objects.create(
+                kind=kind,
+                object_id=object_id,
+                digest=digest,
+                html=page if page is not None else html(),
+                base_url=base_url,
+                filename=filename,
+            )
+    except IntegrityError:  # another request made it first: its rendering is this one's
+        return Sheet.objects.get(kind=kind, object_id=object_id, digest=digest)
+    if inline:
+        sheet_render(sheet_id=sheet.pk)
+    else:
+        _queue(sheet.pk)
+    sheet.refresh_from_db()  # rendered inline, or by an eager task (no REDIS_URL): then it is ready already
+    return sheet
+
+
+def _queue(sheet_id: int) -> None:
+    from sheets.tasks import sheet_render_task
+
+    transaction.on_commit(lambda: sheet_render_task.delay(sheet_id), robust=True)
+
+
+def sheet_render(*, sheet_id: int) -> bool:
+    """Render a sheet this call claims; False when it is not claimable (rendered, being rendered, superseded)."""
+    now = timezone.now()
+    claimable = Q(state=Sheet.State.QUEUED) | Q(state=Sheet.State.RENDERING, claimed_at__lt=now - RENDER_TIME_LIMIT)
+    claimed = Sheet.objects.filter(claimable, pk=sheet_id).update(
+        state=Sheet.State.RENDERING, claimed_at=now, progress=READ // 2, stage="Reading the page", error=""
+    )
+    if not claimed:
+        return False
+    sheet = Sheet.objects.get(pk=sheet_id)
+    try:
+        pdf, pages = render_pdf(sheet.html, sheet.base_url, _progress_of(sheet_id), _expected_pages(sheet))
+    except Exception as error:  # whatever the renderer raised, it is this sheet's failure: shown, and retried on request
+        logger.exception("Sheet %s could not be rendered.", sheet_id)
+        Sheet.objects.filter(pk=sheet_id, state=Sheet.State.RENDERING).update(
+            state=Sheet.State.FAILED, stage="", error=f"{type(error).__name__}: {error}"[:2000]
+        )
+        return False
+    name = default_storage.save(f"sheets/{sheet.kind}-{sheet.object_id}-{sheet.digest[:16]}.pdf", ContentFile(pdf))
+    done = Sheet.objects.filter(pk=sheet_id, state=Sheet.State.RENDERING).update(
+        state=Sheet.State.READY, pdf=name, pages=pages, progress=100, stage="Ready", html="", rendered_at=timezone.now()
+    )
+    if not done:  # deleted (superseded) while it rendered
+        default_storage.delete(name)
+        return False
+    _drop_superseded(sheet)
+    return True
+
+
+def _progress_of(sheet_id: int) -> Progress:
+    last = [0.0]
+
+    def progress(percent: int, stage: str) -> None:
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_EVERY_SECONDS:
+            last[0] = now
+            Sheet.objects.filter(pk=sheet_id, state=Sheet.State.RENDERING).update(progress=percent, stage=stage[:100])
+
+    return progress
+
+
+def _expected_pages(sheet: Sheet) -> int | None:
+    """The page count of this sheet's last rendering, the best guess of this one's."""
+    return (
+        Sheet.objects.filter(kind=sheet.kind, object_id=sheet.object_id, state=Sheet.State.READY)
+        .exclude(pk=sheet.pk)
+        .order_by("-rendered_at")
+        .values_list("pages", flat=True)
+        .first()
+    )
+
+
+def _drop_superseded(sheet: Sheet) -> None:
+    """Delete the renderings of the same sheet made before this one (older data), with their files."""
+    older = Sheet.objects.filter(kind=sheet.kind, object_id=sheet.object_id, created_at__lte=sheet.created_at).exclude(
+        pk=sheet.pk
+    )
+    names = [name for name in older.values_list("pdf", flat=True) if name]
+    older.delete()
+    for name in names:
+        default_storage.delete(name)
+
+
+def sheet_retry(*, sheet_id: int) -> bool:
+    """Queue a failed sheet again; False when it had not failed."""
+    retried = Sheet.objects.filter(pk=sheet_id, state=Sheet.State.FAILED).update(
+        state=Sheet.State.QUEUED, progress=0, stage="", error=""
+    )
+    if retried:
+        _queue(sheet_id)
+    return bool(retried)
+
+
+def sheet_sweep() -> int:
+    """Queue again the sheets whose task was lost (never sent, or its worker died); returns how many."""
+    now = timezone.now()
+    lost = Sheet.objects.filter(
+        Q(state=Sheet.State.QUEUED, created_at__lt=now - QUEUED_LOST_AFTER)
+        | Q(state=Sheet.State.RENDERING, claimed_at__lt=now - RENDER_TIME_LIMIT)
+    ).values_list("pk", flat=True)
+    ids = list(lost)
+    for sheet_id in ids:
+        _queue(sheet_id)
+    return len(ids)
