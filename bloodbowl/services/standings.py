@@ -1,0 +1,108 @@
+"""Writes of the standings: each team's line of the league table and each player's totals (the leaders), as
+the engine computes them (bloodbowl.selectors_standings.league_standings_computed), stored for the pages.
+
+`standings_recompute` rebuilds both from every confirmed match and the rosters as they are now, so running it
+twice, late, or after a crash gives the same rows; it writes only the rows that differ. It is queued on commit
+after every confirmed or voided result and after a team signs up, buys or retires (its Team Rating), and celery
+beat runs it for every Blood Bowl league periodically (what was lost, and what changes a rating elsewhere:
+grants, house values, the league's points and tie-breakers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import connection, models, transaction
+
+from bloodbowl.models import PlayerTotals, Standing
+from bloodbowl.selectors import GAME_SYSTEM
+from bloodbowl.selectors_standings import league_standings_computed
+from leagues.models import League
+
+# The first key of the standings' advisory locks (the second is the league): "BS" for Blood Bowl Standings.
+STANDINGS_LOCK_KEY = 0x4253
+STANDING_FIELDS = (
+    "rank",
+    "position",
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "points",
+    "td_for",
+    "td_against",
+    "cas_for",
+    "cas_against",
+    "team_rating",
+    "rating_problem",
+)
+TOTALS_FIELDS = ("touchdowns", "casualties", "spp")
+BATCH = 500
+
+
+def _lock_standings(league_id: int) -> None:
+    """Two recomputes of one league (the task after a result and the periodic one) run one after the other,
+    never interleaved. On PostgreSQL a transaction-level advisory lock: a row lock is a write, flushed at
+    commit, on every recompute, even one that changes nothing. SQLite's transactions take the write lock when
+    they start (settings: IMMEDIATE), one at a time already."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [STANDINGS_LOCK_KEY, league_id])
+
+
+def standings_recompute(*, league_id: int) -> int:
+    """Recompute the league's stored table and leaders' totals, in one transaction, and return the rows
+    changed (a second run changes nothing)."""
+    with transaction.atomic():
+        _lock_standings(league_id)
+        league = League.objects.filter(pk=league_id, game_system=GAME_SYSTEM).first()
+        if league is None:
+            return 0
+        computed = league_standings_computed(league)
+        lines = {
+            row.team.pk: {
+                "rank": rank,
+                **{name: getattr(row, name) for name in STANDING_FIELDS[1:-1]},
+                "rating_problem": computed.rating_problems.get(row.team.pk, "")[:500],
+            }
+            for rank, row in enumerate(computed.table, start=1)
+        }
+        totals = {pk: {name: getattr(t, name) for name in TOTALS_FIELDS} for pk, t in computed.totals.items()}
+        return _write(Standing, league, "team_id", lines, STANDING_FIELDS) + _write(
+            PlayerTotals, league, "player_id", totals, TOTALS_FIELDS
+        )
+
+
+def _write(
+    model: type[Standing] | type[PlayerTotals],
+    league: League,
+    key: str,
+    fresh: Mapping[int, Mapping[str, Any]],
+    fields: Sequence[str],
+) -> int:
+    """Make the league's rows of `model` (one per `key`) the `fresh` values: insert the missing, update those
+    that differ, delete the others. Returns the rows written."""
+    stored: dict[int, models.Model] = {getattr(row, key): row for row in model.objects.filter(league=league)}
+    changed = []
+    for pk, values in fresh.items():
+        row = stored.get(pk)
+        if row is not None and any(getattr(row, name) != values[name] for name in fields):
+            for name in fields:
+                setattr(row, name, values[name])
+            changed.append(row)
+    created = [model(league=league, **{key: pk}, **values) for pk, values in fresh.items() if pk not in stored]
+    stale = [pk for pk in stored if pk not in fresh]
+    model.objects.bulk_update(changed, list(fields), batch_size=BATCH)  # type: ignore[arg-type]
+    model.objects.bulk_create(created, batch_size=BATCH)  # type: ignore[arg-type]
+    deleted, _ = model.objects.filter(league=league, **{f"{key}__in": stale}).delete() if stale else (0, {})
+    return len(changed) + len(created) + deleted
+
+
+def standings_recompute_queue(league_id: int) -> None:
+    """Queue the recompute once the transaction commits. If the broker is down the write is committed all
+    the same (robust: the error logged) and the periodic recompute catches up."""
+    from bloodbowl.tasks import standings_recompute_task
+
+    # Nobody waits for its result: ignore_result also spares a dead result backend's ~20 s of retries.
+    transaction.on_commit(lambda: standings_recompute_task.apply_async((league_id,), ignore_result=True), robust=True)
