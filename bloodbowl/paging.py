@@ -40,16 +40,19 @@ def page_wanted(query: Mapping[str, str]) -> tuple[int, bool]:
     return parse_int(query.get("page", "1"), field="page"), query.get("all") in ("1", "true")
 
 
-def page_of[T: Model](queryset: QuerySet[T], own: Q | None, *, number: int = 1, everything: bool = False) -> Page[T]:
-    """Page `number` (the last one when past it) of the ordered queryset, or all of it, and its lines matching `own`
-    not on the page: at most three queries (the count, the page, the own lines) whatever the list's length."""
+def page_of[T: Model](
+    queryset: QuerySet[T], own: Q | None, *, number: int = 1, everything: bool = False, size: int = PAGE_SIZE
+) -> Page[T]:
+    """Page `number` (the last one when past it) of `size` lines of the ordered queryset, or all of it, and its lines
+    matching `own` not on the page: at most three queries (the count, the page, the own lines) whatever the list's
+    length."""
     if everything:
         rows = list(queryset)
         return Page(rows, [], 1, 1, len(rows), True)
     count = queryset.count()
-    pages = max(1, -(-count // PAGE_SIZE))
+    pages = max(1, -(-count // size))
     number = min(max(number, 1), pages)
-    rows = list(queryset[(number - 1) * PAGE_SIZE : number * PAGE_SIZE])
+    rows = list(queryset[(number - 1) * size : number * size])
     mine = list(queryset.filter(own).exclude(pk__in=[row.pk for row in rows])) if own is not None else []
     return Page(rows, mine, number, pages, count, False)
 

@@ -131,6 +131,9 @@ def team_context(team: TeamWithTreasury) -> dict[str, Any]:
     }
 
 
+LEAGUE_PAGE_TEAMS = 20  # the league page's summary: the top of the table (the standings page has them all)
+
+
 @dataclass(frozen=True)
 class PanelTeam:
     """A team on the league page: its stored line of the table (None until the recompute after its sign-up)."""
@@ -141,10 +144,10 @@ class PanelTeam:
 
 
 def league_panel_context(league: League, user: Any) -> dict[str, Any]:
-    """The league page's Blood Bowl panel: the first page of its teams in the table's order with their stored
-    Team Rating and their treasury, the viewer's own teams always, and the team lists' state."""
+    """The league page's Blood Bowl panel: its first teams in the table's order with their stored Team Rating and
+    their treasury, the viewer's own teams always, and the team lists' state."""
     team_lists = team_lists_of(league)
-    page = page_of(league_team_summary(league), coached_by(user, "coach"))
+    page = page_of(league_team_summary(league), coached_by(user, "coach"), size=LEAGUE_PAGE_TEAMS)
     treasuries = team_treasuries([team.pk for team in (*page.rows, *page.own)])
 
     def panel(teams: list[Team]) -> list[PanelTeam]:

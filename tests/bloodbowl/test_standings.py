@@ -13,6 +13,7 @@ from bloodbowl.paging import PAGE_SIZE
 from bloodbowl.selectors_standings import league_standings_computed
 from bloodbowl.services import matches as services
 from bloodbowl.services.standings import standings_recompute
+from bloodbowl.sheets import LEAGUE_PAGE_TEAMS
 from bloodbowl.tasks import standings_recompute_all_task
 from tests.bloodbowl.factories import make_bb_team
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
@@ -202,7 +203,7 @@ def test_the_league_page_shows_the_first_teams_and_the_coachs_own(large):
 
     page = client.get(f"/leagues/{league.pk}/").content.decode()
 
-    assert f">{lines[0].team.name}<" in page
-    assert f">{lines[PAGE_SIZE].team.name}<" not in page
+    assert f">{lines[LEAGUE_PAGE_TEAMS - 1].team.name}<" in page
+    assert f">{lines[LEAGUE_PAGE_TEAMS].team.name}<" not in page
     assert f">{last.name}<" in page
-    assert f"The first {PAGE_SIZE} of {PAGE_SIZE + 10} teams" in page
+    assert f"The first {LEAGUE_PAGE_TEAMS} of {PAGE_SIZE + 10} teams" in page
