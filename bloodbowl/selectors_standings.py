@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.db.models import F, QuerySet
 
@@ -36,22 +37,30 @@ class Totals:
     spp: int
 
 
+class TeamKey(NamedTuple):
+    """A team as the engine's standings name it: hashed as a plain tuple (a model's hash is a Python call, and
+    the tally hashes a team for every result); teams still tied after every tie-breaker are listed by name."""
+
+    name: str
+    pk: int
+
+
 @dataclass(frozen=True)
 class Computed:
     """The league's table in the engine's order, why a team has no Team Rating (a house value unset), and
     the totals of every player with any touchdown, casualty or Star Player Point."""
 
-    table: list[StandingRow[Team]]
+    table: list[StandingRow[TeamKey]]
     rating_problems: dict[int, str] = field(default_factory=dict)
     totals: dict[int, Totals] = field(default_factory=dict)
 
 
 def league_standings_computed(league: League) -> Computed:
     """The league table from its confirmed league matches (not tournament ones), by the league's points and
-    tie-breakers (the engine's rows, with the Team rows as their `team`), and the leaders' totals over every
+    tie-breakers (the engine's rows, a TeamKey as their `team`), and the leaders' totals over every
     confirmed match of the league (tournament ones too). Each report is decoded once, here, for both."""
     lines = league_team_lines(league)
-    by_id = {line.team.pk: line.team for line in lines}
+    by_id = {line.team.pk: TeamKey(line.team.name, line.team.pk) for line in lines}
     confirmed = Match.objects.filter(league=league, state=Game.State.CONFIRMED)
     reports = {pk: report_from_data(data) for pk, data in confirmed.values_list("pk", "report") if data}
     counted = MatchSide.objects.filter(match__in=confirmed.filter(stage="league", tournament__isnull=True))
@@ -59,7 +68,7 @@ def league_standings_computed(league: League) -> Computed:
     for match_id, home, team_id, score, casualties in counted.values_list("match_id", "home", "team_id", "score", "casualties"):
         sides.setdefault(match_id, {})[home] = (team_id, score, casualties)
     results = [_result(by_id, reports.get(match_id), both[True], both[False]) for match_id, both in sides.items()]
-    ratings = {line.team: line.rating or 0 for line in lines}
+    ratings = {by_id[line.team.pk]: line.rating or 0 for line in lines}
     options = RULESET.standings_options(league.options)
     table = RULESET.standings_order(standings.rows(results, ratings, options), league.options)
     return Computed(
@@ -72,7 +81,7 @@ def league_standings_computed(league: League) -> Computed:
 type _Side = tuple[int, int | None, int | None]  # (team id, score, casualties)
 
 
-def _result(teams: dict[int, Team], report: MatchReport | None, home: _Side, away: _Side) -> standings.MatchResult[Team]:
+def _result(teams: dict[int, TeamKey], report: MatchReport | None, home: _Side, away: _Side) -> standings.MatchResult[TeamKey]:
     """A confirmed match's result: each side's score and casualties, and its touchdowns from the report (the
     score also counts field goals; no report, no touchdowns)."""
     (home_team, home_score, home_casualties), (away_team, away_score, away_casualties) = home, away
