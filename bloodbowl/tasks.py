@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from bloodbowl.services.standings import standings_recompute
+from bloodbowl.services.standings import standings_recompute, standings_recompute_started
 from leagues.models import League
 from slaughterball.tasks import RETRY
 
@@ -14,6 +14,7 @@ from slaughterball.tasks import RETRY
 def standings_recompute_task(league_id: int) -> int:
     """After a result is confirmed or voided, or a team's rating changed: recompute that league's standings.
     Returns rows changed."""
+    standings_recompute_started(league_id)
     return standings_recompute(league_id=league_id)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.core.cache import cache
 from django.db import connection, transaction
 
 from bloodbowl.models import PlayerTotals, Standing
@@ -97,10 +98,27 @@ def _write(
     return len(writes) + deleted
 
 
+# A recompute queued and not started yet: it will read every write committed before it starts, so a write
+# meanwhile queues no other (a round of a thousand-team league is 500 confirmations). The task clears the mark
+# before it reads. A mark whose task was lost expires when the periodic recompute has run.
+PENDING_KEY = "bloodbowl:standings-pending:{}"
+PENDING_SECONDS = 10 * 60
+
+
 def standings_recompute_queue(league_id: int) -> None:
-    """Queue the recompute once the transaction commits. If the broker is down the write is committed all
-    the same (robust: the error logged) and the periodic recompute catches up."""
+    """Queue the recompute once the transaction commits, unless one is queued and not started yet. If the
+    broker is down the write is committed all the same (robust: the error logged) and the periodic recompute
+    catches up."""
     from bloodbowl.tasks import standings_recompute_task
 
-    # Nobody waits for its result: ignore_result also spares a dead result backend's ~20 s of retries.
-    transaction.on_commit(lambda: standings_recompute_task.apply_async((league_id,), ignore_result=True), robust=True)
+    def send() -> None:
+        if cache.add(PENDING_KEY.format(league_id), 1, PENDING_SECONDS):
+            # Nobody waits for its result: ignore_result also spares a dead result backend's ~20 s of retries.
+            standings_recompute_task.apply_async((league_id,), ignore_result=True)
+
+    transaction.on_commit(send, robust=True)
+
+
+def standings_recompute_started(league_id: int) -> None:
+    """A queued recompute starts: the writes committed from now on queue another."""
+    cache.delete(PENDING_KEY.format(league_id))

@@ -5,6 +5,7 @@ them a page at a time, the coach's own team always shown."""
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 
 from bloodbowl.large import seed_large
@@ -12,9 +13,9 @@ from bloodbowl.models import Match, PlayerTotals, Standing
 from bloodbowl.paging import PAGE_SIZE
 from bloodbowl.selectors_standings import league_standings_computed
 from bloodbowl.services import matches as services
-from bloodbowl.services.standings import standings_recompute
+from bloodbowl.services.standings import PENDING_KEY, standings_recompute
 from bloodbowl.sheets import LEAGUE_PAGE_TEAMS
-from bloodbowl.tasks import standings_recompute_all_task
+from bloodbowl.tasks import standings_recompute_all_task, standings_recompute_task
 from tests.bloodbowl.factories import make_bb_team
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.factories import UserFactory
@@ -131,6 +132,21 @@ def test_a_team_signing_up_gets_its_line_and_the_periodic_task_recomputes_every_
     assert standings_recompute_all_task.delay().get() >= 1
     assert _stored(bb_league) == _computed(bb_league)
     assert standings_recompute_all_task.delay().get() == 0
+
+
+def test_a_write_while_a_recompute_waits_in_the_queue_queues_no_other(four, django_capture_on_commit_callbacks):
+    league, (croakers, kings, *_) = four
+    cache.add(PENDING_KEY.format(league.pk), 1)  # a recompute queued, not started yet
+    with django_capture_on_commit_callbacks(execute=True):
+        match = _reported(league, croakers, kings, 1, 0)
+        services.report_confirm(match_id=match.pk, user=kings.coach)
+    assert not Standing.objects.filter(league=league).exists()  # no other task ran
+
+    standings_recompute_task.delay(league.pk).get()  # the queued one runs: it reads the confirmation too
+
+    assert _stored(league) == _computed(league)
+    assert Standing.objects.get(team=croakers).points == 3
+    assert cache.add(PENDING_KEY.format(league.pk), 1)  # the mark is cleared: the next write queues a recompute
 
 
 # --- A page at a time ----------------------------------------------------------------------------------------
