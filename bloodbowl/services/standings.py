@@ -23,8 +23,8 @@ from leagues.models import League
 
 # The first key of the standings' advisory locks (the second is the league): "BS" for Blood Bowl Standings.
 STANDINGS_LOCK_KEY = 0x4253
-STANDING_FIELDS = (
-    "rank",
+# A line's numbers as the engine's StandingRow has them; the stored row adds its rank and the rating's problem.
+ENGINE_FIELDS = (
     "position",
     "played",
     "won",
@@ -36,8 +36,8 @@ STANDING_FIELDS = (
     "cas_for",
     "cas_against",
     "team_rating",
-    "rating_problem",
 )
+STANDING_FIELDS = ("rank", *ENGINE_FIELDS, "rating_problem")
 TOTALS_FIELDS = ("touchdowns", "casualties", "spp")
 BATCH = 500
 
@@ -64,7 +64,7 @@ def standings_recompute(*, league_id: int) -> int:
         lines = {
             row.team.pk: {
                 "rank": rank,
-                **{name: getattr(row, name) for name in STANDING_FIELDS[1:-1]},
+                **{name: getattr(row, name) for name in ENGINE_FIELDS},
                 "rating_problem": computed.rating_problems.get(row.team.pk, "")[:500],
             }
             for rank, row in enumerate(computed.table, start=1)
