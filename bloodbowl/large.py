@@ -18,6 +18,7 @@ from bloodbowl.demo import BLOOD_BOWL_HOUSE_VALUES, demo_bloodbowl_team
 from bloodbowl.models import Match, MatchSide, Player, TeamProfile
 from bloodbowl.selectors import league_house, team_lists_of, team_rating_of
 from bloodbowl.selectors import teams as bloodbowl_teams
+from bloodbowl.services.standings import standings_recompute
 from bloodbowl.services.teamlists import team_lists_import
 from bloodbowl.services.teams import new_player
 from engine.bloodbowl import team as team_rules
@@ -99,6 +100,7 @@ def seed_large(team_count: int, weeks: int, seed: int = 7) -> League:
     for player in players:
         player.spp = spp[player.pk]
     Player.objects.bulk_update(players, ["spp"], batch_size=BATCH)
+    standings_recompute(league_id=league.pk)  # the stored table and leaders, as after the last match
     return league
 
 

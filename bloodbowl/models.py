@@ -154,6 +154,56 @@ class StarPlayerRoll(models.Model):
         return f"Star player roll {self.number} of {self.player}"
 
 
+class Standing(models.Model):
+    """A team's line of its league's table as the engine computed it at the last recompute
+    (bloodbowl.services.standings): the pages read these rows, only the recompute writes them."""
+
+    league = models.ForeignKey("leagues.League", on_delete=models.CASCADE, related_name="bb_standings")
+    team = models.OneToOneField("rosters.Team", on_delete=models.CASCADE, related_name="bb_standing")
+    rank = models.PositiveIntegerField()  # the line's place in the engine's order (1, 2, 3...): the pages' order
+    position = models.PositiveIntegerField()  # the engine's: tied teams share it
+    played = models.PositiveIntegerField()
+    won = models.PositiveIntegerField()
+    drawn = models.PositiveIntegerField()
+    lost = models.PositiveIntegerField()
+    points = models.PositiveIntegerField()
+    td_for = models.PositiveIntegerField()
+    td_against = models.PositiveIntegerField()
+    cas_for = models.PositiveIntegerField()
+    cas_against = models.PositiveIntegerField()
+    team_rating = models.PositiveIntegerField()  # 0 (as the tie-breaker counts it) while a house value it needs is unset
+    rating_problem = models.CharField(max_length=500, blank=True)  # why there is no Team Rating, or ""
+
+    class Meta:
+        ordering = ["league", "rank"]
+        indexes = [models.Index(fields=["league", "rank"], name="bb_standing_rank")]
+
+    def __str__(self) -> str:
+        return f"{self.team} at {self.position}"
+
+
+class PlayerTotals(models.Model):
+    """A player's touchdowns and casualties in his league's confirmed match reports and his Star Player Points,
+    as the standings recompute found them: the leaders. Only players with any of them have a row."""
+
+    league = models.ForeignKey("leagues.League", on_delete=models.CASCADE, related_name="+")
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="totals")
+    touchdowns = models.PositiveIntegerField()
+    casualties = models.PositiveIntegerField()
+    spp = models.PositiveIntegerField()
+
+    class Meta:
+        verbose_name_plural = "player totals"
+        indexes = [
+            models.Index("league", models.F("touchdowns").desc(), "player", name="bb_totals_touchdowns"),
+            models.Index("league", models.F("casualties").desc(), "player", name="bb_totals_casualties"),
+            models.Index("league", models.F("spp").desc(), "player", name="bb_totals_spp"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Totals of {self.player}"
+
+
 from bloodbowl.models_tournaments import (  # noqa: E402  (the tournament rows, in their own module)
     Entry,
     Tournament,

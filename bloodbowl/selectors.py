@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypedDict, cast
 
@@ -11,21 +12,20 @@ from django_stubs_ext import WithAnnotations
 
 from bloodbowl.models import Match, MatchSide, Player, StarPlayerRoll
 from bloodbowl.models import TeamLists as TeamListsRow
-from engine.bloodbowl import postmatch, prematch, standings
+from engine.bloodbowl import postmatch, prematch
 from engine.bloodbowl import team as team_rules
 from engine.bloodbowl.facts import Characteristics, PlayerFacts, Status, TeamFacts
 from engine.bloodbowl.house import HouseValues
 from engine.bloodbowl.postmatch import SprChoice
 from engine.bloodbowl.report import SIDES, Side, report_from_data
 from engine.bloodbowl.ruleset import RULESET
-from engine.bloodbowl.standings import StandingRow
 from engine.bloodbowl.teamlists import Race, TeamLists, parse_team_data
 from engine.core.money import TREASURY
 from engine.core.violations import RuleViolation, paths_under
 from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
-from rosters.models import Team
+from rosters.models import LedgerEntry, Team
 
 GAME_SYSTEM = RULESET.slug
 
@@ -62,6 +62,12 @@ def teams() -> QuerySet[TeamWithTreasury]:
         .annotate(treasury=Sum("ledger__amount", filter=Q(ledger__account=TREASURY), default=0))
         .order_by("name", "id")
     )
+
+
+def team_treasuries(team_ids: Sequence[int]) -> dict[int, int]:
+    """These teams' treasuries (the sums of their treasury ledger rows; a team with none is left out), in one query."""
+    sums = LedgerEntry.objects.filter(team_id__in=team_ids, account=TREASURY).order_by().values_list("team_id")
+    return dict(sums.annotate(total=Sum("amount")))
 
 
 def team_get(team_id: Any) -> TeamWithTreasury:
@@ -212,48 +218,11 @@ def team_match_record(team: Team) -> list[MatchRecordLine]:
     return lines
 
 
-def league_standings(league: League) -> list[StandingRow[Team]]:
-    """The league table from its confirmed league matches (not tournament ones), by the league's points
-    and tie-breakers; the engine's rows, with the Team rows as their `team`."""
-    lines = league_team_lines(league)
-    by_id = {line.team.pk: line.team for line in lines}
-    confirmed = Match.objects.filter(
-        league=league, stage="league", tournament__isnull=True, state=Game.State.CONFIRMED
-    ).prefetch_related("sides")
-    results = []
-    for match in confirmed:
-        sides = {s.home: s for s in match.sides.all()}
-        home, away = sides[True], sides[False]
-        (home_score, home_casualties), (away_score, away_casualties) = _confirmed(home), _confirmed(away)
-        touchdowns = match_touchdowns(match)
-        results.append(
-            standings.MatchResult(
-                home=by_id[home.team_id],
-                away=by_id[away.team_id],
-                home_score=home_score,
-                away_score=away_score,
-                home_touchdowns=touchdowns["home"],
-                away_touchdowns=touchdowns["away"],
-                home_casualties=home_casualties,
-                away_casualties=away_casualties,
-            )
-        )
-    ratings = {line.team: line.rating or 0 for line in lines}
-    return RULESET.standings_order(standings.rows(results, ratings, RULESET.standings_options(league.options)), league.options)
-
-
 def match_touchdowns(match: Match) -> dict[Side, int]:
     """Each side's touchdowns, summed from its players' in the match's stored report (none before it has
     one): the score also counts field goals."""
     report = report_from_data(match.report) if match.report else None
     return {name: report.touchdowns(name) if report else 0 for name in SIDES}
-
-
-def _confirmed(side: MatchSide) -> tuple[int, int]:
-    """A confirmed match's side: (score, casualties), which the post-match writes before it confirms."""
-    assert side.score is not None
-    assert side.casualties is not None
-    return side.score, side.casualties
 
 
 def match_side_of(match: Match, user: Any) -> MatchSide | None:
@@ -299,32 +268,6 @@ def match_rights(match: Match, user: Any) -> MatchRights:
         and match.state in (Game.State.SUBMITTED, Game.State.DISPUTED, Game.State.CONFIRMED)
         and match.tournament_id is None,
     )
-
-
-@dataclass(frozen=True)
-class Leader:
-    player: Player
-    count: int
-
-
-def league_leaders(league: League, top: int = 5) -> dict[str, list[Leader]]:
-    """The league's statistics: the players with the most touchdowns and casualties in confirmed match
-    reports, and the most Star Player Points."""
-    totals: dict[str, dict[int, int]] = {"touchdowns": {}, "casualties": {}}
-    reports = Match.objects.filter(league=league, state=Game.State.CONFIRMED).values_list("report", flat=True)
-    for report in reports:
-        for side in ("home", "away"):
-            for line in (report or {}).get(side, {}).get("players", ()):
-                for event, by_player in totals.items():
-                    by_player[line["player"]] = by_player.get(line["player"], 0) + line.get(event, 0)
-    players = {p.pk: p for p in Player.objects.filter(team__league=league).select_related("team")}
-    leaders = {
-        event: [Leader(players[pk], n) for pk, n in sorted(by_player.items(), key=lambda kv: -kv[1]) if n and pk in players][:top]
-        for event, by_player in totals.items()
-    }
-    by_spp = sorted((p for p in players.values() if p.spp), key=lambda p: -p.spp)[:top]
-    leaders["spp"] = [Leader(p, p.spp) for p in by_spp]
-    return leaders
 
 
 def apothecary_candidates(match: Match, side: MatchSide) -> list[Player]:

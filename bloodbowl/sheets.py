@@ -6,16 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bloodbowl.models import Player
+from bloodbowl.models import Player, Standing
+from bloodbowl.paging import coached_by, page_of
 from bloodbowl.selectors import (
     TeamWithTreasury,
     league_house,
-    league_team_lines,
     player_progress,
     team_line,
     team_lists_of,
     team_match_record,
+    team_treasuries,
 )
+from bloodbowl.selectors_standings import league_team_summary
 from engine.bloodbowl import house as hv
 from engine.bloodbowl import postmatch
 from engine.bloodbowl.facts import TeamFacts
@@ -129,10 +131,34 @@ def team_context(team: TeamWithTreasury) -> dict[str, Any]:
     }
 
 
-def league_panel_context(league: League) -> dict[str, Any]:
-    """The league page's Blood Bowl panel: the teams with their Team Rating and treasury, and the team lists' state."""
+LEAGUE_PAGE_TEAMS = 20  # the league page's summary: the top of the table (the standings page has them all)
+
+
+@dataclass(frozen=True)
+class PanelTeam:
+    """A team on the league page: its stored line of the table (None until the recompute after its sign-up)."""
+
+    team: Team
+    line: Standing | None
+    treasury: int
+
+
+def league_panel_context(league: League, user: Any) -> dict[str, Any]:
+    """The league page's Blood Bowl panel: its first teams in the table's order with their stored Team Rating and
+    their treasury, the viewer's own teams always, and the team lists' state."""
     team_lists = team_lists_of(league)
-    return {"teams": league_team_lines(league), "race_count": len(team_lists.races) if team_lists else 0}
+    page = page_of(league_team_summary(league), coached_by(user, "coach"), size=LEAGUE_PAGE_TEAMS)
+    treasuries = team_treasuries([team.pk for team in (*page.rows, *page.own)])
+
+    def panel(teams: list[Team]) -> list[PanelTeam]:
+        return [PanelTeam(t, getattr(t, "bb_standing", None), treasuries.get(t.pk, 0)) for t in teams]
+
+    return {
+        "teams": panel(page.rows),
+        "own_teams": panel(page.own),
+        "team_count": page.count,
+        "race_count": len(team_lists.races) if team_lists else 0,
+    }
 
 
 def settings_panel_context(league: League) -> dict[str, Any]:

@@ -129,6 +129,8 @@ CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 # Results: the full standings recompute that catches any recompute lost (broker down, worker killed).
 CELERY_BEAT_SCHEDULE["standings-recompute"] = {"task": "slaughterball.tasks.standings_recompute_all_task", "schedule": 10 * 60}
+# Blood Bowl's: every league's table and leaders, which also follow grants and house values (every 10 minutes).
+CELERY_BEAT_SCHEDULE["bb-standings-recompute"] = {"task": "bloodbowl.tasks.standings_recompute_all_task", "schedule": 10 * 60}
 # Calendar: deadline reminders, and finishing seasons whose Slaughterbrawl is confirmed (every 15 minutes).
 CELERY_BEAT_SCHEDULE["calendar-periodic"] = {"task": "slaughterball.tasks_calendar.calendar_periodic", "schedule": 15 * 60}
 # Mail: the notifications whose mail never went (the broker down, a task out of retries), every 10 minutes.

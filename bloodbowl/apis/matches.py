@@ -9,14 +9,17 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from bloodbowl.models import Match, StarPlayerRoll
-from bloodbowl.selectors import league_get, league_standings, match_get, matches, star_player_roll_options
+from bloodbowl.paging import PAGE_SIZE, coached_by, page_of, page_wanted
+from bloodbowl.selectors import league_get, match_get, matches, star_player_roll_options
+from bloodbowl.selectors_standings import standing_lines
 from bloodbowl.services import matches as services
 from games.models import Game, GameEvent
 from pitside.api_errors import ERRORS, ErrorSerializer
@@ -332,7 +335,7 @@ class StarPlayerRollApi(APIView):
 
 class StandingRowSerializer(serializers.Serializer[Any]):
     position = serializers.IntegerField()
-    team = serializers.IntegerField(source="team.pk")
+    team = serializers.IntegerField(source="team_id")
     team_name = serializers.CharField(source="team.name")
     played = serializers.IntegerField()
     won = serializers.IntegerField()
@@ -346,10 +349,37 @@ class StandingRowSerializer(serializers.Serializer[Any]):
     team_rating = serializers.IntegerField()
 
 
+class StandingsPageSerializer(serializers.Serializer[Any]):
+    count = serializers.IntegerField(help_text="Lines in the whole table.")
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = StandingRowSerializer(many=True, help_text="This page's lines, in the table's order.")
+    own = StandingRowSerializer(many=True, help_text="The requesting coach's teams' lines not on this page.")
+
+
 class LeagueStandingsApi(APIView):
     @extend_schema(
-        responses={200: StandingRowSerializer(many=True), 404: ErrorSerializer},
-        description="By the league's points per win, draw and loss, then its tie-breakers in order.",
+        parameters=[
+            OpenApiParameter("page", int, description=f"The page of {PAGE_SIZE} lines (1 by default)."),
+            OpenApiParameter("all", bool, description="1: the whole table in `results`, no next page."),
+        ],
+        responses={200: StandingsPageSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
+        description="The table stored by the last recompute: by the league's points per win, draw and loss, then its "
+        "tie-breakers in order.",
     )
     def get(self, request: Request, league_id: int) -> Response:
-        return Response(StandingRowSerializer(league_standings(league_get(league_id)), many=True).data)
+        number, everything = page_wanted(request.query_params)
+        league = league_get(league_id)
+        page = page_of(standing_lines(league), coached_by(request.user, "team__coach"), number=number, everything=everything)
+        url = request.build_absolute_uri()
+        return Response(
+            StandingsPageSerializer(
+                {
+                    "count": page.count,
+                    "next": replace_query_param(url, "page", page.next) if page.next else None,
+                    "previous": replace_query_param(url, "page", page.previous) if page.previous else None,
+                    "results": page.rows,
+                    "own": page.own,
+                }
+            ).data
+        )

@@ -34,6 +34,7 @@ from bloodbowl.selectors import (
     teams,
 )
 from bloodbowl.selectors_tournaments import knockout_report_problems, match_stage, prematch_trophies, trophy_effects_by_team
+from bloodbowl.services.standings import standings_recompute_queue
 from engine.bloodbowl import match as match_rules
 from engine.bloodbowl import postmatch, prematch
 from engine.bloodbowl import report as report_rules
@@ -334,6 +335,9 @@ class BloodBowlResults(ResultLifecycle[Match]):
 
     def clear_report(self, game: Match) -> None:
         MatchSide.objects.filter(match=game).update(score=None, casualties=None, winnings=None, fan_factor_change=None)
+
+    def after_confirmed(self, game: Match) -> None:
+        standings_recompute_queue(game.league_id)
 
 
 RESULTS = BloodBowlResults()

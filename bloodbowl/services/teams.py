@@ -13,6 +13,7 @@ from django.db import transaction
 
 from bloodbowl.models import Player, TeamProfile
 from bloodbowl.selectors import TeamWithTreasury, league_house, team_facts, team_get, team_lists_of
+from bloodbowl.services.standings import standings_recompute_queue
 from engine.bloodbowl import postmatch
 from engine.bloodbowl import team as team_rules
 from engine.bloodbowl.postmatch import PurchaseRequest
@@ -110,6 +111,7 @@ def team_create(
         )
         positions = {position.slug: position for position in race_line.positions}  # check_new_team refused any other
         Player.objects.bulk_create(new_player(team, positions[p.position], p.name, p.number) for p in request.players)
+        standings_recompute_queue(league.pk)  # the new team's line
     return team
 
 
@@ -217,6 +219,7 @@ def purchase_make(
             created_by=user,
             idempotency_key=idempotency_key or None,
         )
+        standings_recompute_queue(team.league_id)  # its Team Rating (a re-roll is worth less than its price)
     return PurchaseMade(kind, quote.item, quote.cost, entry, player, team.treasury - quote.cost), True
 
 
@@ -248,4 +251,5 @@ def player_retire(*, player_id: int, user: Any, as_assistant_coach: bool = False
         if after.assistant_coaches != team.bb.assistant_coaches:
             team.bb.assistant_coaches = after.assistant_coaches
             team.bb.save(update_fields=["assistant_coaches"])
+        standings_recompute_queue(team.league_id)  # its Team Rating
     return player

@@ -15,11 +15,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from bloodbowl.apis import matches as apis
 from bloodbowl.apis.matches import ReportInputSerializer
 from bloodbowl.models import Player, StarPlayerRoll
+from bloodbowl.paging import coached_by, page_of, page_wanted
 from bloodbowl.selectors import (
     apothecary_candidates,
     league_get,
-    league_leaders,
-    league_standings,
     league_team_lines,
     match_get,
     match_rights,
@@ -28,6 +27,7 @@ from bloodbowl.selectors import (
     star_player_roll_options,
     team_lists_of,
 )
+from bloodbowl.selectors_standings import league_leaders, standing_lines
 from bloodbowl.selectors_tournaments import ROUND_NAMES, match_trophy_effects
 from bloodbowl.services import matches as services
 from engine.bloodbowl import tables
@@ -278,8 +278,11 @@ def spr_choose(request: HttpRequest, spr_id: int) -> HttpResponse:
     return redirect("bb-match-detail", spr.match_id)
 
 
+@domain_errors
 @require_safe
 def standings(request: HttpRequest, league_id: int) -> HttpResponse:
+    """A page of the stored table (the coach's own teams always shown, `?all=1` the whole of it) and the leaders."""
+    number, everything = page_wanted(request.GET)
     league = league_get(league_id)
-    context = {"league": league, "rows": league_standings(league), "leaders": league_leaders(league)}
-    return render(request, "bloodbowl/standings.html", context)
+    page = page_of(standing_lines(league), coached_by(request.user, "team__coach"), number=number, everything=everything)
+    return render(request, "bloodbowl/standings.html", {"league": league, "page": page, "leaders": league_leaders(league)})

@@ -1,5 +1,5 @@
-"""Pinned query counts for the Blood Bowl match reads and the standings, the same for a league of two
-teams as for six, each with its confirmed matches."""
+"""Pinned query counts for the Blood Bowl match reads, the same for a league of two teams as for six, each with
+its confirmed matches (the standings and the league page: tests/bloodbowl/test_query_counts.py)."""
 
 from __future__ import annotations
 
@@ -11,15 +11,10 @@ from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.factories import UserFactory
 
 READS = [
-    # 1 league (+1 prefetch of its commissioners); teams with profile, coach and treasury (+1 prefetch of
-    # players); the confirmed matches (+1 prefetch of their sides).
-    pytest.param("/api/bloodbowl/leagues/{league}/standings/", 6, id="standings-api"),
     # 1 league (+1 prefetch of its commissioners); 1 count; 1 page of matches (+1 prefetch of sides with teams).
     pytest.param("/api/bloodbowl/leagues/{league}/matches/", 5, id="matches-api"),
     # 1 match with its league; prefetches: sides, rolls, star player rolls, history with users, commissioners.
     pytest.param("/api/bloodbowl/matches/{match}/", 7, id="match-api"),
-    # The standings API's 6, plus the leaders: the confirmed reports and the players with their teams.
-    pytest.param("/bloodbowl/leagues/{league}/standings/", 8, id="standings-page"),
 ]
 
 

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from bloodbowl.demo import demo_bloodbowl_team
 from bloodbowl.models import Player, TeamLists, TeamProfile
+from bloodbowl.services.standings import standings_recompute
 from rosters.models import Team
 from tests.bloodbowl.factories import SAMPLE_CSV, SAMPLE_YAML
 from tests.bloodbowl.test_team_lists import BROKEN_CSV, TWO_RACES_CSV
@@ -47,6 +48,8 @@ def signup_data(name: str = "Mire Marauders", rows: int = 16, **changes: object)
 
 
 def test_the_league_page_lists_the_teams_with_race_coach_team_rating_and_treasury(client, bb_team, bb_rival_team):
+    standings_recompute(league_id=bb_team.league_id)  # the Team Ratings are the stored table's
+
     response = client.get(f"/leagues/{bb_team.league_id}/")
 
     assert response.status_code == 200
@@ -65,6 +68,7 @@ def test_the_league_page_says_which_house_value_a_team_rating_waits_for(client, 
     league = bb_team.league
     league.house_values = {k: v for k, v in league.house_values.items() if k != "costs.fan_factor"}
     league.save()
+    standings_recompute(league_id=league.pk)
 
     page = client.get(f"/leagues/{league.pk}/").content.decode()
 

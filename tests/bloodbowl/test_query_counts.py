@@ -1,10 +1,14 @@
-"""Pinned query counts for the Blood Bowl team reads, the same for two teams as for ten (see
-tests/api/test_query_counts.py). Requests are made with force_authenticate: authentication costs no query."""
+"""Pinned query counts for the Blood Bowl team reads, the same for two teams as for ten, and for the whole-league
+reads (the standings page and API, the league page), the same for a league of 3 teams as for one of 60 (more than
+a page) with rounds of confirmed matches (see tests/api/test_query_counts.py). Requests are made with
+force_authenticate (the API) or force_login (the pages: the session and its user are a query each)."""
 
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
+from bloodbowl.large import seed_large
 from tests.bloodbowl.factories import make_bb_team
 from tests.factories import UserFactory
 
@@ -30,3 +34,35 @@ def test_query_count_does_not_grow_with_the_league(url, queries, size, bb_league
         response = api.get(url.format(league=bb_league.pk, team=bb_team.pk))
 
     assert response.status_code == 200
+
+
+LEAGUE_READS = [
+    # 1 league with 1 prefetch of its commissioners; the stored table: 1 count, 1 page of lines joined to their
+    # teams and coaches, 1 the viewer's own lines not on the page.
+    pytest.param("/api/bloodbowl/leagues/{league}/standings/", False, 5, id="standings-api"),
+    # The same 5, plus the session and its user, and the leaders: 1 query each for touchdowns, casualties and SPP.
+    pytest.param("/bloodbowl/leagues/{league}/standings/", True, 10, id="standings-page"),
+    # The session and its user; 1 league with 1 prefetch of its commissioners; 1 team lists row; the teams in the
+    # table's order joined to profile, coach and stored line: 1 count, 1 page, 1 the viewer's own not on it; 1 their
+    # treasuries summed.
+    pytest.param("/leagues/{league}/", True, 9, id="league-page"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("size", [3, 60])
+@pytest.mark.parametrize(("url", "page", "queries"), LEAGUE_READS)
+def test_whole_league_reads_do_not_grow_with_the_league(url, page, queries, size, api, django_assert_num_queries):
+    league = seed_large(size, 2)  # rounds of confirmed matches, the standings stored
+    last = league.teams.order_by("-pk").first()  # the viewer coaches the last team in the table's order or near it
+    client = Client() if page else api
+    if page:
+        client.force_login(last.coach)
+    else:
+        api.force_authenticate(last.coach)
+
+    with django_assert_num_queries(queries):
+        response = client.get(url.format(league=league.pk))
+
+    assert response.status_code == 200
+    assert last.name in response.content.decode()

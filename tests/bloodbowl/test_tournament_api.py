@@ -314,14 +314,16 @@ def test_play_off_points_count_touchdowns_not_field_goals(bb, api_as, coach):
     assert (table[own.pk]["points"], table[rival_team.pk]["points"]) == (15, 5)
 
 
-def test_the_league_table_counts_touchdowns_not_field_goals(bb, api_as, coach):
+def test_the_league_table_counts_touchdowns_not_field_goals(bb, api_as, coach, django_capture_on_commit_callbacks):
     """The score decides the match; td_for and td_against (and the td_diff tie-breaker) are touchdowns."""
     league, own, rival_team, _ = bb
     arranged = api_as(coach).post(
         f"/api/bloodbowl/leagues/{league.pk}/matches/", {"home_team": own.pk, "away_team": rival_team.pk}, format="json"
     )
-    _field_goal_win(api_as, arranged.json()["id"], own, rival_team)
-    table = {row["team"]: row for row in api_as(coach).get(f"/api/bloodbowl/leagues/{league.pk}/standings/").json()}
+    with django_capture_on_commit_callbacks(execute=True):  # the standings recompute queued on commit
+        _field_goal_win(api_as, arranged.json()["id"], own, rival_team)
+    standings = api_as(coach).get(f"/api/bloodbowl/leagues/{league.pk}/standings/").json()
+    table = {row["team"]: row for row in standings["results"]}
     assert (table[own.pk]["won"], table[own.pk]["td_for"], table[own.pk]["td_against"]) == (1, 1, 1)
     assert (table[rival_team.pk]["lost"], table[rival_team.pk]["td_for"], table[rival_team.pk]["td_against"]) == (1, 1, 1)
 

@@ -113,3 +113,26 @@ def test_worker_renders_a_queued_ranking_sheet(tmp_path):
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(b"".join(answer.streaming_content))).pages)
     assert "LEAGUE RANKING SHEET" in text.upper()
     assert Sheet.objects.get(pk=sheet.pk).progress == 100
+
+
+def test_worker_stores_the_blood_bowl_table_after_a_confirmation(commissioner, tmp_path):
+    from bloodbowl.models import Standing
+    from bloodbowl.services import matches as services
+    from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
+    from tests.factories import UserFactory
+
+    league = bloodbowl_league(commissioner)
+    home, away = (bloodbowl_team(league, UserFactory(), name) for name in ("Croakers", "Bog Kings"))
+    with worker_on_redis(tmp_path):
+        match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+        services.prematch_roll(match_id=match.pk, user=home.coach)
+        scorer, mvp = home.bb_players.first(), away.bb_players.first()
+        report = {
+            "home": {"score": 1, "mvp": scorer.pk, "players": [{"player": scorer.pk, "touchdowns": 1}]},
+            "away": {"score": 0, "mvp": mvp.pk},
+        }
+        services.report_submit(match_id=match.pk, user=home.coach, report=report)
+        services.report_confirm(match_id=match.pk, user=away.coach)  # the recompute is queued on commit
+
+        assert wait_for(lambda: Standing.objects.filter(league=league, played=1).count() == 2), "no table stored"
+    assert Standing.objects.get(team=home).points == 3
