@@ -11,6 +11,7 @@ from django import forms
 
 from engine.registry import game_systems
 from pitside.errors import DomainError
+from pitside.forms import DataFileForm
 
 LIST_KINDS = ("skills", "types")  # house values that are lists of slugs, typed comma-separated
 NO_ITEMS = "none"  # typed for an empty list (e.g. a starting row with no skills)
@@ -70,14 +71,67 @@ class BudgetField(CreditsField):
 class LeagueCreateForm(forms.Form):
     name = forms.CharField(max_length=100)
     game_system = forms.ChoiceField(choices=game_systems)
+    house_values_from = forms.ChoiceField(label="House values start", required=False)
     # Slaughterball Optional Rules; the suggested amounts are the rulebook's.
     skill_budget = BudgetField(label="Skill Budget", suggested=300_000)
     staff_budget = BudgetField(label="Support Staff Budget", suggested=200_000)
+
+    def __init__(
+        self, *args: Any, rulesets: Iterable[Any], sources: Iterable[Any], copyable: Iterable[Any], **kwargs: Any
+    ) -> None:
+        """`rulesets`: every game system's; `sources`: (game app, LeagueDataSource) for each game system's other league
+        data; `copyable`: the leagues the user commissions, which the new league may copy from (the service checks
+        the game system)."""
+        super().__init__(*args, **kwargs)
+        copyable = list(copyable)
+        names = {ruleset.slug: ruleset.name for ruleset in rulesets}
+        suggesting = ", ".join(ruleset.name for ruleset in rulesets if ruleset.suggested_house_values())
+
+        def copies(game_system: str | None) -> list[Choice]:
+            return [
+                (str(league.pk), f"{league.name} ({names.get(league.game_system, league.game_system)})")
+                for league in copyable
+                if game_system in (None, league.game_system)
+            ]
+
+        set_choices(
+            self,
+            "house_values_from",
+            [
+                ("empty", "Empty: I set each house value"),
+                ("suggested", f"Pitside's suggested house values ({suggesting}): house values, not the rulebook's"),
+                ("Copy a league I commission", copies(None)),
+            ],
+        )
+        self.fields["house_values_from"].initial = "empty"
+        self.source_fields: list[tuple[str, str]] = []  # (game system, field name)
+        for app, source in sources:
+            slug = app.ruleset.slug
+            self.fields[source.field] = forms.ChoiceField(
+                label=f"{source.label} start ({app.ruleset.name})", initial="empty", required=False
+            )
+            set_choices(
+                self,
+                source.field,
+                [("empty", "Empty: I import them"), *source.shipped.items(), ("Copy a league I commission", copies(slug))],
+            )
+            self.source_fields.append((slug, source.field))
 
     def options(self) -> dict[str, Any]:
         """The options typed in; blank ones are left to the game system's defaults (a budget left blank is off),
         so a game system without budgets is created with its own defaults."""
         return {key: self.cleaned_data[key] for key in ("skill_budget", "staff_budget") if self.cleaned_data[key] is not None}
+
+    def clean_house_values_from(self) -> str:
+        return str(self.cleaned_data["house_values_from"] or "empty")
+
+    def source_bound_fields(self) -> list[forms.BoundField]:
+        return [self[name] for _, name in self.source_fields]
+
+    def data_from(self) -> dict[str, str]:
+        """The starting league data chosen for the chosen game system (the others' fields are not its)."""
+        game_system = self.cleaned_data["game_system"]
+        return {name: self.cleaned_data[name] or "empty" for slug, name in self.source_fields if slug == game_system}
 
 
 class LeagueSettingsForm(forms.Form):
@@ -252,3 +306,10 @@ class HouseValuesForm(forms.Form):
             for key, meta in self.meta.items()
             if meta.printed is None and key not in self.current and not unset_means_none(meta.kind)
         )
+
+
+class HouseValuesFileForm(DataFileForm):
+    """A league's house values as a YAML or JSON file, as the export writes it."""
+
+    formats = [("yaml", "YAML"), ("json", "JSON")]
+    max_text = 200_000

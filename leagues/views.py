@@ -23,9 +23,9 @@ from leagues.forms import (
     LeagueCreateForm,
     apply_domain_errors,
 )
-from leagues.game_apps import game_app
+from leagues.game_apps import data_sources, game_app, game_apps
 from leagues.models import League
-from leagues.selectors import league_is_commissioner, league_list
+from leagues.selectors import league_is_commissioner, league_list, leagues_commissioned_by
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import LeagueCreateThrottle, throttled
@@ -43,7 +43,12 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @throttled(LeagueCreateThrottle, ("POST",))
 def league_create(request: HttpRequest) -> HttpResponse:
-    form = LeagueCreateForm(request.POST or None)
+    form = LeagueCreateForm(
+        request.POST or None,
+        rulesets=[app.ruleset for app in game_apps()],
+        sources=data_sources(),
+        copyable=leagues_commissioned_by(request.user),
+    )
     if request.method == "GET":
         return render(request, "leagues/league_create.html", {"form": form})
     if not form.is_valid():
@@ -59,6 +64,8 @@ def league_create(request: HttpRequest) -> HttpResponse:
             name=form.cleaned_data["name"],
             game_system=form.cleaned_data["game_system"],
             options=form.options(),
+            house_values_from=form.cleaned_data["house_values_from"],
+            data_from=form.data_from(),
         )
     messages.success(request, f"{league.name} is created; you are its commissioner.")
     return redirect("league-detail", league.pk)
