@@ -117,15 +117,18 @@ class LeagueDetailApi(APIView):
         return Response(LeagueOutputSerializer(league_list().get(pk=league.pk)).data)
 
 
+HOUSE_VALUES_FORMATS = ["yaml", "json"]
+
+
 class HouseValuesApi(APIView):
     """A league's house values as a file: export it, or replace them all with one (all or nothing)."""
 
     class HouseValuesExportSerializer(serializers.Serializer[Any]):
         # `as`, since DRF takes `format` for its own content negotiation.
-        as_ = serializers.ChoiceField(choices=["yaml", "json"], default="json")
+        as_ = serializers.ChoiceField(choices=HOUSE_VALUES_FORMATS, default="json")
 
     class HouseValuesImportInputSerializer(serializers.Serializer[Any]):
-        format = serializers.ChoiceField(choices=["yaml", "json"])
+        format = serializers.ChoiceField(choices=HOUSE_VALUES_FORMATS)
         text = serializers.CharField(
             max_length=HouseValuesFileForm.max_text,
             trim_whitespace=False,
@@ -134,10 +137,10 @@ class HouseValuesApi(APIView):
         )
 
     @extend_schema(
-        parameters=[OpenApiParameter("as", str, enum=["yaml", "json"], description="The file's format (json by default).")],
+        parameters=[OpenApiParameter("as", str, enum=HOUSE_VALUES_FORMATS, description="The file's format (json by default).")],
         responses={
             (200, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description="key -> value"),
-            (200, "application/yaml"): OpenApiResponse(OpenApiTypes.STR),
+            (200, "application/yaml"): OpenApiResponse(OpenApiTypes.OBJECT, description="key: value, one a line"),
             400: ErrorSerializer,
             404: ErrorSerializer,
         },

@@ -13,7 +13,7 @@ from engine.registry import game_systems
 from pitside.errors import DomainError
 from pitside.forms import DataFileForm
 
-LIST_KINDS = ("skills", "types")  # house values that are lists of slugs, typed comma-separated
+LIST_KINDS = ("skills", "types")  # house values that are lists of slugs: chosen by name, or typed comma-separated
 NO_ITEMS = "none"  # typed for an empty list (e.g. a starting row with no skills)
 
 
@@ -159,6 +159,15 @@ class LeagueSettingsForm(forms.Form):
         return {key: self.cleaned_data[key] for key in (*self.option_keys, *self.switches)}
 
 
+def autofocus_first_error(form: forms.BaseForm, order: Iterable[str] = ()) -> None:
+    """A page shown again after a failed save opens at the first field in error (in `order`, the page's order of the
+    fields, else the form's): the browser focuses it, and so scrolls to it, with no script."""
+    for name in order or form.fields:
+        if name in form.errors:
+            form.fields[name].widget.attrs["autofocus"] = True
+            return
+
+
 class CommissionerAddForm(forms.Form):
     username = forms.CharField(max_length=150, label="Username")
 
@@ -200,16 +209,43 @@ class SlugListField(forms.CharField):
         return value
 
 
+class SlugChoicesField(forms.MultipleChoiceField):
+    """A list of slugs chosen by their names: nothing chosen means "not set", `none` alone an empty list."""
+
+    def __init__(self, *, choices: Iterable[tuple[str, str]], **kwargs: Any) -> None:
+        options = [(NO_ITEMS, "None (an empty list)"), *choices]
+        super().__init__(choices=options, required=False, **kwargs)
+        self.widget.attrs["size"] = min(len(options), 8)
+
+    def clean(self, value: Any) -> list[str] | None:
+        chosen: list[str] = super().clean([item for item in value or [] if item])  # a blank sent for "nothing chosen"
+        if not chosen:
+            return None
+        if NO_ITEMS in chosen:
+            if len(chosen) > 1:
+                raise forms.ValidationError("Choose None alone, or the items without it.")
+            return []
+        return chosen
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list | tuple) and not value:
+            return [NO_ITEMS]
+        return value
+
+
 def unset_means_none(kind: str) -> bool:
     """A staff maximum the rulebook leaves empty means "no maximum" (Cheerleader), not a missing value."""
     return kind == "maximum"
 
 
-def display_value(kind: str, value: Any) -> str:
+def display_value(meta: Any, value: Any) -> str:
+    """`value` of the engine's HouseValueField `meta` for people: a list by its items' names where it has them."""
+    kind = meta.kind
     if value is None:
         return "no maximum" if unset_means_none(kind) else ""
     if kind in LIST_KINDS:
-        return ", ".join(value) if value else NO_ITEMS
+        names = dict(meta.choices)
+        return ", ".join(names.get(slug, slug) for slug in value) if value else NO_ITEMS
     if kind == "credits":
         return f"{value:,}"
     return str(value)
@@ -254,13 +290,15 @@ class HouseValuesForm(forms.Form):
         self.current = current
         self.names = names
         for key, meta in self.meta.items():
-            if meta.kind in LIST_KINDS:
-                field: forms.Field = SlugListField(required=False, max_length=2000)
+            if meta.kind in LIST_KINDS and meta.choices:
+                field: forms.Field = SlugChoicesField(choices=meta.choices)
+            elif meta.kind in LIST_KINDS:  # an ordered list (Pit Fighter's D66 order): typed
+                field = SlugListField(required=False, max_length=2000)
             else:
                 field = CreditsField(required=False)
             field.label = meta.label
-            if meta.printed is not None or unset_means_none(meta.kind):
-                field.widget.attrs["placeholder"] = display_value(meta.kind, meta.printed)
+            if not meta.choices and (meta.printed is not None or unset_means_none(meta.kind)):
+                field.widget.attrs["placeholder"] = display_value(meta, meta.printed)
             self.fields[key] = field
             if key in current:
                 self.initial[key] = current[key]
@@ -274,6 +312,8 @@ class HouseValuesForm(forms.Form):
             if new is None:
                 if key in self.current:
                     changed[key] = None
+            elif self.meta[key].choices and old is not None and sorted(new) == sorted(old):
+                continue  # the same items, in the order of the choices
             elif new != (list(old) if isinstance(old, list | tuple) else old):
                 changed[key] = new
         return changed
@@ -290,8 +330,8 @@ class HouseValuesForm(forms.Form):
                 field=meta,
                 bound=self[key],
                 is_set=key in self.current,
-                league_value=display_value(meta.kind, self.current.get(key)),
-                printed=display_value(meta.kind, meta.printed),
+                league_value=display_value(meta, self.current.get(key)),
+                printed=display_value(meta, meta.printed),
             )
             grouped.setdefault(key.rsplit(".", 2)[0], []).append(row)
         groups = [

@@ -24,6 +24,8 @@ class HouseValueField:
     label: str
     kind: str
     printed: Any = None  # the rulebook's value, or None where it is not printed
+    # For a list of slugs whose order does not matter: each slug it may hold, with its name (forms offer the names).
+    choices: tuple[tuple[str, str], ...] = ()
 
 
 def house_value_required(field: HouseValueField) -> Violation:
