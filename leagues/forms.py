@@ -108,7 +108,7 @@ class LeagueCreateForm(forms.Form):
         for app, source in sources:
             slug = app.ruleset.slug
             self.fields[source.field] = forms.ChoiceField(
-                label=f"{source.label} start ({app.ruleset.name})", initial="empty", required=False
+                label=f"{source.label} start: {app.ruleset.name} only", initial="empty", required=False
             )
             set_choices(
                 self,
