@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from bloodbowl.services.teamlists import team_lists_import
+from bloodbowl.services.teamlists import SAMPLE
 from bloodbowl.services.teams import team_create
 from engine.bloodbowl.ruleset import RULESET
-from engine.bloodbowl.teamlists import team_lists_sample
 from leagues.models import League
-from leagues.services import league_create, league_update
+from leagues.services import SUGGESTED, league_create
 
 # The transcription prints no team lists and none of these costs (GAPS.md): the demo league imports the
 # engine's sample house team and sets Pitside's suggested house values (engine/bloodbowl/data), labelled as such.
@@ -50,9 +49,14 @@ def seed_demo(users: Mapping[str, Any]) -> str:
     if League.objects.filter(name=BLOOD_BOWL_DEMO_LEAGUE).exists():
         return f"{BLOOD_BOWL_DEMO_LEAGUE} already exists."
     commissioner = users["commissioner"]
-    league = league_create(user=commissioner, name=BLOOD_BOWL_DEMO_LEAGUE, game_system="bloodbowl", options={})
-    league_update(league=league, user=commissioner, house_values=BLOOD_BOWL_HOUSE_VALUES)
-    team_lists_import(league=league, user=commissioner, fmt="yaml", text=team_lists_sample("house-team.yaml"))
+    league = league_create(
+        user=commissioner,
+        name=BLOOD_BOWL_DEMO_LEAGUE,
+        game_system="bloodbowl",
+        options={},
+        house_values_from=SUGGESTED,
+        data_from={"team_lists_from": SAMPLE},
+    )
     for index, (coach, team_name) in enumerate(BLOOD_BOWL_TEAMS):
         team_create(league=league, coach=users[coach], name=team_name, **demo_bloodbowl_team(index))
     return (

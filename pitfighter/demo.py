@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.pitfighter.ruleset import RULESET
 from leagues.models import League
-from leagues.services import league_create, league_update
+from leagues.services import SUGGESTED, league_create
 from pitfighter.services import stable_create
 
 PIT_FIGHTER_DEMO_LEAGUE = "Pitside Pit Fighter Demo Campaign"
@@ -35,9 +35,13 @@ def seed_demo(users: Mapping[str, Any]) -> str:
     """The Pit Fighter demo campaign; safe to run again."""
     if League.objects.filter(name=PIT_FIGHTER_DEMO_LEAGUE).exists():
         return f"{PIT_FIGHTER_DEMO_LEAGUE} already exists."
-    league = league_create(user=users["commissioner"], name=PIT_FIGHTER_DEMO_LEAGUE, game_system="pitfighter", options={})
-    league_update(league=league, user=users["commissioner"], house_values=DEMO_HOUSE_VALUES)
-    league.refresh_from_db()
+    league = league_create(
+        user=users["commissioner"],
+        name=PIT_FIGHTER_DEMO_LEAGUE,
+        game_system="pitfighter",
+        options={},
+        house_values_from=SUGGESTED,
+    )
     for username, name, fighters in STABLES:
         stable_create(
             league=league,

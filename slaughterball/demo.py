@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
 from leagues.models import League
-from leagues.services import league_create, league_update
+from leagues.services import SUGGESTED, league_create
 from slaughterball.services.teams import team_create
 
 TEAMS = [
@@ -45,8 +45,8 @@ def seed_demo(users: Mapping[str, Any]) -> str:
         name=DEMO_LEAGUE,
         game_system="slaughterball",
         options={"skill_budget": 300_000, "staff_budget": 200_000},
+        house_values_from=SUGGESTED,
     )
-    league_update(league=league, user=commissioner, house_values=demo_house_values())
     for index, (coach, team_name, portfolio) in enumerate(TEAMS):
         team_create(league=league, coach=users[coach], name=team_name, portfolio=portfolio, athletes=demo_athletes(index))
     return f"Created {DEMO_LEAGUE} with {len(TEAMS)} teams (its house values are labelled as such)."
