@@ -215,3 +215,10 @@ def test_a_blood_bowl_coach_meeting_unset_values_sees_one_sentence(commissioner,
     assert ("league-setup-unfinished", "league") in problems(response)
     assert not any(code == "house-value-required" for code, _ in problems(response))
     assert Notification.objects.filter(user=commissioner).count() == 1
+
+
+def test_an_export_takes_two_queries(league, api, django_assert_num_queries):
+    with django_assert_num_queries(2):
+        # 1. the league (with its team count), 2. its commissioners (prefetched, as every league read does)
+        response = api.get(f"/api/leagues/{league.pk}/house-values/", {"as": "yaml"})
+    assert response.status_code == 200
