@@ -134,7 +134,7 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
         "grant_form": forms.get("grant_form") or grant_form(league),
         "house_form": house_form,
         "house_groups": house_groups,
-        "unset_rows": [row for group in house_groups for row in group.rows if row.required],
+        "unset_groups": [(group, [row for row in group.rows if row.required]) for group in house_groups if group.required_count],
         "required_count": house_form.required_count(),
         **app.settings_context(league),
     }

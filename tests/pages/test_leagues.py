@@ -332,7 +332,7 @@ def test_the_settings_page_lists_what_is_unset_with_a_link_to_each_and_offers_na
     response = client_as(commissioner).get(settings_url(bare))
 
     page = response.content.decode()
-    unset = response.context["unset_rows"]
+    unset = [row for _, rows in response.context["unset_groups"] for row in rows]
     assert len(unset) == response.context["required_count"] > 0
     assert '<a href="#id_athletes.carnage.butcher.value">Carnage butcher value</a>' in page
     assert '<option value="automatic-carve">Automatic Carve</option>' in page
