@@ -11,9 +11,10 @@ class BloodBowlConfig(AppConfig):
         from bloodbowl.demo import seed_demo
         from bloodbowl.forms import SettingsForm
         from bloodbowl.large import seed_large
+        from bloodbowl.services.teamlists import SAMPLE, team_lists_copy
         from bloodbowl.sheets import league_panel_context, settings_panel_context
         from engine.bloodbowl.ruleset import RULESET
-        from leagues.game_apps import GameApp, register
+        from leagues.game_apps import GameApp, LeagueDataSource, register
 
         register(
             GameApp(
@@ -28,5 +29,13 @@ class BloodBowlConfig(AppConfig):
                 seed_large=seed_large,
                 urls=[("bloodbowl/", "bloodbowl.urls"), ("", "bloodbowl.match_urls"), ("", "bloodbowl.tournament_urls")],
                 api_urls=["bloodbowl.api_urls", "bloodbowl.match_api_urls", "bloodbowl.tournament_api_urls"],
+                data_sources=[
+                    LeagueDataSource(
+                        field="team_lists_from",
+                        label="Team lists",
+                        shipped={SAMPLE: "The sample house team lists (one invented team)"},
+                        copy=team_lists_copy,
+                    )
+                ],
             )
         )

@@ -6,25 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from bloodbowl.services.teamlists import team_lists_import
+from bloodbowl.services.teamlists import SAMPLE
 from bloodbowl.services.teams import team_create
-from engine.bloodbowl.teamlists import team_lists_sample
+from engine.bloodbowl.ruleset import RULESET
 from leagues.models import League
-from leagues.services import league_create, league_update
+from leagues.services import SUGGESTED, league_create
 
-# --- Blood Bowl (Death Zone) -----------------------------------------------------------------------
 # The transcription prints no team lists and none of these costs (GAPS.md): the demo league imports the
-# engine's sample house team and sets these house values, its own choices, labelled as house values.
-BLOOD_BOWL_HOUSE_VALUES = {
-    "costs.fan_factor": 10_000,
-    "costs.apothecary": 50_000,
-    "costs.assistant_coach": 10_000,
-    "costs.cheerleader": 10_000,
-    "roster.minimum": 11,
-    "roster.maximum": 16,
-    "tournament.draw_points": 10,
-    "points.field_goal": 3,
-}
+# engine's sample house team and sets Pitside's suggested house values (engine/bloodbowl/data), labelled as such.
+BLOOD_BOWL_HOUSE_VALUES = RULESET.suggested_house_values()
 BLOOD_BOWL_TEAMS = [("coach1", "Bogmire Bullfrogs"), ("coach2", "Reedwater Wardens")]
 # 12 players for 800,000, two Team Re-rolls at 60,000 and Fan Factor 3 at 10,000: 950,000 of the
 # 1,000,000 starting budget, so 50,000 open the treasury.
@@ -59,9 +49,14 @@ def seed_demo(users: Mapping[str, Any]) -> str:
     if League.objects.filter(name=BLOOD_BOWL_DEMO_LEAGUE).exists():
         return f"{BLOOD_BOWL_DEMO_LEAGUE} already exists."
     commissioner = users["commissioner"]
-    league = league_create(user=commissioner, name=BLOOD_BOWL_DEMO_LEAGUE, game_system="bloodbowl", options={})
-    league_update(league=league, user=commissioner, house_values=BLOOD_BOWL_HOUSE_VALUES)
-    team_lists_import(league=league, user=commissioner, fmt="yaml", text=team_lists_sample("house-team.yaml"))
+    league = league_create(
+        user=commissioner,
+        name=BLOOD_BOWL_DEMO_LEAGUE,
+        game_system="bloodbowl",
+        options={},
+        house_values_from=SUGGESTED,
+        data_from={"team_lists_from": SAMPLE},
+    )
     for index, (coach, team_name) in enumerate(BLOOD_BOWL_TEAMS):
         team_create(league=league, coach=users[coach], name=team_name, **demo_bloodbowl_team(index))
     return (

@@ -11,8 +11,9 @@ from django import forms
 
 from engine.registry import game_systems
 from pitside.errors import DomainError
+from pitside.forms import DataFileForm
 
-LIST_KINDS = ("skills", "types")  # house values that are lists of slugs, typed comma-separated
+LIST_KINDS = ("skills", "types")  # house values that are lists of slugs: chosen by name, or typed comma-separated
 NO_ITEMS = "none"  # typed for an empty list (e.g. a starting row with no skills)
 
 
@@ -70,14 +71,67 @@ class BudgetField(CreditsField):
 class LeagueCreateForm(forms.Form):
     name = forms.CharField(max_length=100)
     game_system = forms.ChoiceField(choices=game_systems)
+    house_values_from = forms.ChoiceField(label="House values start", required=False)
     # Slaughterball Optional Rules; the suggested amounts are the rulebook's.
     skill_budget = BudgetField(label="Skill Budget", suggested=300_000)
     staff_budget = BudgetField(label="Support Staff Budget", suggested=200_000)
+
+    def __init__(
+        self, *args: Any, rulesets: Iterable[Any], sources: Iterable[Any], copyable: Iterable[Any], **kwargs: Any
+    ) -> None:
+        """`rulesets`: every game system's; `sources`: (game app, LeagueDataSource) for each game system's other league
+        data; `copyable`: the leagues the user commissions, which the new league may copy from (the service checks
+        the game system)."""
+        super().__init__(*args, **kwargs)
+        copyable = list(copyable)
+        names = {ruleset.slug: ruleset.name for ruleset in rulesets}
+        suggesting = ", ".join(ruleset.name for ruleset in rulesets if ruleset.suggested_house_values())
+
+        def copies(game_system: str | None) -> list[Choice]:
+            return [
+                (str(league.pk), f"{league.name} ({names.get(league.game_system, league.game_system)})")
+                for league in copyable
+                if game_system in (None, league.game_system)
+            ]
+
+        set_choices(
+            self,
+            "house_values_from",
+            [
+                ("empty", "Empty: I set each house value"),
+                ("suggested", f"Pitside's suggested house values ({suggesting}): house values, not the rulebook's"),
+                ("Copy a league I commission", copies(None)),
+            ],
+        )
+        self.fields["house_values_from"].initial = "empty"
+        self.source_fields: list[tuple[str, str]] = []  # (game system, field name)
+        for app, source in sources:
+            slug = app.ruleset.slug
+            self.fields[source.field] = forms.ChoiceField(
+                label=f"{source.label} start: {app.ruleset.name} only", initial="empty", required=False
+            )
+            set_choices(
+                self,
+                source.field,
+                [("empty", "Empty: I import them"), *source.shipped.items(), ("Copy a league I commission", copies(slug))],
+            )
+            self.source_fields.append((slug, source.field))
 
     def options(self) -> dict[str, Any]:
         """The options typed in; blank ones are left to the game system's defaults (a budget left blank is off),
         so a game system without budgets is created with its own defaults."""
         return {key: self.cleaned_data[key] for key in ("skill_budget", "staff_budget") if self.cleaned_data[key] is not None}
+
+    def clean_house_values_from(self) -> str:
+        return str(self.cleaned_data["house_values_from"] or "empty")
+
+    def source_bound_fields(self) -> list[forms.BoundField]:
+        return [self[name] for _, name in self.source_fields]
+
+    def data_from(self) -> dict[str, str]:
+        """The starting league data chosen for the chosen game system (the others' fields are not its)."""
+        game_system = self.cleaned_data["game_system"]
+        return {name: self.cleaned_data[name] or "empty" for slug, name in self.source_fields if slug == game_system}
 
 
 class LeagueSettingsForm(forms.Form):
@@ -103,6 +157,15 @@ class LeagueSettingsForm(forms.Form):
 
     def options(self) -> dict[str, Any]:
         return {key: self.cleaned_data[key] for key in (*self.option_keys, *self.switches)}
+
+
+def autofocus_first_error(form: forms.BaseForm, order: Iterable[str] = ()) -> None:
+    """A page shown again after a failed save opens at the first field in error (in `order`, the page's order of the
+    fields, else the form's): the browser focuses it, and so scrolls to it, with no script."""
+    for name in order or form.fields:
+        if name in form.errors:
+            form.fields[name].widget.attrs["autofocus"] = True
+            return
 
 
 class CommissionerAddForm(forms.Form):
@@ -146,16 +209,43 @@ class SlugListField(forms.CharField):
         return value
 
 
+class SlugChoicesField(forms.MultipleChoiceField):
+    """A list of slugs chosen by their names: nothing chosen means "not set", `none` alone an empty list."""
+
+    def __init__(self, *, choices: Iterable[tuple[str, str]], **kwargs: Any) -> None:
+        options = [(NO_ITEMS, "None (an empty list)"), *choices]
+        super().__init__(choices=options, required=False, **kwargs)
+        self.widget.attrs["size"] = min(len(options), 8)
+
+    def clean(self, value: Any) -> list[str] | None:
+        chosen: list[str] = super().clean([item for item in value or [] if item])  # a blank sent for "nothing chosen"
+        if not chosen:
+            return None
+        if NO_ITEMS in chosen:
+            if len(chosen) > 1:
+                raise forms.ValidationError("Choose None alone, or the items without it.")
+            return []
+        return chosen
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list | tuple) and not value:
+            return [NO_ITEMS]
+        return value
+
+
 def unset_means_none(kind: str) -> bool:
     """A staff maximum the rulebook leaves empty means "no maximum" (Cheerleader), not a missing value."""
     return kind == "maximum"
 
 
-def display_value(kind: str, value: Any) -> str:
+def display_value(meta: Any, value: Any) -> str:
+    """`value` of the engine's HouseValueField `meta` for people: a list by its items' names where it has them."""
+    kind = meta.kind
     if value is None:
         return "no maximum" if unset_means_none(kind) else ""
     if kind in LIST_KINDS:
-        return ", ".join(value) if value else NO_ITEMS
+        names = dict(meta.choices)
+        return ", ".join(names.get(slug, slug) for slug in value) if value else NO_ITEMS
     if kind == "credits":
         return f"{value:,}"
     return str(value)
@@ -200,13 +290,15 @@ class HouseValuesForm(forms.Form):
         self.current = current
         self.names = names
         for key, meta in self.meta.items():
-            if meta.kind in LIST_KINDS:
-                field: forms.Field = SlugListField(required=False, max_length=2000)
+            if meta.kind in LIST_KINDS and meta.choices:
+                field: forms.Field = SlugChoicesField(choices=meta.choices)
+            elif meta.kind in LIST_KINDS:  # an ordered list (Pit Fighter's D66 order): typed
+                field = SlugListField(required=False, max_length=2000)
             else:
                 field = CreditsField(required=False)
             field.label = meta.label
-            if meta.printed is not None or unset_means_none(meta.kind):
-                field.widget.attrs["placeholder"] = display_value(meta.kind, meta.printed)
+            if not meta.choices and (meta.printed is not None or unset_means_none(meta.kind)):
+                field.widget.attrs["placeholder"] = display_value(meta, meta.printed)
             self.fields[key] = field
             if key in current:
                 self.initial[key] = current[key]
@@ -220,6 +312,8 @@ class HouseValuesForm(forms.Form):
             if new is None:
                 if key in self.current:
                     changed[key] = None
+            elif self.meta[key].choices and old is not None and sorted(new) == sorted(old):
+                continue  # the same items, in the order of the choices
             elif new != (list(old) if isinstance(old, list | tuple) else old):
                 changed[key] = new
         return changed
@@ -236,8 +330,8 @@ class HouseValuesForm(forms.Form):
                 field=meta,
                 bound=self[key],
                 is_set=key in self.current,
-                league_value=display_value(meta.kind, self.current.get(key)),
-                printed=display_value(meta.kind, meta.printed),
+                league_value=display_value(meta, self.current.get(key)),
+                printed=display_value(meta, meta.printed),
             )
             grouped.setdefault(key.rsplit(".", 2)[0], []).append(row)
         groups = [
@@ -252,3 +346,10 @@ class HouseValuesForm(forms.Form):
             for key, meta in self.meta.items()
             if meta.printed is None and key not in self.current and not unset_means_none(meta.kind)
         )
+
+
+class HouseValuesFileForm(DataFileForm):
+    """A league's house values as a YAML or JSON file, as the export writes it."""
+
+    formats = [("yaml", "YAML"), ("json", "JSON")]
+    max_text = 200_000

@@ -18,6 +18,18 @@ from leagues.models import League
 
 
 @dataclass(frozen=True)
+class LeagueDataSource:
+    """League data besides house values that a new league may start from (Blood Bowl's team lists): one of the
+    sets the game system ships, or a copy of another league's (leagues.services.league_create checks both)."""
+
+    field: str  # the create request's field: "team_lists_from"
+    label: str  # "Team lists"
+    shipped: Mapping[str, str]  # the shipped sets: name -> label ("sample": "the sample house team lists")
+    # (new league, a shipped set's name or the league to copy, user): stores the data in the new league.
+    copy: Callable[[League, str | League, Any], None]
+
+
+@dataclass(frozen=True)
 class GameApp:
     ruleset: Ruleset
     league_panel: str  # template included on the league page, below its header
@@ -37,6 +49,8 @@ class GameApp:
     # Its URL modules, which pitside/urls.py includes: its pages as (prefix, module), its API's under api/.
     urls: Sequence[tuple[str, str]] = ()
     api_urls: Sequence[str] = ()
+    # What else a new league may start from besides its house values (league_create's `data_from`).
+    data_sources: Sequence[LeagueDataSource] = ()
 
 
 _APPS: dict[str, GameApp] = {}
@@ -58,3 +72,8 @@ def game_app(league: League) -> GameApp:
 
 def game_app_of(slug: str) -> GameApp | None:
     return _APPS.get(slug)
+
+
+def data_sources() -> list[tuple[GameApp, LeagueDataSource]]:
+    """Every game system's league data a new league may start from, with its game app."""
+    return [(app, source) for app in _APPS.values() for source in app.data_sources]

@@ -24,3 +24,8 @@ def league_is_commissioner(league: League, user: Any) -> bool:
 def leagues_playing(game_system: str) -> QuerySet[League]:
     """The leagues of one game system: what a game system's own pages and API may serve."""
     return League.objects.filter(game_system=game_system)
+
+
+def leagues_commissioned_by(user: Any) -> QuerySet[League]:
+    """The leagues `user` commissions, by name: those a new league may copy from."""
+    return League.objects.filter(commissioners__pk=getattr(user, "pk", 0)).order_by("name", "id")

@@ -9,4 +9,9 @@ urlpatterns = [
     path("leagues/<id:league_id>/settings/", views.league_settings, name="league-settings"),
     path("leagues/<id:league_id>/settings/commissioners/", views.league_commissioner_add, name="league-commissioner-add"),
     path("leagues/<id:league_id>/settings/house-values/", views.league_house_values, name="league-house-values"),
+    path(
+        "leagues/<id:league_id>/settings/house-values/import/",
+        views.league_house_values_import,
+        name="league-house-values-import",
+    ),
 ]

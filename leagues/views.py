@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from engine.registry import game_systems, get_ruleset
@@ -19,14 +20,16 @@ from leagues import services
 from leagues.forms import (
     CommissionerAddForm,
     GrantForm,
+    HouseValuesFileForm,
     HouseValuesForm,
     LeagueCreateForm,
     apply_domain_errors,
+    autofocus_first_error,
 )
-from leagues.game_apps import game_app
+from leagues.game_apps import data_sources, game_app, game_apps
 from leagues.models import League
-from leagues.selectors import league_is_commissioner, league_list
-from pitside.errors import Invalid
+from leagues.selectors import league_is_commissioner, league_list, leagues_commissioned_by
+from pitside.errors import ErrorItem, Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import LeagueCreateThrottle, throttled
 
@@ -43,7 +46,12 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @throttled(LeagueCreateThrottle, ("POST",))
 def league_create(request: HttpRequest) -> HttpResponse:
-    form = LeagueCreateForm(request.POST or None)
+    form = LeagueCreateForm(
+        request.POST or None,
+        rulesets=[app.ruleset for app in game_apps()],
+        sources=data_sources(),
+        copyable=leagues_commissioned_by(request.user),
+    )
     if request.method == "GET":
         return render(request, "leagues/league_create.html", {"form": form})
     if not form.is_valid():
@@ -59,6 +67,8 @@ def league_create(request: HttpRequest) -> HttpResponse:
             name=form.cleaned_data["name"],
             game_system=form.cleaned_data["game_system"],
             options=form.options(),
+            house_values_from=form.cleaned_data["house_values_from"],
+            data_from=form.data_from(),
         )
     messages.success(request, f"{league.name} is created; you are its commissioner.")
     return redirect("league-detail", league.pk)
@@ -110,6 +120,10 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
     schema = app.ruleset.options
     options = {key: schema.value(league.options, key) for key in schema.defaults}
     house_form = forms.get("house_form") or house_values_form(league)
+    house_groups = house_form.groups()
+    for name, form in forms.items():
+        order = [row.field.key for group in house_groups for row in group.rows] if name == "house_form" else ()
+        autofocus_first_error(form, order)
     context = {
         "league": league,
         "game_app": app,
@@ -119,7 +133,8 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
         "money_unit": app.ruleset.money_unit,
         "grant_form": forms.get("grant_form") or grant_form(league),
         "house_form": house_form,
-        "house_groups": house_form.groups(),
+        "house_groups": house_groups,
+        "unset_groups": [(group, [row for row in group.rows if row.required]) for group in house_groups if group.required_count],
         "required_count": house_form.required_count(),
         **app.settings_context(league),
     }
@@ -200,4 +215,32 @@ def league_house_values(request: HttpRequest, league_id: int) -> HttpResponse:
     with refusal_shown_by(refused):
         services.league_update(league=league, user=request.user, house_values=changes)
     messages.success(request, f"House values saved ({len(changes)} changed)." if changes else "No house value changed.")
-    return redirect(game_app(league).settings_url, league.pk)
+    return _house_values_section(league)
+
+
+def _house_values_section(league: League) -> HttpResponse:
+    return redirect(reverse(game_app(league).settings_url, args=[league.pk]) + "#house-values")
+
+
+@login_required
+@domain_errors
+@require_http_methods(["GET", "POST"])
+def league_house_values_import(request: HttpRequest, league_id: int) -> HttpResponse:
+    """Replace all the league's house values with a YAML or JSON file (uploaded or pasted): all or nothing, every
+    bad value listed with its key."""
+    league = _league(league_id)
+    services.league_require_commissioner(league=league, user=request.user)
+    form = HouseValuesFileForm(request.POST or None, request.FILES or None)
+
+    def page(errors: tuple[ErrorItem, ...] = ()) -> HttpResponse:
+        context = {"league": league, "form": form, "errors": list(errors), "game_app": game_app(league)}
+        return render(request, "leagues/house_values_import.html", context, status=400 if request.method == "POST" else 200)
+
+    if request.method == "GET" or not form.is_valid():
+        return page()
+    with refusal_shown_by(lambda error: page(error.items)):
+        league = services.league_house_values_replace(
+            league=league, user=request.user, fmt=form.cleaned_data["format"], text=form.cleaned_data["text"]
+        )
+    messages.success(request, f"House values imported: {len(league.house_values)} set.")
+    return _house_values_section(league)

@@ -7,28 +7,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.pitfighter.fighters import CHARACTERISTICS, D66_ORDER, PRINTED_ORDER, SHIELD_TYPES, starting_key
+from engine.pitfighter.ruleset import RULESET
 from leagues.models import League
-from leagues.services import league_create, league_update
+from leagues.services import SUGGESTED, league_create
 from pitfighter.services import stable_create
 
 PIT_FIGHTER_DEMO_LEAGUE = "Pitside Pit Fighter Demo Campaign"
-# House values: the demo's choices, not the rulebook's (its Fighter Starting Characteristics Table is not transcribed).
-DEMO_STARTING = {
-    "undead": (30, 30, 30, 25, 20),
-    "empire": (32, 30, 30, 30, 20),
-    "orc": (30, 33, 32, 25, 20),
-    "chaos": (33, 33, 33, 25, 20),
-    "skink": (28, 25, 25, 40, 15),
-    "witch-elf": (32, 25, 25, 40, 15),
-    "troll-slayer": (34, 33, 34, 25, 22),
-    "ogre": (30, 40, 40, 20, 30),
-}
-DEMO_HOUSE_VALUES: dict[str, Any] = {
-    **{starting_key(t, c): v for t, row in DEMO_STARTING.items() for c, v in zip(CHARACTERISTICS, row, strict=True)},
-    D66_ORDER: list(PRINTED_ORDER),  # the printed order, two D66 numbers a skill
-    SHIELD_TYPES: ["empire", "chaos"],
-}
+# House values: Pitside's suggested set (engine/pitfighter/data), not the rulebook's (its Fighter Starting
+# Characteristics Table is not transcribed).
+DEMO_HOUSE_VALUES: dict[str, Any] = RULESET.suggested_house_values()
 BONUS = {"ws": 4, "s": 2, "t": 2, "i": 1, "w": 1}
 STABLES = [
     (
@@ -48,9 +35,13 @@ def seed_demo(users: Mapping[str, Any]) -> str:
     """The Pit Fighter demo campaign; safe to run again."""
     if League.objects.filter(name=PIT_FIGHTER_DEMO_LEAGUE).exists():
         return f"{PIT_FIGHTER_DEMO_LEAGUE} already exists."
-    league = league_create(user=users["commissioner"], name=PIT_FIGHTER_DEMO_LEAGUE, game_system="pitfighter", options={})
-    league_update(league=league, user=users["commissioner"], house_values=DEMO_HOUSE_VALUES)
-    league.refresh_from_db()
+    league = league_create(
+        user=users["commissioner"],
+        name=PIT_FIGHTER_DEMO_LEAGUE,
+        game_system="pitfighter",
+        options={},
+        house_values_from=SUGGESTED,
+    )
     for username, name, fighters in STABLES:
         stable_create(
             league=league,

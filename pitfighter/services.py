@@ -23,6 +23,7 @@ from games.lifecycle import ResultLifecycle
 from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
+from leagues.services import league_setup_checked
 from pitfighter.models import Combat, CombatFighter, CombatSide, Fighter, SkillRoll
 from pitfighter.selectors import GAME_SYSTEM, busy_fighters, characteristics_of, entry_of, state_of
 from pitside.errors import Invalid, NotFound, NotPermitted
@@ -61,7 +62,8 @@ def stable_create(*, league: League, coach: Any, name: str, fighters: Sequence[M
         [fighter_rules.NewFighter(f["name"], f["type"], f["bonus"]) for f in fighters],
         RULESET.house_values(league.house_values),
     )
-    profiles = RULESET.check_team(signup)
+    with league_setup_checked(league=league, user=coach):
+        profiles = RULESET.check_team(signup)
     if Team.objects.filter(league=league, coach=coach).exists():
         raise Invalid.one("owner-signed-up", "league", "You already own a stable in this campaign.")
     with team_signing_up(league=league, coach=coach, name=name, faction="") as team:

@@ -2,7 +2,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.apis import TokenApi, TokenCurrentApi
-from leagues.apis import LeagueDetailApi, LeagueListApi
+from leagues.apis import HouseValuesApi, LeagueDetailApi, LeagueListApi
 from leagues.game_apps import game_apps
 
 urlpatterns = [
@@ -14,4 +14,5 @@ urlpatterns = [
     path("auth/token/current/", TokenCurrentApi.as_view(), name="api-token-current"),
     path("leagues/", LeagueListApi.as_view(), name="api-leagues"),
     path("leagues/<id:league_id>/", LeagueDetailApi.as_view(), name="api-league"),
+    path("leagues/<id:league_id>/house-values/", HouseValuesApi.as_view(), name="api-league-house-values"),
 ]

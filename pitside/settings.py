@@ -248,6 +248,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "KindEnum": "slaughterball.models.Purchase.Kind",
         "BloodBowlPurchaseKindEnum": "bloodbowl.apis.teams.PURCHASE_KINDS",
+        "HouseValuesFormatEnum": "leagues.apis.HOUSE_VALUES_FORMATS",
     },
 }
 

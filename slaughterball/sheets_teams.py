@@ -119,7 +119,7 @@ def settings_panel_context(league: League) -> dict[str, Any]:
     """The settings page's Slaughterball section: the slugs that list house values take."""
     catalog = RULESET.catalog(league.house_values)
     return {
-        "game_sections": [("reference", "Slugs for list values")],
+        "game_sections": [("reference", "Slugs for files")],
         "skills": sorted(catalog.skills.values(), key=lambda s: s.slug),
         "athlete_types": RULESET.athlete_types,
     }

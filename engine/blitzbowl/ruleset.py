@@ -9,7 +9,7 @@ from engine.blitzbowl import league
 from engine.blitzbowl import match as match_rules
 from engine.core.dice import DiceSource
 from engine.core.money import TREASURY
-from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules
+from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules, suggested_house_values
 from engine.core.violations import RuleViolation, Violation
 
 # Playing Matches: 10 matches a coach (another count is the league's house choice); Quarter- and
@@ -53,6 +53,9 @@ class BlitzBowlRuleset(PlayRules[str, str, match_rules.MatchResult, match_rules.
 
     def house_value_names(self, house_values: Mapping[str, Any]) -> Mapping[str, str]:
         return {}
+
+    def suggested_house_values(self) -> dict[str, Any]:
+        return suggested_house_values("engine.blitzbowl")
 
     # --- the rules of play (engine.core.ruleset.PlayRules) ----------------------------------------------
 

@@ -11,7 +11,7 @@ from engine.bloodbowl import standings, teamlists
 from engine.bloodbowl import team as team_rules
 from engine.core.dice import DiceSource
 from engine.core.money import MAX_CREDITS, TREASURY, format_credits
-from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules
+from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules, suggested_house_values
 from engine.core.violations import RuleViolation, Violation
 
 # Team creation: the league sets the starting budget; 1,000,000 gold pieces is a starting team's
@@ -78,6 +78,9 @@ class BloodBowlRuleset(
     def house_value_names(self, house_values: Mapping[str, Any]) -> Mapping[str, str]:
         """Names for the groups of the house-values form: none beyond the keys' own."""
         return {}
+
+    def suggested_house_values(self) -> dict[str, Any]:
+        return suggested_house_values("engine.bloodbowl")
 
     def house_values(self, raw: Mapping[str, Any]) -> house_rules.HouseValues:
         return house_rules.house_values(raw)

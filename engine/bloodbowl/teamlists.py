@@ -66,8 +66,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal
 
-import yaml
-
+from engine.core.datafile import load_text
 from engine.core.money import MAX_CREDITS
 from engine.core.violations import Violation, raise_if_any
 
@@ -487,38 +486,11 @@ def _parse_csv(text: str) -> TeamLists:
     )
 
 
-class _AliasRefused(yaml.YAMLError):
-    def __init__(self, mark: yaml.Mark) -> None:
-        super().__init__("YAML anchors and aliases are refused.")
-        self.mark = mark
-
-
-class _NoAliasLoader(yaml.SafeLoader):
-    """YAML without anchors and aliases: an alias repeats what its anchor names, so a few nested aliases
-    in a small file stand for millions of entries (the billion laughs) that checking would then walk."""
-
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
-        event = self.peek_event()  # type: ignore[no-untyped-call]  # the stubs leave the parser's methods untyped
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise _AliasRefused(event.start_mark)
-        return super().compose_node(parent, index)
-
-
 def parse_team_lists(text: str, fmt: Literal["yaml", "csv"]) -> TeamLists:
     """Import team lists (the formats are in this module's docstring); RuleViolation with every problem."""
     if fmt == "csv":
         return _parse_csv(text)
-    try:
-        data = yaml.load(text, Loader=_NoAliasLoader)  # a SafeLoader: plain data, no Python objects
-    except _AliasRefused as refused:
-        line = refused.mark.line + 1
-        message = f"Line {line} has a YAML anchor or alias (& or *): write each entry out in full."
-        raise_if_any([Violation("teamlists-yaml-alias", "", message)])
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise_if_any([Violation("teamlists-syntax", "", f"The file is not valid YAML{where}.")])
-    return parse_team_data(data)
+    return parse_team_data(load_text(text, "yaml", code="teamlists"))
 
 
 def team_lists_sample(name: str) -> str:

@@ -3,10 +3,15 @@ on/off switches, and house values (table values the rulebook does not print, GAP
 
 from __future__ import annotations
 
+import copy
+import functools
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any, Protocol
 
+from engine.core.datafile import TextFormat, dump_text, load_text
 from engine.core.dice import DiceSource
 from engine.core.violations import Violation, raise_if_any
 
@@ -19,6 +24,8 @@ class HouseValueField:
     label: str
     kind: str
     printed: Any = None  # the rulebook's value, or None where it is not printed
+    # For a list of slugs whose order does not matter: each slug it may hold, with its name (forms offer the names).
+    choices: tuple[tuple[str, str], ...] = ()
 
 
 def house_value_required(field: HouseValueField) -> Violation:
@@ -55,6 +62,36 @@ def validate_house_values(
                 clean[key] = list(value) if isinstance(value, tuple) else value
     raise_if_any(problems)
     return clean
+
+
+SUGGESTED_HOUSE_VALUES = "suggested-house-values.toml"
+
+
+def suggested_house_values(package: str) -> dict[str, Any]:
+    """Pitside's suggested house values of a game system (data/suggested-house-values.toml in its engine package):
+    the demo league's own choices, house values and never the rulebook's. {} when the game system ships none."""
+    return copy.deepcopy(_suggested(package))
+
+
+@functools.cache
+def _suggested(package: str) -> dict[str, Any]:
+    data = resources.files(package).joinpath("data", SUGGESTED_HOUSE_VALUES)
+    return tomllib.loads(data.read_text("utf-8")) if data.is_file() else {}
+
+
+def read_house_values(text: str, fmt: TextFormat) -> dict[str, Any]:
+    """A house-values file (YAML or JSON): one mapping of flat keys to values, as `write_house_values` writes it;
+    RuleViolations name `text`. The values are checked by the game system's `validate_house_values`."""
+    data = load_text(text, fmt, code="house-values", path="text")
+    if not isinstance(data, dict) or not all(isinstance(key, str) for key in data):
+        message = "A house-values file is one mapping of keys (like athletes.carnage.butcher.value) to values."
+        raise_if_any([Violation("house-values-shape", "text", message)])
+    return dict(data)
+
+
+def write_house_values(values: Mapping[str, Any], fields: Sequence[HouseValueField], fmt: TextFormat) -> str:
+    """A league's house values as a file, in the order of the game system's fields."""
+    return dump_text({field.key: values[field.key] for field in fields if field.key in values}, fmt)
 
 
 @dataclass(frozen=True)
@@ -127,6 +164,10 @@ class Ruleset(Protocol):
 
     def house_value_names(self, house_values: Mapping[str, Any]) -> Mapping[str, str]:
         """Names for the groups of the house-values form (the pro teams' in Slaughterball)."""
+        ...
+
+    def suggested_house_values(self) -> dict[str, Any]:
+        """Pitside's suggested set (`suggested_house_values`), {} for a game system that ships none."""
         ...
 
 

@@ -81,7 +81,12 @@ FIELDS: dict[str, HouseValueField] = {
             for c in CHARACTERISTICS
         ),
         HouseValueField(D66_ORDER, "The 18 skills in D66 order (two D66 numbers each, 11-12 first)", "skills"),
-        HouseValueField(SHIELD_TYPES, "Fighter types that carry a shield (for Shield Bash)", "types"),
+        HouseValueField(
+            SHIELD_TYPES,
+            "Fighter types that carry a shield (for Shield Bash)",
+            "types",
+            choices=tuple((t.slug, t.name) for t in TYPES.values()),
+        ),
     )
 }
 

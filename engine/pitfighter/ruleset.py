@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core.dice import DiceSource
 from engine.core.money import TREASURY
-from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules
+from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules, suggested_house_values
 from engine.pitfighter import campaign, combat, fighters
 
 # Campaign Training: "Players that prefer to have Pit Fighters progress more quickly can say that they learn a
@@ -44,6 +44,9 @@ class PitFighterRuleset(
 
     def house_value_names(self, house_values: Mapping[str, Any]) -> Mapping[str, str]:
         return {}
+
+    def suggested_house_values(self) -> dict[str, Any]:
+        return suggested_house_values("engine.pitfighter")
 
     def house_values(self, raw: Mapping[str, Any]) -> fighters.HouseValues:
         return fighters.house_values(raw)

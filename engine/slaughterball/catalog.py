@@ -100,9 +100,13 @@ def _load(name: str) -> dict[str, Any]:
 def printed_fields() -> dict[str, HouseValueField]:
     """Every table cell, with the rulebook's value or None (rulebook: Pro Teams, Skills, Support Staff)."""
     fields: dict[str, HouseValueField] = {}
+    choices = {
+        "skills": tuple((slug, skill["name"]) for slug, skill in _load("skills.toml").items()),
+        "types": tuple((slug, slug.capitalize()) for slug in ATHLETE_TYPES),
+    }
 
     def add(key: str, label: str, kind: FieldKind, printed: Any) -> None:
-        fields[key] = HouseValueField(key, label, kind, printed)
+        fields[key] = HouseValueField(key, label, kind, printed, choices.get(kind, ()))
 
     for portfolio, table in _load("portfolios.toml").items():
         for athlete_type in ATHLETE_TYPES:

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core.dice import DiceSource
 from engine.core.money import MAX_CREDITS, TREASURY, format_credits
-from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules
+from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules, suggested_house_values
 from engine.core.violations import Violation
 from engine.slaughterball import catalog as tables
 from engine.slaughterball import games as game_rules
@@ -84,6 +84,9 @@ class SlaughterballRuleset(
     def house_value_names(self, house_values: Mapping[str, Any]) -> Mapping[str, str]:
         """Names for the groups of the house-values form: the pro teams'."""
         return tables.build_catalog(house_values).portfolios
+
+    def suggested_house_values(self) -> dict[str, Any]:
+        return suggested_house_values("engine.slaughterball")
 
     def catalog(self, house_values: Mapping[str, Any]) -> tables.Catalog:
         """The league's tables, built once for each set of house values (a page of 1,000 teams asks 1,000 times)."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.core.dice import DiceSource
 from engine.core.money import TREASURY
-from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules
+from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules, suggested_house_values
 from engine.core.violations import Violation, raise_if_any
 from engine.slaughterville import sessions, statistics
 from engine.slaughterville.catalogue import NAME_LENGTH, Catalogue
@@ -66,6 +66,9 @@ class SlaughtervilleRuleset(PlayRules[Join, str, SessionCheck, None, statistics.
 
     def house_value_names(self, house_values: Mapping[str, Any]) -> Mapping[str, str]:
         return {}
+
+    def suggested_house_values(self) -> dict[str, Any]:
+        return suggested_house_values("engine.slaughterville")
 
     # --- the rules of play (engine.core.ruleset.PlayRules) ----------------------------------------------
 

@@ -11,6 +11,7 @@ from engine.slaughterball.purchases import PurchaseKind, PurchaseRequest
 from engine.slaughterball.roster import AthleteRequest, SignUp
 from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
+from leagues.services import league_setup_checked
 from pitside.errors import Invalid
 from rosters.models import LedgerEntry, Team
 from rosters.services import team_lock, team_require_coach, team_signing_up, team_signup_require_open
@@ -22,7 +23,8 @@ def team_create(*, league: League, coach: Any, name: str, portfolio: str, athlet
     """Sign a new Slaughterball team up (League Coaches: a roster from one pro team's portfolio)."""
     team_signup_require_open(league)
     requests = [AthleteRequest(type=a["type"], name=a["name"], number=a["number"]) for a in athletes]
-    starting = RULESET.check_team(SignUp(RULESET.catalog(league.house_values), portfolio, requests))
+    with league_setup_checked(league=league, user=coach):
+        starting = RULESET.check_team(SignUp(RULESET.catalog(league.house_values), portfolio, requests))
     opening = RULESET.opening_balances(league.options)
     with team_signing_up(league=league, coach=coach, name=name, faction=portfolio, opening=opening) as team:
         Athlete.objects.bulk_create(

@@ -142,8 +142,10 @@ def test_a_cost_that_is_an_unset_house_value_is_refused_naming_it(api_as, commis
     house = {"roster.minimum": 11, "roster.maximum": 16, "costs.fan_factor": 10_000}
     league = BloodBowlLeagueFactory(commissioner=commissioner, house_values=house)
 
-    response = api_as(coach).post(TEAMS.format(league.pk), sign_up(apothecary=True), format="json")
+    refused = api_as(coach).post(TEAMS.format(league.pk), sign_up(apothecary=True), format="json")
+    response = api_as(commissioner).post(TEAMS.format(league.pk), sign_up(apothecary=True), format="json")
 
+    assert [(e["code"], e["field"]) for e in errors(refused)] == [("league-setup-unfinished", "league")]
     assert response.status_code == 400
     [error] = errors(response)
     assert (error["code"], error["field"]) == ("house-value-required", "costs.apothecary")

@@ -62,7 +62,10 @@ def test_a_campaign_to_a_pit_king(browser: Browser, live_server):
     boss.get_by_role("link", name="Settings").click()
     expect(boss.locator("#suggested-order")).to_contain_text("adjust-facing, attack-master")
     for key, value in DEMO_HOUSE_VALUES.items():
-        boss.locator(f'input[name="{key}"]').fill(", ".join(value) if isinstance(value, list) else str(value))
+        if boss.locator(f'select[name="{key}"]').count():  # a list chosen by name (the shield types)
+            boss.locator(f'select[name="{key}"]').select_option(value)
+        else:
+            boss.locator(f'input[name="{key}"]').fill(", ".join(value) if isinstance(value, list) else str(value))
     boss.get_by_role("button", name="Save house values").click()
     expect(boss.get_by_text("House values saved")).to_be_visible()
 

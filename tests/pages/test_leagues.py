@@ -308,16 +308,35 @@ def test_an_emptied_house_value_is_cleared(client_as, commissioner):
     assert bare.house_values == {}
 
 
-def test_a_bad_house_value_is_shown_next_to_its_input(client_as, commissioner):
+def test_a_bad_house_value_is_shown_next_to_its_input_and_takes_the_focus(client_as, commissioner):
     bare = LeagueFactory(commissioner=commissioner, house_values={})
-    typed = {"skills.ballbuster.cost": "123", "skills.ballbuster.types": "razor, wizard"}
-    response = house_post(client_as(commissioner), bare, typed)
-    assert response.status_code == 400
-    errors = response.context["house_form"].errors
+    client = client_as(commissioner)
+
+    refused = house_post(client, bare, {"skills.ballbuster.cost": "123", "skills.beckon.cost": "7"})
+    unknown = house_post(client, bare, {"skills.ballbuster.types": ["razor", "wizard"]})
+
+    assert (refused.status_code, unknown.status_code) == (400, 400)
+    errors = refused.context["house_form"].errors
     assert "steps of 50,000" in errors["skills.ballbuster.cost"][0]
-    assert "athlete types" in errors["skills.ballbuster.types"][0]
+    assert "wizard is not one of the available choices" in unknown.context["house_form"].errors["skills.ballbuster.types"][0]
+    page = refused.content.decode()
+    assert page.count(" autofocus") == 1
+    assert 'name="skills.ballbuster.cost"' in page.split(" autofocus")[0].rsplit("<input", 1)[1]
     bare.refresh_from_db()
     assert bare.house_values == {}
+
+
+def test_the_settings_page_lists_what_is_unset_with_a_link_to_each_and_offers_names_for_lists(client_as, commissioner):
+    bare = LeagueFactory(commissioner=commissioner, house_values={})
+
+    response = client_as(commissioner).get(settings_url(bare))
+
+    page = response.content.decode()
+    unset = [row for _, rows in response.context["unset_groups"] for row in rows]
+    assert len(unset) == response.context["required_count"] > 0
+    assert '<a href="#id_athletes.carnage.butcher.value">Carnage butcher value</a>' in page
+    assert '<option value="automatic-carve">Automatic Carve</option>' in page
+    assert f'href="/leagues/{bare.pk}/settings/house-values/import/"' in page
 
 
 def test_others_cannot_set_house_values(client_as, commissioner, rival):

@@ -55,7 +55,7 @@ def test_create_a_stable(client_of, campaign, coach):
 def test_a_stable_before_the_house_values_names_them(client_of, commissioner, coach):
     created = client_of("commissioner").post("/api/leagues/", {"name": "Pits", "game_system": "pitfighter"}, format="json")
     league = created.json()["id"]
-    refused = client_of("coach").post(
+    refused = client_of("commissioner").post(
         f"/api/pitfighter/leagues/{league}/stables/", {"name": "A", "fighters": fighters("A")}, format="json"
     )
     assert refused.status_code == 400

@@ -104,9 +104,14 @@ def test_sign_up_form_errors_are_400(client_as, league, coach):
     assert not Team.objects.exists()
 
 
-def test_sign_up_names_the_missing_house_values(client_as, commissioner, coach):
+def test_sign_up_tells_a_coach_the_league_is_not_set_up_and_its_commissioner_what_is_missing(client_as, commissioner, coach):
     bare = LeagueFactory(commissioner=commissioner, house_values={})
-    response = client_as(coach).post(reverse("team-create", args=[bare.pk]), signup_data())
+    refused = client_as(coach).post(reverse("team-create", args=[bare.pk]), signup_data())
+    assert refused.status_code == 400
+    page = refused.content.decode()
+    assert "The commissioner has not finished setting up this league." in page
+    assert "athletes.carnage" not in page.split("<form")[1]
+    response = client_as(commissioner).post(reverse("team-create", args=[bare.pk]), signup_data())
     assert response.status_code == 400
     forms = response.context["forms"]
     assert any("athletes.carnage.butcher.value" in e for e in forms.athlete_errors)
