@@ -24,12 +24,12 @@ from leagues.forms import (
     HouseValuesForm,
     LeagueCreateForm,
     apply_domain_errors,
-    autofocus_first_error,
 )
 from leagues.game_apps import data_sources, game_app, game_apps
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list, leagues_commissioned_by
 from pitside.errors import ErrorItem, Invalid
+from pitside.forms import autofocus_first_error
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import LeagueCreateThrottle, throttled
 

@@ -19,8 +19,10 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from engine.slaughterball.ruleset import RULESET
+from leagues.forms import apply_domain_errors
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
+from pitside.forms import autofocus_first_error
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from slaughterball.forms_calendar import (
     AppealDecideForm,
@@ -225,8 +227,11 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
     is_commissioner = league_is_commissioner(league, user)
     own = {pk for pk, team in view.teams.items() if user.is_authenticated and team.coach_id == user.pk}
     state = view.state
-    challenge_form = extra.get("challenge_form")
-    if challenge_form is None and state is not None and state.turn.team in own and state.turn.action in ("challenge", "steal"):
+    # A refused challenge: the form as it was sent, the refusal beside the teams (or at the top of the page when
+    # the turn has moved on and the form is gone).
+    sent, refusal = extra.get("challenge_refused", (None, None))
+    challenge_form = None
+    if state is not None and state.turn.team in own and state.turn.action in ("challenge", "steal"):
         # Each team with its Team Potential (a steal takes a higher-valued one) and, to steal, its game.
         potentials = state.frozen.potentials
         game_of = {t: state.numbers[g] for g, teams in state.games.items() for t in teams}
@@ -234,7 +239,13 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
             t.pk: f"{t.name} · {potentials.get(t.pk, 0):,}" + (f" · game {game_of[t.pk]}" if t.pk in game_of else "")
             for t in view.targets()
         }
-        challenge_form = ChallengeForm(teams=view.targets(), labels=labels, initial={"team": state.turn.team})
+        challenge_form = ChallengeForm(sent, teams=view.targets(), labels=labels, initial={"team": state.turn.team})
+        if refusal is not None and challenge_form.is_valid():  # the service refused what the form took
+            apply_domain_errors(challenge_form, refusal, fields={"challenged": "targets", "stolen": "targets"})
+        elif refusal is not None:
+            autofocus_first_error(challenge_form)
+    elif refusal is not None:
+        extra.setdefault("errors", refusal.items)
     appeals_allowed = RULESET.option_value(league.options, "appeals_allowed")
     appealed = {(a.game_id, a.team_id) for a in view.appeals}
     appeal_forms = []
@@ -334,7 +345,7 @@ def week_challenge_view(request: HttpRequest, week_id: int) -> HttpResponse:
     form = ChallengeForm(request.POST, teams=view.teams.values())
     steal = turn is not None and turn.action == "steal"
     service = challenge_services.steal_make if steal else challenge_services.challenge_issue
-    with refusal_shown_by(lambda error: _week_page(request, week, challenge_form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _week_page(request, week, challenge_refused=(request.POST, error))):
         data = valid_data(form)
         targets = {"stolen": data["targets"]} if steal else {"challenged": data["targets"]}
         made, created = service(

@@ -126,8 +126,21 @@ def test_a_refused_challenge_shows_the_page_with_the_rule(client_as, round_week)
         reverse("week-challenge", args=[round_week.pk]), {"team": challenger.pk, "targets": targets, "idempotency_key": "k"}
     )
     assert response.status_code == 400
-    assert b"Challenge exactly 3 teams." in response.content
     assert not Challenge.objects.exists()
+    # The form as sent: the challenger's own team not offered, each team with its Team Potential, the teams ticked
+    # kept, and the rule beside the teams in people's words (no "challenged:"), where the page opens.
+    page = response.content.decode()
+    form = page[
+        page.index('class="stack calendar-challenge-form"') : page.index("</form>", page.index("calendar-challenge-form"))
+    ]
+    assert f'value="{challenger.pk}"' not in form.replace(f'name="team" value="{challenger.pk}"', "")
+    potentials = state.frozen.potentials
+    for team in Team.objects.filter(pk__in=targets):
+        assert f"{team.name} · {potentials.get(team.pk, 0):,}" in form
+        assert re.search(rf'value="{team.pk}"[^>]*checked', form)
+    assert '<p class="field-error">Challenge exactly 3 teams.</p>' in form
+    assert "challenged" not in page
+    assert re.search(r'name="targets"[^>]*autofocus', form)
 
 
 def live_version(page: str, week_id: int) -> str:
