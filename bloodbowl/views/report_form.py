@@ -47,7 +47,7 @@ class Field:
 @dataclass
 class PlayerRow:
     player: Player
-    counts: list[tuple[str, Field]]
+    counts: list[tuple[str, str, Field]]  # (event, its heading, field)
     errors: list[str]
 
 
@@ -184,7 +184,7 @@ def report_form(
         rows = [
             PlayerRow(
                 player,
-                [(short, one(f"{name}-{player.pk}-{event}")) for event, short in EVENT_HEADINGS.items()],
+                [(event, short, one(f"{name}-{player.pk}-{event}")) for event, short in EVENT_HEADINGS.items()],
                 beside.get(f"{name}-{player.pk}", []),
             )
             for player in players[name]
@@ -206,7 +206,7 @@ def _focus_first_error(form: ReportForm) -> None:
     """The first field in error, in the page's order, takes the focus (a row's error: the row's first field)."""
     for side in form.sides:
         candidates: list[tuple[list[str], Field]] = [(f.errors, f) for f in (side.score, side.casualties, side.mvp)]
-        candidates += [(row.errors, row.counts[0][1]) for row in side.players]
+        candidates += [(row.errors, row.counts[0][2]) for row in side.players]
         candidates += [(row.errors, row.player) for row in side.injuries]
         for errors, target in candidates:
             if errors:

@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
@@ -22,8 +22,11 @@ from engine.slaughterball.ruleset import RULESET
 from leagues.forms import apply_domain_errors
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
+from leagues.services import league_require_commissioner
+from pitside.confirm import confirmation_asked
 from pitside.forms import autofocus_first_error
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
+from rosters.models import Team
 from slaughterball.forms_calendar import (
     AppealDecideForm,
     AppealForm,
@@ -49,6 +52,7 @@ from slaughterball.selectors_calendar import (
     season_get,
     season_list,
     season_ranking,
+    season_start_entries,
     season_team_names,
     standings_from_record,
     week_games,
@@ -157,6 +161,24 @@ def season_detail_view(request: HttpRequest, season_id: int) -> HttpResponse:
     return _season_page(request, _season(season_id))
 
 
+def _season_start_asked(request: HttpRequest, season: Season) -> HttpResponse | None:
+    """Starting a season asks first (pitside.confirm), listing what it writes off: the rows season_start writes."""
+    league_require_commissioner(league=season.league, user=request.user)
+    teams = {team.pk: team.name for team in Team.objects.filter(league=season.league)}
+    lost = [f"{teams[team_id]}: {reason}." for team_id, _account, _amount, reason in season_start_entries(teams)]
+    return confirmation_asked(
+        request,
+        title=f"Start {season.name}?",
+        consequences=[
+            f"All {len(teams)} teams of {season.league.name} enter {season.name}; sign-ups close.",
+            *(lost or ["No team has unspent Support Staff Budget: nothing is written off."]),
+            "League Rank's tie-breakers are drawn and week 1 is made. A started season does not go back to sign-ups.",
+        ],
+        button=f"Start {season.name}",
+        back=reverse("season-detail", args=[season.pk]),
+    )
+
+
 @login_required
 @domain_errors
 @require_POST
@@ -165,6 +187,8 @@ def season_start_view(request: HttpRequest, season_id: int) -> HttpResponse:
     form = SeasonStartForm(request.POST)
     with refusal_shown_by(lambda error: _season_page(request, season, start_form=form, errors=error.items)):
         data = valid_data(form)
+        if season.status == Season.Status.SIGNUP and (asked := _season_start_asked(request, season)) is not None:
+            return asked
         running, started = calendar_services.season_start(season=season, user=request.user, **data)
     week = Week.objects.get(season=running, number=1)
     messages.success(

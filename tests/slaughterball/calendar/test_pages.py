@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from rosters.models import Team
+from rosters.models import LedgerEntry, Team
 from slaughterball.models import Challenge, Game, Season, Week
 from slaughterball.selectors_calendar import round_state
 from slaughterball.services.calendar import week_draw
@@ -66,8 +66,27 @@ def test_a_commissioner_creates_and_starts_a_season_with_the_forms(league, commi
     assert response["Location"] == reverse("season-detail", args=[season.pk])
     page = client.get(reverse("season-detail", args=[season.pk]))
     assert b"Start Autumn" in page.content
-    response = client.post(reverse("season-start", args=[season.pk]), {"csrfmiddlewaretoken": token_of(page.content)})
+    # Start asks first: each team's unspent Support Staff Budget it writes off, and nothing done yet.
+    asked = client.post(reverse("season-start", args=[season.pk]), {"csrfmiddlewaretoken": token_of(page.content)})
+    assert asked.status_code == 200
+    text = asked.content.decode()
+    staff_budgets = {
+        team.name: sum(team.ledger.filter(account="staff_budget").values_list("amount", flat=True))
+        for team in Team.objects.filter(league=league)
+    }
+    assert any(staff_budgets.values())
+    for name, left in staff_budgets.items():
+        line = f"{name}: Unspent Support Staff Budget is lost at the start of the season ({left:,} credits)."
+        assert (line in text.replace("&#x27;", "'")) is (left > 0)
+    season.refresh_from_db()
+    assert season.status == Season.Status.SIGNUP
+    assert not Week.objects.filter(season=season).exists()
+    assert not LedgerEntry.objects.filter(reason__startswith="Unspent").exists()
+    response = client.post(
+        reverse("season-start", args=[season.pk]), {"csrfmiddlewaretoken": token_of(asked.content), "confirm": "1"}
+    )
     first = Week.objects.get(season=season, number=1)
+    assert LedgerEntry.objects.filter(reason__startswith="Unspent").count() == sum(1 for v in staff_budgets.values() if v > 0)
     assert response["Location"] == reverse("week-detail", args=[first.pk])
     page = client.get(reverse("week-detail", args=[first.pk]))
     assert b"Make the draw" in page.content
