@@ -55,6 +55,7 @@ def league_create(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         return render(request, "leagues/league_create.html", {"form": form})
     if not form.is_valid():
+        autofocus_first_error(form)
         return render(request, "leagues/league_create.html", {"form": form}, status=400)
 
     def refused(error: Invalid) -> HttpResponse:

@@ -1,5 +1,5 @@
 """Forms that keep what was typed, and irreversible actions that ask first, in Chromium on a phone: one short
-journey per form, on one Blood Bowl match made in the database (the match journeys are in test_bloodbowl_journey)."""
+journey per form, on a match or combat made in the database (the whole journeys are in the other modules here)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,12 @@ from playwright.sync_api import Browser, Page, expect
 
 from bloodbowl.models import Match, Player
 from bloodbowl.services.matches import match_create, prematch_roll
+from leagues.models import League
+from pitfighter.demo import DEMO_HOUSE_VALUES
+from pitfighter.services import combat_create, stable_create
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.factories import PASSWORD, UserFactory
+from tests.pitfighter.conftest import fighters
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -82,3 +86,30 @@ def test_retiring_a_blood_bowl_player_asks_first(browser: Browser, live_server, 
     expect(page.get_by_text(f"#7 {player.name} is retired.")).to_be_visible()
     player.refresh_from_db()
     assert player.status == Player.Status.RETIRED
+
+
+def test_a_refused_pit_fighter_report_comes_back_as_typed(browser: Browser, live_server, commissioner):
+    campaign = League.objects.create(name="Blood Sand", game_system="pitfighter", options={}, house_values=DEMO_HOUSE_VALUES)
+    ann = stable_create(league=campaign, coach=UserFactory(username="ann"), name="Ann's School", fighters=fighters("Ann"))
+    bob = stable_create(league=campaign, coach=UserFactory(username="bob"), name="Bob's Pit", fighters=fighters("Bob"))
+    a, b = ann.pit_fighters.get(type="orc"), bob.pit_fighters.get(type="orc")
+    combat = combat_create(
+        league_id=campaign.pk, user=ann.coach, style="classic", fighters=[{"fighter": a.pk}, {"fighter": b.pk}]
+    )
+    page = phone_as(browser, live_server, "ann")
+    page.goto(f"/pitfighter/combats/{combat.pk}/")
+    page.locator(f'[name="down-{a.pk}"]').select_option(str(b.pk))  # both taken down: nobody stands, refused
+    page.locator(f'[name="down-{b.pk}"]').select_option(str(a.pk))
+    page.locator(f'[name="crit-{b.pk}-0"]').select_option("leg:leg-chopped-off")
+    page.locator(f'[name="scar-{b.pk}-0"]').fill("4")
+    page.get_by_role("button", name="Submit the result").click()
+
+    expect(page.get_by_role("alert")).to_be_focused()
+    expect(page.locator(f'[name="down-{a.pk}"]')).to_have_value(str(b.pk))
+    expect(page.locator(f'[name="crit-{b.pk}-0"]')).to_have_value("leg:leg-chopped-off")
+    expect(page.locator(f'[name="scar-{b.pk}-0"]')).to_have_value("4")
+    page.locator(f'[name="down-{a.pk}"]').select_option("")
+    page.locator(f'[name="scar-{b.pk}-0"]').fill("")  # a leg chopped off takes no scar roll
+    page.locator('[name="winner"]').select_option(str(a.pk))
+    page.get_by_role("button", name="Submit the result").click()
+    expect(page.get_by_text("The result is in")).to_be_visible()
