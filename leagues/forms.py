@@ -35,6 +35,17 @@ def apply_domain_errors(
     autofocus_first_error(form)
 
 
+def form_refused(form: forms.Form, error: DomainError, **kwargs: Any) -> forms.Form:
+    """The bound form shown again after a refusal, opened at its first error: the service's error items on it
+    (apply_domain_errors, with its `prefixes` and `fields`), unless the form refused its own input (valid_data)
+    and so shows its own errors already."""
+    if form.is_valid():
+        apply_domain_errors(form, error, **kwargs)
+    else:
+        autofocus_first_error(form)
+    return form
+
+
 type Choice = tuple[object, str]  # (value, label)
 
 

@@ -19,12 +19,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from engine.slaughterball.ruleset import RULESET
-from leagues.forms import apply_domain_errors
+from leagues.forms import form_refused
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from leagues.services import league_require_commissioner
 from pitside.confirm import confirmation_asked
-from pitside.forms import autofocus_first_error
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from rosters.models import Team
 from slaughterball.forms_calendar import (
@@ -115,7 +114,7 @@ def season_create_view(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     seasons = Season.objects.filter(league=league, status=Season.Status.FINISHED)
     form = SeasonCreateForm(request.POST, seasons=seasons)
-    with refusal_shown_by(lambda error: _season_list_page(request, league, form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _season_list_page(request, league, form=form_refused(form, error))):
         data = valid_data(form)
         season = calendar_services.season_create(
             league=league,
@@ -185,7 +184,7 @@ def _season_start_asked(request: HttpRequest, season: Season) -> HttpResponse | 
 def season_start_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
     form = SeasonStartForm(request.POST)
-    with refusal_shown_by(lambda error: _season_page(request, season, start_form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _season_page(request, season, start_form=form_refused(form, error))):
         data = valid_data(form)
         if season.status == Season.Status.SIGNUP and (asked := _season_start_asked(request, season)) is not None:
             return asked
@@ -203,7 +202,7 @@ def season_start_view(request: HttpRequest, season_id: int) -> HttpResponse:
 def week_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
     form = WeekCreateForm(request.POST)
-    with refusal_shown_by(lambda error: _season_page(request, season, week_form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _season_page(request, season, week_form=form_refused(form, error))):
         data = valid_data(form)
         week = calendar_services.week_create(season=season, user=request.user, **data)
     messages.success(request, f"Week {week.number} is made ({week.get_kind_display()}).")
@@ -217,7 +216,7 @@ def makeup_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
     teams = season_team_names(season)
     form = MakeupGameForm(request.POST, teams=[(t.pk, t.name) for t in teams.values()])
-    with refusal_shown_by(lambda error: _season_page(request, season, makeup_form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _season_page(request, season, makeup_form=form_refused(form, error))):
         data = valid_data(form)
         game = calendar_services.makeup_game_create(season=season, user=request.user, **data)
     messages.success(request, f"Makeup game {game.number} is set ({'pays' if game.pays else 'does not pay'}).")
@@ -264,10 +263,8 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
             for t in view.targets()
         }
         challenge_form = ChallengeForm(sent, teams=view.targets(), labels=labels, initial={"team": state.turn.team})
-        if refusal is not None and challenge_form.is_valid():  # the service refused what the form took
-            apply_domain_errors(challenge_form, refusal, fields={"challenged": "targets", "stolen": "targets"})
-        elif refusal is not None:
-            autofocus_first_error(challenge_form)
+        if refusal is not None:
+            form_refused(challenge_form, refusal, fields={"challenged": "targets", "stolen": "targets"})
     elif refusal is not None:
         extra.setdefault("errors", refusal.items)
     appeals_allowed = RULESET.option_value(league.options, "appeals_allowed")
@@ -338,7 +335,7 @@ def week_live_view(request: HttpRequest, week_id: int) -> HttpResponse:
 def week_deadlines_view(request: HttpRequest, week_id: int) -> HttpResponse:
     week = _week(week_id)
     form = DeadlinesForm(request.POST)
-    with refusal_shown_by(lambda error: _week_page(request, week, deadlines_form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _week_page(request, week, deadlines_form=form_refused(form, error))):
         data = valid_data(form)
         calendar_services.week_update(week=week, user=request.user, **data)
     messages.success(request, "Deadlines saved.")
@@ -400,7 +397,7 @@ def week_rearrange_view(request: HttpRequest, week_id: int) -> HttpResponse:
     week = _week(week_id)
     teams = season_team_names(week.season).values()
     form = RearrangeForm(request.POST, teams=teams, games=Game.objects.filter(week=week))
-    with refusal_shown_by(lambda error: _week_page(request, week, rearrange_form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _week_page(request, week, rearrange_form=form_refused(form, error))):
         data = valid_data(form)
         challenge_services.rearrange(
             week=week,
@@ -496,7 +493,7 @@ def playoffs_view(request: HttpRequest, season_id: int) -> HttpResponse:
 def playoff_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
     form = PlayoffCreateForm(request.POST)
-    with refusal_shown_by(lambda error: _playoff_page(request, season, form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _playoff_page(request, season, form=form_refused(form, error))):
         data = valid_data(form)
         _game, created = playoff_services.playoff_create(season=season, user=request.user, **data)
     messages.success(request, "The Slaughterbrawl is set." if created else "The Slaughterbrawl was already set.")

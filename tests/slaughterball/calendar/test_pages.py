@@ -289,3 +289,18 @@ def test_a_page_costs_the_same_queries_for_any_league_size(page, commissioner, c
         counts.append(len(queries))
         Season.objects.filter(league=league).update(status=Season.Status.FINISHED)
     assert counts[0] == counts[1]
+
+
+def test_a_refused_form_shows_the_rule_beside_its_field_and_keeps_what_was_typed(client_as, commissioner, season):
+    first = week(season, 1)  # a draw week: no challenges deadline
+    typed = {"challenges_due": "2030-01-05T18:00", "games_due": "2030-01-09T20:30"}
+    response = client_as(commissioner).post(reverse("week-deadlines", args=[first.pk]), typed)
+    assert response.status_code == 400
+    page = response.content.decode()
+    field = page[page.index('name="challenges_due"') :]
+    assert field.index("Only a challenge round has a challenges deadline.") < field.index('name="games_due"')
+    tag = re.search(r'<input[^>]*name="challenges_due"[^>]*>', page).group(0)
+    assert 'value="2030-01-05T18:00"' in tag
+    assert "autofocus" in tag
+    assert 'value="2030-01-09T20:30"' in page
+    assert "<code>challenges_due</code>" not in page
