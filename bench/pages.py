@@ -7,8 +7,9 @@ Run by hand, on PostgreSQL (it creates and drops its own database `test_pitside_
 It builds, with `manage.py seed_large`'s builders, a Slaughterball and a Blood Bowl league of `--small`
 teams and of `--large` teams, each with `--weeks` weeks (rounds) of confirmed results. Then, through
 Django's test client in this process (one client, no concurrency: the figure is the server's work), it
-prints each page's median time at both sizes, the ratio large / small (the target: at most 2x) and, in
-the same run, each page's ratio to the baseline, GET /api/leagues/<id>/ (two queries, whatever the size).
+prints each page's median time at both sizes, the ratio large / small (the target: at most 2x for the default
+views) and, in the same run, each page's ratio to the baseline, GET /api/leagues/<id>/ (two queries, whatever the
+size). The pages show a page of their lists (pitside.paging); their "show all" rows (?all=1, to print) are timed too.
 `--sheets` adds the PDF sheets (slow: a ranking sheet of 1,000 teams takes a minute to lay out).
 """
 
@@ -93,6 +94,11 @@ def main() -> None:
                 "Blood Bowl standings page": (f"/bloodbowl/leagues/{bb_league.pk}/standings/", args.repeat),
                 "Blood Bowl standings API": (f"/api/bloodbowl/leagues/{bb_league.pk}/standings/", args.repeat),
                 "OpenAPI schema": ("/api/schema/", args.repeat),
+                # "Show all" (?all=1, to print) lists the world: it grows with the league, and is shown for its cost.
+                "standings page, show all": (f"/leagues/{league.pk}/standings/?all=1", args.repeat),
+                "league page, show all": (f"/leagues/{league.pk}/?all=1", args.repeat),
+                "season page, show all": (f"/seasons/{season.pk}/?all=1", args.repeat),
+                "week page, show all": (f"/weeks/{week.pk}/?all=1", args.repeat),
             }
             if args.sheets:
                 urls |= {

@@ -71,6 +71,11 @@ def _sides() -> QuerySet[GameSide]:
     return GameSide.objects.select_related("team", "team__coach").order_by("order_of_play", "id")
 
 
+def weeks_counted(season: Season) -> QuerySet[Week]:
+    """The season's weeks, each with `game_count`: one query, whatever the games."""
+    return Week.objects.filter(season=season).annotate(game_count=Count("games")).order_by("number")
+
+
 def weeks_with_games(season: Season) -> QuerySet[Week]:
     """The season's weeks, each with its games and their sides (team and coach): three queries."""
     games = Game.objects.prefetch_related(Prefetch("sides", queryset=_sides())).order_by("number")
@@ -118,21 +123,23 @@ def season_ranking(season: Season) -> list[Standing]:
     """League Rank now: the standings' current column, first to last, with each team and its coach
     (one query). slaughterball.services.standings recomputes it after every result, and the services
     that act on it (a new week, the playoffs) recompute it first."""
+    return list(season_ranking_rows(season))
+
+
+def season_ranking_rows(season: Season) -> QuerySet[Standing]:
+    """`season_ranking` as a query, for a page of it."""
     latest = Standing.objects.filter(season=season).order_by("-week").values("week")[:1]
-    return list(standings_rows(season, Subquery(latest)))
+    return standings_rows(season, Subquery(latest))
 
 
-def games_scheduled(season: Season) -> dict[int, int]:
+def games_scheduled(season: Season, team_ids: Iterable[int] | None = None) -> dict[int, int]:
     """{team id: games it is in} over the regular weeks and makeup games, voided games left out:
-    what counts towards games_per_team when the next week is made."""
-    rows = (
-        GameSide.objects.filter(game__week__season=season, game__week__kind__in=REGULAR_KINDS)
-        .exclude(game__state=Game.State.VOIDED)
-        .values("team_id")
-        .annotate(n=Count("id"))
-        .order_by()
-    )
-    return {r["team_id"]: r["n"] for r in rows}
+    what counts towards games_per_team when the next week is made. Of `team_ids` only, when given."""
+    rows = GameSide.objects.filter(game__week__season=season, game__week__kind__in=REGULAR_KINDS)
+    if team_ids is not None:
+        rows = rows.filter(team_id__in=team_ids)
+    counts = rows.exclude(game__state=Game.State.VOIDED).values("team_id").annotate(n=Count("id")).order_by()
+    return {r["team_id"]: r["n"] for r in counts}
 
 
 # --- The challenge round ---------------------------------------------------------------------------------------------------
@@ -319,10 +326,11 @@ class WeekView:
             return []
         rank = {t: i for i, t in enumerate(self.state.frozen.ranking, start=1)}
         rows = []
-        for team in self.state.frozen.order:
+        for position, team in enumerate(self.state.frozen.order, start=1):
             entry = self.state.frozen.entries[team]
             rows.append(
                 {
+                    "position": position,
                     "team": team,
                     "name": self.teams[team].name if team in self.teams else str(team),
                     "coach": self.teams[team].coach.username if team in self.teams else "",
