@@ -17,7 +17,7 @@ from engine.slaughterball import schedule
 from engine.slaughterball.schedule import RankingEntry, Turn
 from leagues.models import League
 from rosters.models import Team
-from slaughterball.models import Appeal, Challenge, Game, GameSide, Season, SeasonTeam, Standing, Week
+from slaughterball.models import Appeal, Challenge, Game, GameSide, Season, Standing, Week
 from slaughterball.selectors import standings_rows
 
 # Weeks whose games count towards a team's games_per_team and League Rank.
@@ -87,8 +87,20 @@ def week_get(week_id: Any) -> Week | None:
 
 
 def week_games(week: Week) -> list[Game]:
-    games = Game.objects.filter(week=week).prefetch_related(Prefetch("sides", queryset=_sides())).order_by("number")
-    return list(games)
+    """The week's games with their sides, each with its team and coach: two queries."""
+    return games_with_teams(Game.objects.filter(week=week).order_by("number"))
+
+
+def games_with_teams(games: QuerySet[Game]) -> list[Game]:
+    """`games` with their sides, each with its team and coach: two queries."""
+    return list(games.prefetch_related(Prefetch("sides", queryset=_sides())))
+
+
+def games_shown(games: list[Game]) -> list[Game]:
+    """The games a page shows (a page of `week_view`'s, whose sides have no team loaded) with their sides' teams and
+    coaches, in their order: two queries, whatever the week's size."""
+    loaded = {game.pk: game for game in games_with_teams(Game.objects.filter(pk__in=[g.pk for g in games]))}
+    return [loaded[game.pk] for game in games]
 
 
 def game_teams(week: Week) -> tuple[dict[int, list[int]], dict[int, int]]:
@@ -303,8 +315,14 @@ def week_challenges(week: Week) -> list[Challenge]:
     return list(Challenge.objects.filter(week=week).select_related("team", "created_by", "game").order_by("id"))
 
 
+TEAM_COLUMNS = [f.attname for f in Team._meta.concrete_fields]
+
+
 def season_team_names(season: Season) -> dict[int, Team]:
-    return {e.team_id: e.team for e in SeasonTeam.objects.filter(season=season).select_related("team", "team__coach")}
+    """{team id: team with its coach's name} of the season's teams: one query. The pages show no more of the coach,
+    and a season of 1,000 teams builds each row (teams, not their entries, and not the coaches' other columns)."""
+    teams = Team.objects.filter(season_entries__season=season).select_related("coach")
+    return {t.pk: t for t in teams.only(*TEAM_COLUMNS, "coach__username").order_by("pk")}
 
 
 @dataclass
@@ -358,12 +376,15 @@ class WeekView:
             return [t for t in self.unscheduled_teams if t.pk != self.state.turn.team]
         if self.state.turn.action == "steal":
             four = [g for g in self.games if len(self.state.games.get(g.pk, [])) == 4]
-            return [side.team for g in four for side in g.sides.all()]
+            return [self.teams[side.team_id] for g in four for side in g.sides.all() if side.team_id in self.teams]
         return []
 
 
 def week_view(week: Week) -> WeekView:
-    games = week_games(week)
+    # The sides without their teams: a week of 1,000 teams would build 1,000 teams and coaches twice (`teams` has them);
+    # the page loads those of the games it shows (games_shown).
+    sides = GameSide.objects.order_by("order_of_play", "id")
+    games = list(Game.objects.filter(week=week).prefetch_related(Prefetch("sides", queryset=sides)).order_by("number"))
     teams = season_team_names(week.season)
     state = round_state(week) if week.kind == Week.Kind.CHALLENGE else None
     by_game = state.games if state else {g.pk: [s.team_id for s in g.sides.all()] for g in games}

@@ -43,6 +43,7 @@ from slaughterball.selectors_calendar import (
     STANDINGS_RECORD,
     WeekView,
     games_scheduled,
+    games_shown,
     playoff_week,
     record,
     season_archive,
@@ -270,8 +271,8 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
                 )
                 if target in own and playing and (challenge.game_id, target) not in appealed:
                     appeal_forms.append((game, view.teams[target], AppealForm(initial={"team": target})))
-    teams = sorted(view.teams.values(), key=lambda t: t.name)
     running = week.season.status == Season.Status.RUNNING
+    can_rearrange = is_commissioner and running and week.kind != Week.Kind.PLAYOFF and bool(view.games)
     deadline_passed = week.challenges_due is None or week.challenges_due <= timezone.now()
     live_query = request.GET.copy()
     live_query.pop("v", None)  # the poll asks with the page's own query: its pages of games and order
@@ -293,9 +294,11 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
         "deadline_passed": deadline_passed,
         "deadlines_form": extra.get("deadlines_form")
         or DeadlinesForm(initial={"challenges_due": week.challenges_due, "games_due": week.games_due}),
-        "rearrange_form": extra.get("rearrange_form") or RearrangeForm(teams=teams, games=view.games),
         "decide_form": AppealDecideForm(),
-        "can_rearrange": is_commissioner and running and week.kind != Week.Kind.PLAYOFF and bool(view.games),
+        "can_rearrange": can_rearrange,
+        # Only the commissioner's rearrangement form lists every team and game.
+        "rearrange_form": extra.get("rearrange_form")
+        or (RearrangeForm(teams=sorted(view.teams.values(), key=lambda t: t.name), games=view.games) if can_rearrange else None),
         "errors": extra.get("errors", []),
         # The challenge round is live: poll until every team has its game.
         "poll": running and state is not None and state.turn.action != "done",
@@ -303,7 +306,9 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
         "live_version": _live_version(view, deadline_passed),
         "live_query": live_query.urlencode(),
         # The week's lists, a page each (the viewer's own first): games, the challenge order, the challenges made.
-        "games": page_rows(request, view.games, own=lambda game: any(side.team_id in own for side in game.sides.all())),
+        "games": page_rows(request, view.games, own=lambda game: any(side.team_id in own for side in game.sides.all())).map(
+            games_shown
+        ),
         "order": page_rows(request, view.order_rows, own=lambda row: row["team"] in own, param="order"),
         "challenges": page_rows(request, view.challenges, own=lambda c: c.team_id in own, param="challenges"),
     }
