@@ -381,10 +381,11 @@ class WeekView:
 
 
 def week_view(week: Week) -> WeekView:
-    # The sides without their teams: a week of 1,000 teams would build 1,000 teams and coaches twice (`teams` has them);
-    # the page loads those of the games it shows (games_shown).
-    sides = GameSide.objects.order_by("order_of_play", "id")
-    games = list(Game.objects.filter(week=week).prefetch_related(Prefetch("sides", queryset=sides)).order_by("number"))
+    # Every game with its sides' teams and places only: a week of 1,000 teams would build 1,000 teams and coaches twice
+    # (`teams` has them) and read every report and lineup; the page reads the games it shows in full (games_shown).
+    sides = GameSide.objects.only("game", "team", "place").order_by("order_of_play", "id")
+    light = Game.objects.filter(week=week).only("week", "number", "state").order_by("number")
+    games = list(light.prefetch_related(Prefetch("sides", queryset=sides)))
     teams = season_team_names(week.season)
     state = round_state(week) if week.kind == Week.Kind.CHALLENGE else None
     by_game = state.games if state else {g.pk: [s.team_id for s in g.sides.all()] for g in games}
