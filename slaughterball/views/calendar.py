@@ -226,6 +226,7 @@ def makeup_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 WEEK_POLL_SECONDS = 5
+GAMES_PAGE = 10  # games a page of the week shows: 40 teams
 
 
 def _live_version(view: WeekView, deadline_passed: bool) -> str:
@@ -305,10 +306,11 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
         "poll_seconds": WEEK_POLL_SECONDS,
         "live_version": _live_version(view, deadline_passed),
         "live_query": live_query.urlencode(),
-        # The week's lists, a page each (the viewer's own first): games, the challenge order, the challenges made.
-        "games": page_rows(request, view.games, own=lambda game: any(side.team_id in own for side in game.sides.all())).map(
-            games_shown
-        ),
+        # The week's lists, a page each (the viewer's own first): games (a card of four teams each, so fewer to a
+        # page), the challenge order, the challenges made.
+        "games": page_rows(
+            request, view.games, own=lambda game: any(side.team_id in own for side in game.sides.all()), size=GAMES_PAGE
+        ).map(games_shown),
         "order": page_rows(request, view.order_rows, own=lambda row: row["team"] in own, param="order"),
         "challenges": page_rows(request, view.challenges, own=lambda c: c.team_id in own, param="challenges"),
     }
