@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.http import HttpRequest
+
 from engine import registry as engine_registry
 from engine.core.ruleset import Ruleset
 from leagues.forms import LeagueSettingsForm
@@ -33,7 +35,8 @@ class LeagueDataSource:
 class GameApp:
     ruleset: Ruleset
     league_panel: str  # template included on the league page, below its header
-    league_context: Callable[[League, Any], dict[str, Any]]  # (league, user) -> the panel's context
+    # (league, request) -> the panel's context; a list of the whole league shows a page of it (pitside.paging)
+    league_context: Callable[[League, HttpRequest], dict[str, Any]]
     settings_url: str  # url name of the league settings page (takes the league id)
     # The settings page is shared (leagues.views.settings_page); a game system gives its general
     # settings form (its options), a template for its own sections and their context.

@@ -79,6 +79,7 @@ def _league(league_id: int) -> League:
 
 
 @require_safe
+@domain_errors
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     app = game_app(league)
@@ -90,7 +91,7 @@ def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
             "game_app": app,
             "game_system_name": get_ruleset(league.game_system).name,
             "is_commissioner": league_is_commissioner(league, request.user),
-            **app.league_context(league, request.user),
+            **app.league_context(league, request),
         },
     )
 

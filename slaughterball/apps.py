@@ -13,13 +13,13 @@ class SlaughterballConfig(AppConfig):
         from slaughterball.demo import seed_demo
         from slaughterball.forms import SettingsForm
         from slaughterball.large import seed_large
-        from slaughterball.sheets_teams import league_team_lines, settings_panel_context
+        from slaughterball.sheets_teams import league_panel_context, settings_panel_context
 
         register(
             GameApp(
                 ruleset=RULESET,
                 league_panel="slaughterball/_league_panel.html",
-                league_context=lambda league, user: {"teams": league_team_lines(league)},
+                league_context=league_panel_context,
                 settings_url="league-settings",
                 settings_form=SettingsForm,
                 settings_panel="slaughterball/_settings_panel.html",
