@@ -11,6 +11,7 @@ class BloodBowlConfig(AppConfig):
         from bloodbowl.demo import seed_demo
         from bloodbowl.forms import SettingsForm
         from bloodbowl.large import seed_large
+        from bloodbowl.selectors import standings_top
         from bloodbowl.sheets import league_panel_context, settings_panel_context
         from engine.bloodbowl.ruleset import RULESET
         from leagues.game_apps import GameApp, register
@@ -28,5 +29,6 @@ class BloodBowlConfig(AppConfig):
                 seed_large=seed_large,
                 urls=[("bloodbowl/", "bloodbowl.urls"), ("", "bloodbowl.match_urls"), ("", "bloodbowl.tournament_urls")],
                 api_urls=["bloodbowl.api_urls", "bloodbowl.match_api_urls", "bloodbowl.tournament_api_urls"],
+                standings_top=standings_top,
             )
         )

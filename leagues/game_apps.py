@@ -15,6 +15,7 @@ from engine import registry as engine_registry
 from engine.core.ruleset import Ruleset
 from leagues.forms import LeagueSettingsForm
 from leagues.models import League
+from pitside.ics import CalendarEvent
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,12 @@ class GameApp:
     # Its URL modules, which pitside/urls.py includes: its pages as (prefix, module), its API's under api/.
     urls: Sequence[tuple[str, str]] = ()
     api_urls: Sequence[str] = ()
+    # The league's dated entries for its calendar feeds (deadlines, games with their day and place where
+    # known), each naming the teams it concerns; None when the game system dates nothing yet.
+    calendar_events: Callable[[League], list[CalendarEvent]] | None = None
+    # The standings' top N lines ("1. Team: 12 pts"), which a confirmed result posts to the league's channels;
+    # None when the game system keeps no standings.
+    standings_top: Callable[[League, int], list[str]] | None = None
 
 
 _APPS: dict[str, GameApp] = {}

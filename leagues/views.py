@@ -29,6 +29,8 @@ from leagues.selectors import league_is_commissioner, league_list
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import LeagueCreateThrottle, throttled
+from webhooks.forms import ChannelForm
+from webhooks.selectors import settings_channels
 
 
 @require_safe
@@ -120,6 +122,8 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
         "grant_form": forms.get("grant_form") or grant_form(league),
         "house_form": house_form,
         "house_groups": house_form.groups(),
+        "channels": settings_channels(league),
+        "channel_form": forms.get("channel_form") or ChannelForm(),
         "required_count": house_form.required_count(),
         **app.settings_context(league),
     }

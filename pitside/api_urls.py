@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from accounts.apis import TokenApi, TokenCurrentApi
 from leagues.apis import LeagueDetailApi, LeagueListApi
 from leagues.game_apps import game_apps
+from webhooks.apis import ChannelDetailApi, ChannelListApi
 
 urlpatterns = [
     *(path("", include(module)) for app in game_apps() for module in app.api_urls),
@@ -14,4 +15,6 @@ urlpatterns = [
     path("auth/token/current/", TokenCurrentApi.as_view(), name="api-token-current"),
     path("leagues/", LeagueListApi.as_view(), name="api-leagues"),
     path("leagues/<id:league_id>/", LeagueDetailApi.as_view(), name="api-league"),
+    path("leagues/<id:league_id>/channels/", ChannelListApi.as_view(), name="api-league-channels"),
+    path("channels/<id:channel_id>/", ChannelDetailApi.as_view(), name="api-channel"),
 ]

@@ -13,6 +13,8 @@ urlpatterns = [
     path("", include("rosters.urls")),
     *(path(prefix, include(module)) for app in game_apps() for prefix, module in app.urls),
     path("notifications/", include("notifications.urls")),
+    path("", include("calendars.urls")),
+    path("", include("webhooks.urls")),
     path("", include("leagues.urls")),
 ]
 
