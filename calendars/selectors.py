@@ -18,7 +18,7 @@ def league_events(league: League, team_ids: Collection[int] | None = None) -> li
     events = build(league) if build is not None else []
     if team_ids is None:
         return events
-    return [e for e in events if not e.team_ids or e.team_ids & set(team_ids)]
+    return [e for e in events if e.team_ids is None or e.team_ids & set(team_ids)]
 
 
 def coach_events(user: Any) -> list[CalendarEvent]:

@@ -22,7 +22,8 @@ class CalendarEvent:
     location: str = ""
     description: str = ""
     url: str = ""
-    team_ids: frozenset[int] = frozenset()  # the teams it concerns, for a team's and a coach's feed
+    # The teams it concerns, for a team's and a coach's feed; None: every team of the league (a deadline).
+    team_ids: frozenset[int] | None = None
 
 
 def escape(text: str) -> str:

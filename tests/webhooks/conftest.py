@@ -13,3 +13,12 @@ def receiver(settings):
     settings.WEBHOOKS_TIMEOUT = 2
     with running_receiver() as running:
         yield running
+
+
+@pytest.fixture
+def client_as(client):
+    def act_as(user):
+        client.force_login(user)
+        return client
+
+    return act_as
