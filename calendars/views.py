@@ -3,6 +3,8 @@ pages show; the coach's is found by the secret token in its URL), and the page o
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -21,7 +23,7 @@ from rosters.models import Team
 
 def _feed(request: HttpRequest, name: str, events: list[CalendarEvent], filename: str) -> HttpResponse:
     """The feed, its links absolute (a calendar app opens them outside Pitside)."""
-    events = [e if not e.url else CalendarEvent(**{**e.__dict__, "url": request.build_absolute_uri(e.url)}) for e in events]
+    events = [replace(e, url=request.build_absolute_uri(e.url)) if e.url else e for e in events]
     response = HttpResponse(calendar(name, events, timezone.now()), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -76,6 +76,20 @@ def test_a_games_day_and_place_show_and_a_team_feed_has_only_its_games(client, l
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("more_games", [0, 6])
+def test_a_league_feed_costs_the_same_queries_whatever_its_size(client, league, fixtures, more_games, django_assert_num_queries):
+    _, week, _ = fixtures
+    for number in range(2, 2 + more_games):
+        Game.objects.create(league=league, week=week, number=number)
+
+    # The league; its weeks (with their seasons), their games, the games' sides (with their teams).
+    with django_assert_num_queries(4):
+        response = client.get(f"/leagues/{league.pk}/calendar.ics")
+
+    assert len(entries(parsed(response))) == 1 + 1 + more_games  # the games deadline (a draw has no challenges one), the games
+
+
+@pytest.mark.django_db
 def test_a_coachs_private_feed_needs_no_login_and_a_new_url_revokes_the_old(client, league, fixtures, team, coach):
     client.force_login(coach)
     page = client.get("/calendar/")
