@@ -7,12 +7,14 @@ import pytest
 
 from blitzbowl import services
 from blitzbowl.models import Match, TraitGain
-from blitzbowl.selectors import coach_roster, league_state
+from blitzbowl.selectors import coach_roster, league_state, standings_top
 from engine.core.violations import RuleViolation
 from engine.registry import get_ruleset
 from games.models import Game, Roll
 from pitside.errors import Invalid, NotPermitted
 from tests.blitzbowl.helpers import play, report
+from webhooks.models import Delivery
+from webhooks.services import channel_create
 
 
 def codes(error):
@@ -177,3 +179,17 @@ def test_quarter_finals_need_eight(commissioner, db):
         services.result_void(match_id=quarters[0].pk, user=commissioner, reason="late")
     assert codes(refused) == [("match-not-voidable", "match")]
     assert len(teams) == 8
+
+
+def test_a_confirmed_match_is_posted_with_the_league_tables_top_lines(short_league, three, commissioner):
+    ann, bob, _ = three
+    discord = "https://discord.com/api/webhooks/1/x"
+    channel_create(league_id=short_league.pk, user=commissioner, kind="discord", url=discord, events=["result-confirmed"])
+    match = services.match_create(league_id=short_league.pk, user=ann.coach, home_team=ann.pk, away_team=bob.pk)
+
+    play(match, (7, 2, 1), (3, 1, 2))
+
+    assert Delivery.objects.get().event == "result-confirmed"
+    top = standings_top(short_league, 3)
+    assert top[0] == f"1. {ann.name}: 3 pts"
+    assert len(top) == 3
