@@ -123,6 +123,8 @@ def _round_robin(league, commissioner):
 
 def test_a_short_league_finals_and_awards(short_league, three, commissioner):
     _ann, _bob, _cid = three
+    discord = "https://discord.com/api/webhooks/1/x"
+    channel_create(league_id=short_league.pk, user=commissioner, kind="discord", url=discord, events=["playoffs"])
     with pytest.raises(Invalid) as refused:
         services.finals_next(league_id=short_league.pk, user=commissioner)
     assert codes(refused) == [("league-play-unfinished", "league")]
@@ -152,6 +154,14 @@ def test_a_short_league_finals_and_awards(short_league, three, commissioner):
     with pytest.raises(RuleViolation) as refused:
         services.finals_next(league_id=short_league.pk, user=commissioner)
     assert codes(refused) == [("finals-over", "finals")]
+    drawn, champion = Delivery.objects.order_by("pk")  # the league's channel heard of the final and its winner
+    home, away = (s.team.name for s in final.sides.order_by("-home"))
+    assert (drawn.event, drawn.text, drawn.lines) == (
+        "playoffs",
+        f"{short_league.name}: the final is drawn.",
+        [f"{home} v {away}"],
+    )
+    assert champion.text == f"{home} won the final: champion of {short_league.name}!"
 
 
 def test_quarter_finals_need_eight(commissioner, db):
