@@ -155,7 +155,9 @@ def delivery_attempt(*, delivery_id: int) -> Attempt | None:
     )
     if not claimed:
         return None
-    delivery = Delivery.objects.select_related("channel__league").get(pk=delivery_id)
+    delivery = Delivery.objects.select_related("channel__league").filter(pk=delivery_id).first()
+    if delivery is None:  # its channel removed meanwhile
+        return None
     channel = delivery.channel
     if delivery.lines is None:
         delivery.lines = _lines(delivery, channel.league)
