@@ -321,3 +321,8 @@ def match_rights(match: Match, user: Any) -> MatchRights:
         dispute=pending,
         void=commissioner and (standing or match.state == Game.State.CONFIRMED),
     )
+
+
+def standings_top(league: League, count: int) -> list[str]:
+    """The league table's top lines, which a confirmed match posts to the league's channels (GameApp hook)."""
+    return [f"{line.row.position}. {line.team.name}: {line.row.points} pts" for line in league_state(league).standings[:count]]

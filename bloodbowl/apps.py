@@ -12,6 +12,7 @@ class BloodBowlConfig(AppConfig):
         from bloodbowl.forms import SettingsForm
         from bloodbowl.large import seed_large
         from bloodbowl.services.teamlists import SAMPLE, team_lists_copy
+        from bloodbowl.selectors import standings_top
         from bloodbowl.sheets import league_panel_context, settings_panel_context
         from engine.bloodbowl.ruleset import RULESET
         from leagues.game_apps import GameApp, LeagueDataSource, register
@@ -37,5 +38,6 @@ class BloodBowlConfig(AppConfig):
                         copy=team_lists_copy,
                     )
                 ],
+                standings_top=standings_top,
             )
         )

@@ -17,6 +17,7 @@ from engine import registry as engine_registry
 from engine.core.ruleset import Ruleset
 from leagues.forms import LeagueSettingsForm
 from leagues.models import League
+from pitside.ics import CalendarEvent
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,12 @@ class GameApp:
     api_urls: Sequence[str] = ()
     # What else a new league may start from besides its house values (league_create's `data_from`).
     data_sources: Sequence[LeagueDataSource] = ()
+    # The league's dated entries for its calendar feeds (deadlines, games with their day and place where
+    # known), each naming the teams it concerns; None when the game system dates nothing yet.
+    calendar_events: Callable[[League], list[CalendarEvent]] | None = None
+    # The standings' top N lines ("1. Team: 12 pts"), which a confirmed result posts to the league's channels;
+    # None when the game system keeps no standings.
+    standings_top: Callable[[League, int], list[str]] | None = None
 
 
 _APPS: dict[str, GameApp] = {}

@@ -244,3 +244,12 @@ def combat_rights(combat: Combat, user: Any) -> CombatRights:
         dispute=pending,
         void=commissioner and (standing or combat.state == Game.State.CONFIRMED),
     )
+
+
+def standings_top(league: League, count: int) -> list[str]:
+    """The campaign standings' top lines, which a confirmed combat posts to the league's channels (GameApp hook)."""
+    teams = list(Team.objects.filter(league=league).order_by("pk"))
+    return [
+        f"{place}. {line.team.name}: {line.row.wins} wins, {line.row.takedowns} takedowns"
+        for place, line in enumerate(standings(league, teams)[:count], start=1)
+    ]

@@ -5,6 +5,7 @@ from accounts.apis import TokenApi, TokenCurrentApi
 from leagues.apis import HouseValuesApi, LeagueDetailApi, LeagueListApi
 from leagues.game_apps import game_apps
 from pitside.schema_view import OnceSchemaView
+from webhooks.apis import ChannelDetailApi, ChannelListApi
 
 urlpatterns = [
     *(path("", include(module)) for app in game_apps() for module in app.api_urls),
@@ -16,4 +17,6 @@ urlpatterns = [
     path("leagues/", LeagueListApi.as_view(), name="api-leagues"),
     path("leagues/<id:league_id>/", LeagueDetailApi.as_view(), name="api-league"),
     path("leagues/<id:league_id>/house-values/", HouseValuesApi.as_view(), name="api-league-house-values"),
+    path("leagues/<id:league_id>/channels/", ChannelListApi.as_view(), name="api-league-channels"),
+    path("channels/<id:channel_id>/", ChannelDetailApi.as_view(), name="api-channel"),
 ]

@@ -11,6 +11,7 @@ class SlaughterballConfig(AppConfig):
         from engine.slaughterball.ruleset import RULESET
         from leagues.game_apps import GameApp, register
         from slaughterball.demo import seed_demo
+        from slaughterball.feeds import calendar_events, standings_top
         from slaughterball.forms import SettingsForm
         from slaughterball.large import seed_large
         from slaughterball.sheets_teams import league_panel_context, settings_panel_context
@@ -28,5 +29,7 @@ class SlaughterballConfig(AppConfig):
                 seed_large=seed_large,
                 urls=[("", "slaughterball.urls")],
                 api_urls=["slaughterball.api_urls"],
+                calendar_events=calendar_events,
+                standings_top=standings_top,
             )
         )
