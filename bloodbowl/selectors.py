@@ -304,8 +304,3 @@ def star_player_roll_options(spr: StarPlayerRoll) -> list[SprChoice]:
         return []
     options: list[SprChoice] = postmatch.spr_options(facts, (spr.dice[0], spr.dice[1]), team_lists, race)
     return options
-
-
-def standings_top(league: League, count: int) -> list[str]:
-    """The league table's top lines, which a confirmed result posts to the league's channels (GameApp hook)."""
-    return [f"{row.position}. {row.team.name}: {row.points} pts" for row in league_standings(league)[:count]]
