@@ -21,7 +21,7 @@ class BloodBowlConfig(AppConfig):
             GameApp(
                 ruleset=RULESET,
                 league_panel="bloodbowl/_league_panel.html",
-                league_context=lambda league, request: league_panel_context(league, request.user),
+                league_context=league_panel_context,
                 settings_url="bb-league-settings",
                 settings_form=SettingsForm,
                 settings_panel="bloodbowl/_settings_panel.html",

@@ -15,6 +15,7 @@ from typing import Any, overload
 
 from django.db.models import Model, Q, QuerySet
 from django.http import HttpRequest
+from rest_framework.request import Request
 
 from pitside.params import parse_int
 
@@ -82,8 +83,9 @@ class Rows[T]:
         return self._url(**{ALL: None})
 
 
-def coached_by(request: HttpRequest, field: str = "coach") -> Q | None:
-    """The viewer's own rows of a list of teams (`field` leads to their coach), or None for an anonymous viewer."""
+def coached_by(request: HttpRequest | Request, field: str = "coach") -> Q | None:
+    """The viewer's own rows of a list of teams (`field` leads to their coach), or None for an anonymous viewer:
+    a page's or the API's."""
     return Q(**{field: request.user}) if request.user.is_authenticated else None
 
 

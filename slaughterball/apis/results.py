@@ -18,7 +18,8 @@ from rest_framework.views import APIView
 
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import NotFound
-from pitside.pagination import Pagination
+from pitside.pagination import page_with_own
+from pitside.paging import coached_by
 from pitside.write_api import WriteApi
 from slaughterball.models import Game, ResultDraft, Season, Standing
 from slaughterball.selectors import (
@@ -354,20 +355,13 @@ class LeagueStandingsApi(APIView):
         if "week" in filters.validated_data and week not in weeks:
             raise NotFound.one("week-unranked", "week", "There is no ranking for that week yet.")
         rows = standings_rows(season, week) if season is not None and week is not None else Standing.objects.none()
-        paginator = Pagination()
-        page = paginator.paginate_queryset(rows, request, view=self) or []
-        user = request.user
         body = {
             "league": league.pk,
             "season": season,
             "week": week,
             "weeks": weeks,
             "tie_break": TIE_BREAK_NOTE,
-            "count": paginator.page.paginator.count if paginator.page else 0,
-            "next": paginator.get_next_link(),
-            "previous": paginator.get_previous_link(),
-            "results": page,
-            "own": list(rows.filter(team__coach_id=user.pk)[: Pagination.max_page_size]) if user.is_authenticated else [],
+            **page_with_own(request, self, rows, coached_by(request, "team__coach")),
         }
         return Response(StandingsOutputSerializer(body).data)
 
