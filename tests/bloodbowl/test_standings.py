@@ -5,8 +5,6 @@ them a page at a time, the coach's own team always shown."""
 from __future__ import annotations
 
 import pytest
-from pitside.pagination import Pagination
-from pitside.paging import PAGE_SIZE
 from django.core.cache import cache
 from django.test import Client
 
@@ -17,6 +15,8 @@ from bloodbowl.services import matches as services
 from bloodbowl.services.standings import PENDING_KEY, standings_recompute
 from bloodbowl.sheets import LEAGUE_PAGE_TEAMS
 from bloodbowl.tasks import standings_recompute_all_task, standings_recompute_task
+from pitside.pagination import Pagination
+from pitside.paging import PAGE_SIZE
 from tests.bloodbowl.factories import make_bb_team
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.factories import UserFactory
@@ -172,7 +172,7 @@ def test_the_standings_page_shows_a_page_the_coachs_own_team_and_all_on_request(
     assert f">{lines[PAGE_SIZE].team.name}<" not in first
     assert first.count('class="own pinned"') == 1  # the coach's own line, past the page, above it
     assert f">{last.name}<" in first
-    assert f"1–{PAGE_SIZE} of {PAGE_SIZE + 10} · page 1 of 2" in first
+    assert f"1\N{EN DASH}{PAGE_SIZE} of {PAGE_SIZE + 10} · page 1 of 2" in first
     assert "?page=2" in first
     assert "?all=1" in first
 
@@ -227,4 +227,4 @@ def test_the_league_page_shows_the_first_teams_and_the_coachs_own(large):
     assert f">{lines[LEAGUE_PAGE_TEAMS].team.name}<" not in page
     assert f">{last.name}<" in page
     assert page.count('class="own pinned"') == 1
-    assert f"1–{LEAGUE_PAGE_TEAMS} of {PAGE_SIZE + 10}" in page
+    assert f"1\N{EN DASH}{LEAGUE_PAGE_TEAMS} of {PAGE_SIZE + 10}" in page
