@@ -122,6 +122,24 @@ def coach_signup(request: HttpRequest, league_id: int) -> HttpResponse:
 # --- A match ---------------------------------------------------------------------------------------------
 
 
+REPORT_FIELDS = {"score": "", "challenge_cards": "0", "injuries": "0"}  # each field's value before any report
+
+
+def _report_rows(sides: list[Any], sent: Any) -> list[tuple[Any, str, list[str]]]:
+    """The report form's rows: (side, its name, its fields' values), as `sent` after a refusal (so the form comes
+    back as typed), else as reported (a corrected result starts from it)."""
+    rows = []
+    for side in sides:
+        name = "home" if side.home else "away"
+        reported = {field: getattr(side, field) for field in REPORT_FIELDS}
+        values = [
+            sent.get(f"{name}-{field}", "") if sent is not None else str(blank if reported[field] is None else reported[field])
+            for field, blank in REPORT_FIELDS.items()
+        ]
+        rows.append((side, name, values))
+    return rows
+
+
 def _match_page(request: HttpRequest, match_id: int, error: Invalid | None = None) -> HttpResponse:
     match = match_get(match_id)
     sides = sorted(match.sides.all(), key=lambda s: not s.home)
@@ -133,7 +151,7 @@ def _match_page(request: HttpRequest, match_id: int, error: Invalid | None = Non
         "rights": match_rights(match, request.user),
         "gains": [(gain, TRAITS[gain.rolled], TRAITS.get(gain.trait)) for gain in match.trait_gains.all()],
         "errors": [item.message for item in error.items] if error else [],
-        "post": request.POST if error else {},
+        "report_rows": _report_rows(sides, request.POST if error else None),
     }
     return render(request, "blitzbowl/match.html", context)
 

@@ -11,22 +11,39 @@ from django import forms
 
 from engine.registry import game_systems
 from pitside.errors import DomainError
-from pitside.forms import DataFileForm
+from pitside.forms import DataFileForm, autofocus_first_error
 
 LIST_KINDS = ("skills", "types")  # house values that are lists of slugs: chosen by name, or typed comma-separated
 NO_ITEMS = "none"  # typed for an empty list (e.g. a starting row with no skills)
 
 
-def apply_domain_errors(form: forms.Form, error: DomainError, prefixes: Iterable[str] = ()) -> None:
-    """Put a service's error items on the form: next to the field they name, else at the top.
+def apply_domain_errors(
+    form: forms.Form, error: DomainError, prefixes: Iterable[str] = (), fields: Mapping[str, str] | None = None
+) -> None:
+    """Put a service's error items on the form: next to the field they name, else at the top; the page opens at the
+    first (autofocus_first_error).
 
-    `prefixes` are stripped from the item's field first ("options.skill_budget" -> "skill_budget").
+    `prefixes` are stripped from the item's field first ("options.skill_budget" -> "skill_budget"); `fields` names the
+    form's field for a name the service uses ("challenged" -> "targets").
     """
     for item in error.items:
         name = item.field
         for prefix in prefixes:
             name = name.removeprefix(prefix)
+        name = (fields or {}).get(name, name)
         form.add_error(name if name in form.fields else None, item.message)
+    autofocus_first_error(form)
+
+
+def form_refused(form: forms.Form, error: DomainError, **kwargs: Any) -> forms.Form:
+    """The bound form shown again after a refusal, opened at its first error: the service's error items on it
+    (apply_domain_errors, with its `prefixes` and `fields`), unless the form refused its own input (valid_data)
+    and so shows its own errors already."""
+    if form.is_valid():
+        apply_domain_errors(form, error, **kwargs)
+    else:
+        autofocus_first_error(form)
+    return form
 
 
 type Choice = tuple[object, str]  # (value, label)
@@ -157,15 +174,6 @@ class LeagueSettingsForm(forms.Form):
 
     def options(self) -> dict[str, Any]:
         return {key: self.cleaned_data[key] for key in (*self.option_keys, *self.switches)}
-
-
-def autofocus_first_error(form: forms.BaseForm, order: Iterable[str] = ()) -> None:
-    """A page shown again after a failed save opens at the first field in error (in `order`, the page's order of the
-    fields, else the form's): the browser focuses it, and so scrolls to it, with no script."""
-    for name in order or form.fields:
-        if name in form.errors:
-            form.fields[name].widget.attrs["autofocus"] = True
-            return
 
 
 class CommissionerAddForm(forms.Form):

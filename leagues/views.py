@@ -24,12 +24,12 @@ from leagues.forms import (
     HouseValuesForm,
     LeagueCreateForm,
     apply_domain_errors,
-    autofocus_first_error,
 )
 from leagues.game_apps import data_sources, game_app, game_apps
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list, leagues_commissioned_by
 from pitside.errors import ErrorItem, Invalid
+from pitside.forms import autofocus_first_error
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import LeagueCreateThrottle, throttled
 from webhooks.forms import ChannelForm
@@ -57,6 +57,7 @@ def league_create(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         return render(request, "leagues/league_create.html", {"form": form})
     if not form.is_valid():
+        autofocus_first_error(form)
         return render(request, "leagues/league_create.html", {"form": form}, status=400)
 
     def refused(error: Invalid) -> HttpResponse:

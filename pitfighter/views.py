@@ -104,18 +104,38 @@ def stable_page(request: HttpRequest, team_id: int) -> HttpResponse:
 # --- A combat -------------------------------------------------------------------------------------------------------
 
 
-def _combat_page(request: HttpRequest, combat_id: int, error: Invalid | None = None) -> HttpResponse:
+def _report_rows(entries: list[Any], sent: QueryDict | None) -> list[tuple[Any, str, bool, list[tuple[str, str, str]]]]:
+    """The report form's fields by fighter (see _report_input) with what was sent, so a refused report comes back as
+    typed: (entry, taken down by, wounds left, [(critical, by, scar)] for each critical row)."""
+    typed = sent if sent is not None else QueryDict()
+
+    def row(fighter: int) -> list[tuple[str, str, str]]:
+        return [
+            (typed.get(f"crit-{fighter}-{n}", ""), typed.get(f"by-{fighter}-{n}", ""), typed.get(f"scar-{fighter}-{n}", ""))
+            for n in range(CRITICAL_ROWS)
+        ]
+
+    return [
+        (e, typed.get(f"down-{e.fighter_id}", ""), bool(typed.get(f"wounds-{e.fighter_id}")), row(e.fighter_id)) for e in entries
+    ]
+
+
+def _combat_page(
+    request: HttpRequest, combat_id: int, error: Invalid | None = None, sent: QueryDict | None = None
+) -> HttpResponse:
+    """The combat page; after a refusal, its `error`, and the report form as it was `sent`."""
     combat = combat_get(combat_id)
     entries = list(combat.entries.all())
     context = {
         "combat": combat,
         "league": combat.league,
         "entries": entries,
+        "report_rows": _report_rows(entries, sent),
+        "winner": sent.get("winner", "") if sent is not None else "",
         "style": STYLE_NAMES[combat.style],
         "one_against_all": combat.style in ONE_AGAINST_ALL,
         "rights": combat_rights(combat, request.user),
         "charts": CHARTS.values(),
-        "critical_rows": range(CRITICAL_ROWS),
         "errors": _errors(error),
     }
     return render(request, "pitfighter/combat.html", context)
@@ -165,7 +185,8 @@ ACTIONS: dict[str, tuple[Callable[..., Any], Callable[[Any], dict[str, Any]], st
 @require_POST
 def combat_action(request: HttpRequest, combat_id: int, action: str) -> HttpResponse:
     service, data, done = ACTIONS[action]
-    with refusal_shown_by(lambda error: _combat_page(request, combat_id, error)):
+    sent = request.POST if action == "report" else None
+    with refusal_shown_by(lambda error: _combat_page(request, combat_id, error, sent)):
         service(combat_id=combat_id, user=request.user, **data(request.POST))
     messages.success(request, done)
     return redirect("pit-combat", combat_id)

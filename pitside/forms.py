@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from django import forms
+
+
+def autofocus_first_error(form: forms.BaseForm, order: Iterable[str] = ()) -> None:
+    """A page shown again after a failed save opens at the first error, with no script: the form's own errors
+    (partials/form_errors.html focuses them, at the top of the form), else the first field in error (in `order`, the
+    page's order of the fields, else the form's), which the browser focuses, and so scrolls to."""
+    if form.non_field_errors():
+        return
+    for name in order or form.fields:
+        if name in form.errors:
+            form.fields[name].widget.attrs["autofocus"] = True
+            return
 
 
 class DataFileForm(forms.Form):

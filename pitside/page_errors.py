@@ -20,6 +20,7 @@ from django.shortcuts import render
 
 from engine.core.violations import RuleViolation
 from pitside.errors import ErrorItem, Invalid, NotFound, NotPermitted
+from pitside.forms import autofocus_first_error
 
 View = Callable[..., HttpResponse]
 
@@ -49,8 +50,10 @@ def refusal_shown_by(page: Callable[[Invalid], HttpResponse]) -> Iterator[None]:
 
 def valid_data(form: Form) -> dict[str, Any]:
     """The form's cleaned data; an invalid form is refused as a service is (each field's errors as items),
-    so inside `refusal_shown_by` it shows the same page, 400, as the service's refusal would."""
+    so inside `refusal_shown_by` it shows the same page, 400, as the service's refusal would, opened at its first
+    error when the page shows the form."""
     if not form.is_valid():
+        autofocus_first_error(form)
         raise Invalid([ErrorItem("invalid", name, str(message)) for name, errors in form.errors.items() for message in errors])
     return form.cleaned_data
 

@@ -78,11 +78,13 @@ def team_purchase_page(
     bought: Callable[[Any, bool], str],
     page: Callable[[], HttpResponse],
     team_url: str,
+    ask: Callable[[], HttpResponse | None] | None = None,
 ) -> HttpResponse:
     """Any game system's purchase form on its team page: the form checked, then `buy()` (the game
     system's purchase service with the form's data: (purchase, created)), then the team page with
     `bought(purchase, created)`; a refusal shows the team `page()` again with the errors on the form,
-    to the team's coach only."""
+    to the team's coach only. With `ask`, the coach is asked first (pitside.confirm): `ask()` answers
+    the question, or None once confirmed."""
 
     def refused(error: Invalid | None = None) -> HttpResponse:
         if error is not None:
@@ -94,6 +96,10 @@ def team_purchase_page(
 
     if not form.is_valid():
         return refused()
+    if ask is not None:
+        services.team_require_coach(team=team, user=request.user)  # what a purchase would do is the coach's to see
+        if (asked := ask()) is not None:
+            return asked
     with refusal_shown_by(refused):
         purchase, created = buy()
     messages.success(request, bought(purchase, created))

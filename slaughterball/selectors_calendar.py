@@ -11,12 +11,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, Subquery, Sum
 
 from engine.slaughterball import schedule
+from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import RankingEntry, Turn
 from leagues.models import League
-from rosters.models import Team
+from rosters.models import LedgerEntry, Team
 from slaughterball.models import Appeal, Challenge, Game, GameSide, Season, Standing, Week
 from slaughterball.selectors import standings_rows
 
@@ -477,3 +478,22 @@ def last_week_number(season: Season) -> int:
 
 def unique(items: Iterable[int]) -> list[int]:
     return list(dict.fromkeys(items))
+
+
+def season_start_entries(team_ids: Iterable[int]) -> list[tuple[int, str, int, str]]:
+    """The ledger rows starting a season writes, as (team, account, amount, reason): the teams' balances read
+    and the rules' season_start_entries (the unspent Support Staff Budget is lost). season_start writes them;
+    its confirmation page lists them first."""
+    balances: dict[int, dict[str, int]] = {}
+    for team_id, account, total in (
+        LedgerEntry.objects.filter(team_id__in=list(team_ids))
+        .values_list("team_id", "account")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    ):
+        balances.setdefault(team_id, {})[account] = total
+    return [
+        (team_id, account, amount, reason)
+        for team_id, accounts in sorted(balances.items())
+        for account, amount, reason in RULESET.season_start_entries(accounts)
+    ]

@@ -29,8 +29,8 @@ from bloodbowl.selectors import (
 from bloodbowl.selectors_standings import league_leaders, standing_lines
 from bloodbowl.selectors_tournaments import ROUND_NAMES, match_trophy_effects
 from bloodbowl.services import matches as services
+from bloodbowl.views.report_form import CHARACTERISTICS, INJURY_SLOTS, error_paths, report_form, report_input, report_values
 from engine.bloodbowl import tables
-from engine.bloodbowl.report import EVENTS
 from engine.bloodbowl.ruleset import RULESET
 from games.models import Game
 from pitside.errors import Invalid
@@ -38,16 +38,6 @@ from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.paging import coached_by, page_rows
 from pitside.params import parse_int
 
-CHARACTERISTICS = ("ma", "st", "ag", "av")
-EVENT_HEADINGS = {
-    "touchdowns": "TD",
-    "completions": "COMP",
-    "casualties": "CAS",
-    "interceptions": "INT",
-    "blocked_kicks": "BK",
-    "field_goals": "FG",
-}  # the Star Player Points table's abbreviations
-INJURY_SLOTS = range(1, 5)
 DECKS = tuple(tables.tables().decks)
 
 
@@ -91,8 +81,15 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     return _match_page(request, match_id)
 
 
-def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = None, status: int = 200) -> HttpResponse:
-    """The match page; with `errors` (status 400) when a form on it was refused."""
+def _match_page(
+    request: HttpRequest,
+    match_id: int,
+    errors: list[str] | None = None,
+    status: int = 200,
+    report_errors: list[tuple[str, str]] | None = None,
+) -> HttpResponse:
+    """The match page; with `errors` (status 400) when a form on it was refused, or `report_errors` (path, message)
+    when the report form was: then the report form shows what was sent."""
     match = match_get(match_id)
     own = match_side_of(match, request.user)
     lists = team_lists_of(match.league)
@@ -116,14 +113,18 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
         "league": match.league,
         "round_name": ROUND_NAMES.get(match.tournament_round, ""),
         "sides": sides,
-        "report_sides": [(side, "home" if side.home else "away", players["home" if side.home else "away"]) for side in sides],
+        "report_form": report_form(
+            sides,
+            players,
+            request.POST if report_errors is not None else report_values(match.report),
+            report_errors or (),
+        ),
         "rights": match_rights(match, request.user),
         "own_side": own,
         "kickoff": own is not None and match.gate is not None and match.state == Game.State.SCHEDULED,
         "decks": [(slug, tables.tables().decks[slug].name) for slug in DECKS],
         "apothecary_players": apothecary_candidates(match, own) if own is not None and match.gate is not None else [],
         "trophies": [(side, trophies[side.team_id]) for side in sides if side.team_id in trophies],
-        "events": [(event, EVENT_HEADINGS[event]) for event in EVENTS],
         "injury_slots": INJURY_SLOTS,
         "characteristics": CHARACTERISTICS,
         "pending_sprs": pending,
@@ -206,47 +207,20 @@ def match_action(request: HttpRequest, match_id: int, action: str) -> HttpRespon
     return redirect("bb-match-detail", match_id)
 
 
-def _side_from_post(post: Any, side: str, players: list[Player]) -> dict[str, Any]:
-    """One side of the report form as the API's shape: a line for each player with an event, an injury
-    for each injury row filled in, the score, casualties and MVP."""
-    lines = []
-    for player in players:
-        events = {event: post.get(f"{side}-{player.pk}-{event}") or 0 for event in EVENTS}
-        if any(str(v) != "0" for v in events.values()):
-            lines.append({"player": player.pk, **events})
-    injuries = []
-    for slot in INJURY_SLOTS:
-        field = f"{side}-injury-{slot}"
-        if post.get(f"{field}-player"):
-            lost = post.get(f"{field}-lost")
-            injuries.append(
-                {
-                    "player": post.get(f"{field}-player"),
-                    "niggling": post.get(f"{field}-niggling") or 0,
-                    "characteristics_lost": [lost] if lost else [],
-                    "dead": bool(post.get(f"{field}-dead")),
-                    "miss_next_match": bool(post.get(f"{field}-miss")),
-                }
-            )
-    return {
-        "score": post.get(f"{side}-score"),
-        "casualties": post.get(f"{side}-casualties") or 0,
-        "mvp": post.get(f"{side}-mvp") or None,
-        "players": lines,
-        "injuries": injuries,
-    }
-
-
 @login_required
 @domain_errors
 @require_POST
 def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     match = match_get(match_id)
-    players = _players_by_side(match)
-    data = ReportInputSerializer(data={side: _side_from_post(request.POST, side, players[side]) for side in players})
+    report, _where = report_input(request.POST, _players_by_side(match))
+    data = ReportInputSerializer(data=report)
     if not data.is_valid():
-        return _match_page(request, match_id, errors=_messages(data.errors), status=400)
-    with refusal_shown_by(lambda error: _match_page(request, match_id, errors=[i.message for i in error.items])):
+        return _match_page(request, match_id, report_errors=error_paths(data.errors), status=400)
+
+    def refused(error: Invalid) -> HttpResponse:
+        return _match_page(request, match_id, report_errors=[(item.field, item.message) for item in error.items])
+
+    with refusal_shown_by(refused):
         services.report_submit(
             match_id=match_id,
             user=request.user,
@@ -257,13 +231,9 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("bb-match-detail", match_id)
 
 
-def _messages(errors: Any, path: str = "") -> list[str]:
+def _messages(errors: Any) -> list[str]:
     """A serializer's nested errors as lines naming the field."""
-    if isinstance(errors, dict):
-        return [m for key, value in errors.items() for m in _messages(value, f"{path}{key} ")]
-    if isinstance(errors, list):
-        return [m for value in errors for m in _messages(value, path)]
-    return [f"{path.strip()}: {errors}"]
+    return [f"{path}: {message}" for path, message in error_paths(errors)]
 
 
 @login_required

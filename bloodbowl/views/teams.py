@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -23,9 +24,11 @@ from engine.bloodbowl import house as hv
 from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import format_credits
 from leagues.forms import apply_domain_errors, new_idempotency_key
+from pitside.confirm import confirmation_asked
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import SheetThrottle, throttled
+from rosters.services import team_require_coach
 from rosters.views import team_purchase_page, team_signup_page
 from sheets.views import sheet_response
 
@@ -126,10 +129,25 @@ def _bought_message(purchase: Any, created: bool) -> str:
 @domain_errors
 @require_POST
 def player_retire(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.filter(team__league__game_system=RULESET.slug), pk=player_id)
+    player = get_object_or_404(Player.objects.filter(team__league__game_system=RULESET.slug).select_related("team"), pk=player_id)
     form = RetireForm(request.POST)
     if not form.is_valid():
         return _team_page(request, team_get(player.team_id), status=400, retire_form=form)
+    team_require_coach(team=player.team, user=request.user)
+    staying = form.cleaned_data["as_assistant_coach"]
+    asked = confirmation_asked(
+        request,
+        title=f"Retire #{player.number} {player.name}?",
+        consequences=[
+            f"#{player.number} {player.name} leaves {player.team.name}'s roster for good, with his {player.spp} Star "
+            "Player Points and his skills: a retired player never comes back.",
+            "He stays on as an Assistant Coach, for free." if staying else "He does not stay on as an Assistant Coach.",
+        ],
+        button=f"Retire #{player.number} {player.name}",
+        back=reverse("bb-team-detail", args=[player.team_id]),
+    )
+    if asked is not None:
+        return asked
 
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error)
@@ -137,8 +155,9 @@ def player_retire(request: HttpRequest, player_id: int) -> HttpResponse:
 
     with refusal_shown_by(refused):
         services.player_retire(player_id=player.pk, user=request.user, as_assistant_coach=form.cleaned_data["as_assistant_coach"])
-    staying = " He stays on as an Assistant Coach." if form.cleaned_data["as_assistant_coach"] else ""
-    messages.success(request, f"#{player.number} {player.name} is retired.{staying}")
+    messages.success(
+        request, f"#{player.number} {player.name} is retired.{' He stays on as an Assistant Coach.' if staying else ''}"
+    )
     return redirect("bb-team-detail", player.team_id)
 
 

@@ -14,7 +14,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Sum
+from django.db.models import Max
 from django.urls import reverse
 from django.utils import timezone
 
@@ -36,6 +36,7 @@ from slaughterball.selectors_calendar import (
     last_week_number,
     previous_rotation_week,
     season_ranking,
+    season_start_entries,
     weeks_due_between,
 )
 from slaughterball.services.standings import standings_recompute
@@ -148,18 +149,9 @@ def season_start(*, season: Season, user: Any, games_due: datetime | None = None
             entry.draw = rng.random()
         SeasonTeam.objects.bulk_update(entries, ["draw"])
         League.objects.filter(pk=league.pk).update(open_for_signups=False)
-        balances: dict[int, dict[str, int]] = {}
-        for team_id, account, total in (
-            LedgerEntry.objects.filter(team_id__in=[e.team_id for e in entries])
-            .values_list("team_id", "account")
-            .annotate(total=Sum("amount"))
-            .order_by()
-        ):
-            balances.setdefault(team_id, {})[account] = total
         LedgerEntry.objects.bulk_create(
             LedgerEntry(team_id=team_id, account=account, amount=amount, reason=reason, created_by=user)
-            for team_id, accounts in balances.items()
-            for account, amount, reason in RULESET.season_start_entries(accounts)
+            for team_id, account, amount, reason in season_start_entries(e.team_id for e in entries)
         )
         season.status = Season.Status.RUNNING
         season.save(update_fields=["status"])

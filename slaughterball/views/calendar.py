@@ -14,13 +14,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from engine.slaughterball.ruleset import RULESET
+from leagues.forms import form_refused
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
+from leagues.services import league_require_commissioner
+from pitside.confirm import confirmation_asked
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from pitside.paging import coached_by, page_rows
 from rosters.models import Team
@@ -51,6 +54,7 @@ from slaughterball.selectors_calendar import (
     season_list,
     season_ranking,
     season_ranking_rows,
+    season_start_entries,
     season_team_names,
     standings_from_record,
     week_games,
@@ -113,7 +117,7 @@ def season_create_view(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     seasons = Season.objects.filter(league=league, status=Season.Status.FINISHED)
     form = SeasonCreateForm(request.POST, seasons=seasons)
-    with refusal_shown_by(lambda error: _season_list_page(request, league, form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _season_list_page(request, league, form=form_refused(form, error))):
         data = valid_data(form)
         season = calendar_services.season_create(
             league=league,
@@ -179,14 +183,34 @@ def season_detail_view(request: HttpRequest, season_id: int) -> HttpResponse:
     return _season_page(request, _season(season_id))
 
 
+def _season_start_asked(request: HttpRequest, season: Season) -> HttpResponse | None:
+    """Starting a season asks first (pitside.confirm), listing what it writes off: the rows season_start writes."""
+    league_require_commissioner(league=season.league, user=request.user)
+    teams = {team.pk: team.name for team in Team.objects.filter(league=season.league)}
+    lost = [f"{teams[team_id]}: {reason}." for team_id, _account, _amount, reason in season_start_entries(teams)]
+    return confirmation_asked(
+        request,
+        title=f"Start {season.name}?",
+        consequences=[
+            f"All {len(teams)} teams of {season.league.name} enter {season.name}; sign-ups close.",
+            *(lost or ["No team has unspent Support Staff Budget: nothing is written off."]),
+            "League Rank's tie-breakers are drawn and week 1 is made. A started season does not go back to sign-ups.",
+        ],
+        button=f"Start {season.name}",
+        back=reverse("season-detail", args=[season.pk]),
+    )
+
+
 @login_required
 @domain_errors
 @require_POST
 def season_start_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
     form = SeasonStartForm(request.POST)
-    with refusal_shown_by(lambda error: _season_page(request, season, start_form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _season_page(request, season, start_form=form_refused(form, error))):
         data = valid_data(form)
+        if season.status == Season.Status.SIGNUP and (asked := _season_start_asked(request, season)) is not None:
+            return asked
         running, started = calendar_services.season_start(season=season, user=request.user, **data)
     week = Week.objects.get(season=running, number=1)
     messages.success(
@@ -201,7 +225,7 @@ def season_start_view(request: HttpRequest, season_id: int) -> HttpResponse:
 def week_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
     form = WeekCreateForm(request.POST)
-    with refusal_shown_by(lambda error: _season_page(request, season, week_form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _season_page(request, season, week_form=form_refused(form, error))):
         data = valid_data(form)
         week = calendar_services.week_create(season=season, user=request.user, **data)
     messages.success(request, f"Week {week.number} is made ({week.get_kind_display()}).")
@@ -215,7 +239,7 @@ def makeup_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
     teams = season_team_names(season)
     form = MakeupGameForm(request.POST, teams=[(t.pk, t.name) for t in teams.values()])
-    with refusal_shown_by(lambda error: _season_page(request, season, makeup_form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _season_page(request, season, makeup_form=form_refused(form, error))):
         data = valid_data(form)
         game = calendar_services.makeup_game_create(season=season, user=request.user, **data)
     messages.success(request, f"Makeup game {game.number} is set ({'pays' if game.pays else 'does not pay'}).")
@@ -250,8 +274,11 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
     is_commissioner = league_is_commissioner(league, user)
     own = {pk for pk, team in view.teams.items() if user.is_authenticated and team.coach_id == user.pk}
     state = view.state
-    challenge_form = extra.get("challenge_form")
-    if challenge_form is None and state is not None and state.turn.team in own and state.turn.action in ("challenge", "steal"):
+    # A refused challenge: the form as it was sent, the refusal beside the teams (or at the top of the page when
+    # the turn has moved on and the form is gone).
+    sent, refusal = extra.get("challenge_refused", (None, None))
+    challenge_form = None
+    if state is not None and state.turn.team in own and state.turn.action in ("challenge", "steal"):
         # Each team with its Team Potential (a steal takes a higher-valued one) and, to steal, its game.
         potentials = state.frozen.potentials
         game_of = {t: state.numbers[g] for g, teams in state.games.items() for t in teams}
@@ -259,7 +286,11 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
             t.pk: f"{t.name} · {potentials.get(t.pk, 0):,}" + (f" · game {game_of[t.pk]}" if t.pk in game_of else "")
             for t in view.targets()
         }
-        challenge_form = ChallengeForm(teams=view.targets(), labels=labels, initial={"team": state.turn.team})
+        challenge_form = ChallengeForm(sent, teams=view.targets(), labels=labels, initial={"team": state.turn.team})
+        if refusal is not None:
+            form_refused(challenge_form, refusal, fields={"challenged": "targets", "stolen": "targets"})
+    elif refusal is not None:
+        extra.setdefault("errors", refusal.items)
     appeals_allowed = RULESET.option_value(league.options, "appeals_allowed")
     appealed = {(a.game_id, a.team_id) for a in view.appeals}
     appeal_forms = []
@@ -342,7 +373,7 @@ def week_live_view(request: HttpRequest, week_id: int) -> HttpResponse:
 def week_deadlines_view(request: HttpRequest, week_id: int) -> HttpResponse:
     week = _week(week_id)
     form = DeadlinesForm(request.POST)
-    with refusal_shown_by(lambda error: _week_page(request, week, deadlines_form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _week_page(request, week, deadlines_form=form_refused(form, error))):
         data = valid_data(form)
         calendar_services.week_update(week=week, user=request.user, **data)
     messages.success(request, "Deadlines saved.")
@@ -373,7 +404,7 @@ def week_challenge_view(request: HttpRequest, week_id: int) -> HttpResponse:
     form = ChallengeForm(request.POST, teams=view.teams.values())
     steal = turn is not None and turn.action == "steal"
     service = challenge_services.steal_make if steal else challenge_services.challenge_issue
-    with refusal_shown_by(lambda error: _week_page(request, week, challenge_form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _week_page(request, week, challenge_refused=(request.POST, error))):
         data = valid_data(form)
         targets = {"stolen": data["targets"]} if steal else {"challenged": data["targets"]}
         made, created = service(
@@ -404,7 +435,7 @@ def week_rearrange_view(request: HttpRequest, week_id: int) -> HttpResponse:
     week = _week(week_id)
     teams = season_team_names(week.season).values()
     form = RearrangeForm(request.POST, teams=teams, games=Game.objects.filter(week=week))
-    with refusal_shown_by(lambda error: _week_page(request, week, rearrange_form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _week_page(request, week, rearrange_form=form_refused(form, error))):
         data = valid_data(form)
         challenge_services.rearrange(
             week=week,
@@ -501,7 +532,7 @@ def playoffs_view(request: HttpRequest, season_id: int) -> HttpResponse:
 def playoff_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
     form = PlayoffCreateForm(request.POST)
-    with refusal_shown_by(lambda error: _playoff_page(request, season, form=form, errors=error.items)):
+    with refusal_shown_by(lambda error: _playoff_page(request, season, form=form_refused(form, error))):
         data = valid_data(form)
         _game, created = playoff_services.playoff_create(season=season, user=request.user, **data)
     messages.success(request, "The Slaughterbrawl is set." if created else "The Slaughterbrawl was already set.")

@@ -14,13 +14,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from engine.core.money import format_credits
+from engine.core.violations import RuleViolation
+from engine.slaughterball.purchases import PurchaseKind, PurchaseRequest
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import apply_domain_errors, new_idempotency_key
+from pitside.confirm import confirmation_asked
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
@@ -33,7 +36,7 @@ from sheets.views import sheet_response
 from slaughterball.forms import SpendForm, StaffHireForm, TeamSignupForms
 from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors import league_get
-from slaughterball.selectors_teams import team_get
+from slaughterball.selectors_teams import team_facts, team_get
 from slaughterball.services import teams as services
 from slaughterball.sheets_teams import SHEET_TEMPLATE, balances, team_context
 
@@ -114,6 +117,38 @@ def _bought_message(purchase: Purchase, created: bool, team: Team) -> str:
     return f"Bought {purchase.name} for {format_credits(purchase.cost)}. Balances now: {left}."
 
 
+def _purchase_asked(
+    request: HttpRequest, *, team: Team, kind: PurchaseKind, item: str, athlete_id: int | None = None, back: str
+) -> HttpResponse | None:
+    """A purchase asks first (pitside.confirm): what it buys, its cost and the balances that pay it (the engine's
+    quote, as the service will pay it) and what they keep; None once confirmed, or when the engine refuses it (the
+    service then says why, as it would have)."""
+    facts = team_facts(team)
+    try:
+        quote = RULESET.quote_purchase(RULESET.catalog(team.league.house_values), facts, PurchaseRequest(kind, item, athlete_id))
+    except RuleViolation:
+        return None
+    athlete = facts.athlete(athlete_id).name if athlete_id is not None else ""
+    what = {
+        "skill": f"{athlete} learns {quote.name}",
+        "trait": f"{athlete}'s {quote.name} goes up by 1",
+        "staff": f"{team.name} hires {quote.name}",
+    }[kind]
+    name = RULESET.account_names
+    paid = ", ".join(f"{format_credits(amount)} from the {name.get(account, account)}" for account, amount in quote.debits)
+    kept = ", ".join(
+        f"{name.get(account, account)} {format_credits(facts.balances.get(account, 0) - amount)}"
+        for account, amount in quote.debits
+    )
+    return confirmation_asked(
+        request,
+        title=f"{what}?",
+        consequences=[f"{what}, for {format_credits(quote.cost)}.", f"Paid {paid}; left: {kept}.", "A purchase is not refunded."],
+        button=f"Buy {quote.name} for {format_credits(quote.cost)}",
+        back=back,
+    )
+
+
 @login_required
 @domain_errors
 @require_POST
@@ -134,6 +169,9 @@ def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
         bought=lambda purchase, created: _bought_message(purchase, created, _team(team.pk)),
         page=lambda: _team_page(request, _team(team.pk), staff_form=form),
         team_url="team-detail",
+        ask=lambda: _purchase_asked(
+            request, team=team, kind="staff", item=form.cleaned_data["item"], back=reverse("team-detail", args=[team.pk])
+        ),
     )
 
 
@@ -170,6 +208,16 @@ def athlete_spend(request: HtmxHttpRequest, athlete_id: int) -> HttpResponse:
     form = SpendForm(request.POST)
     if not form.is_valid():
         return render(request, template, _spend_context(athlete, form=form), status=400)
+    asked = _purchase_asked(
+        request,
+        team=athlete.team,
+        kind=form.cleaned_data["kind"],
+        item=form.cleaned_data["item"],
+        athlete_id=athlete.pk,
+        back=reverse("athlete-spend", args=[athlete.pk]),
+    )
+    if asked is not None:
+        return asked
 
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error)

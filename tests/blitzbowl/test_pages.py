@@ -58,7 +58,11 @@ def test_report_and_confirm_on_the_match_page(client_as, short_league, three):
     }
     refused = client_as(ann.coach).post(url + "report/", form)
     assert refused.status_code == 400
-    assert "Not accepted" in refused.content.decode()
+    page = refused.content.decode()
+    assert "Not accepted" in page
+    for name, value in form.items():  # the form comes back as typed
+        field = page[page.index(f'name="{name}"') :]
+        assert f'value="{value}"' in field[: field.index(">")], name
     form["away-injuries"] = 0
     assert client_as(ann.coach).post(url + "report/", form).status_code == 302
     page = client_as(bob.coach).get(url)

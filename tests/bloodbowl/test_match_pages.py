@@ -129,7 +129,7 @@ def test_dice_rolled_at_the_table_typed_on_the_page(db, commissioner):
     for typed in ("² 3", f"{'9' * 5000} 3"):
         refused = coach.post(f"/bloodbowl/matches/{match.pk}/prematch/", {"dice-gate": typed})
         assert refused.status_code == 400
-        assert "dice gate 0: " in refused.content.decode()
+        assert "dice.gate[0]: " in refused.content.decode()
     coach.post(f"/bloodbowl/matches/{match.pk}/prematch/", {"dice-gate": "6, 5"})
     match.refresh_from_db()
     assert match.gate == 11_000
@@ -184,3 +184,56 @@ def test_notes_for_the_match_record(bb):
     assert _as(UserFactory()).post(f"/bloodbowl/matches/{match.pk}/notes/", {"notes": "x"}).status_code == 403
     assert match.sides.get(team=home).notes == "Rain all game"
     assert match.sides.get(team=away).notes == ""
+
+
+def test_a_refused_report_comes_back_as_typed_with_each_error_beside_its_field(bb):
+    league, home, away = bb
+    coach = _as(home.coach)
+    coach.post(f"/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk})
+    match = Match.objects.get()
+    coach.post(f"/bloodbowl/matches/{match.pk}/prematch/")
+    scorer, hurt = home.bb_players.get(number=1), away.bb_players.get(number=2)
+    form = _report_form(
+        home,
+        away,
+        **{
+            "home-score": "2",  # one touchdown typed: refused by the engine
+            "home-casualties": "3",
+            f"home-{scorer.pk}-completions": "4",
+            "away-injury-1-player": str(hurt.pk),
+            "away-injury-1-lost": "ag",
+            "away-injury-1-dead": "on",
+        },
+    )
+    page = coach.post(f"/bloodbowl/matches/{match.pk}/report/", form).content.decode()
+    assert 'name="home-score" value="2"' in page
+    assert f'name="home-{scorer.pk}-completions" min="0" max="99" value="4"' in page
+    assert f'<option value="{hurt.pk}" selected>' in page
+    assert '<option value="ag" selected>' in page
+    assert 'name="away-injury-1-dead" checked' in page
+    assert '<details class="bb-injuries" open>' in page
+    # The error is beside the score, which takes the focus (the only autofocus on the page).
+    score_at = page.index('name="home-score"')
+    assert page.index("make 1, but the score is 2") > score_at
+    assert page.count(" autofocus") == 1
+    assert page[score_at:].index(" autofocus") < page[score_at:].index(">")
+    # A count refused by the input's checks is named beside its player's row.
+    form[f"home-{scorer.pk}-touchdowns"] = "-1"
+    page = coach.post(f"/bloodbowl/matches/{match.pk}/report/", form).content.decode()
+    row = page[page.index(f'name="home-{scorer.pk}-touchdowns"') :]
+    assert row.index("TD: Ensure this value is greater than or equal to 0.") < row.index("</li>")
+
+
+def test_correcting_the_report_starts_from_what_was_reported(bb):
+    league, home, away = bb
+    coach = _as(home.coach)
+    coach.post(f"/bloodbowl/leagues/{league.pk}/matches/", {"home_team": home.pk, "away_team": away.pk})
+    match = Match.objects.get()
+    coach.post(f"/bloodbowl/matches/{match.pk}/prematch/")
+    assert coach.post(f"/bloodbowl/matches/{match.pk}/report/", _report_form(home, away)).status_code == 302
+    page = coach.get(f"/bloodbowl/matches/{match.pk}/").content.decode()
+    assert "Correct the report" in page
+    scorer = home.bb_players.get(number=1)
+    assert 'name="home-score" value="1"' in page
+    assert f'name="home-{scorer.pk}-touchdowns" min="0" max="99" value="1"' in page
+    assert f'<option value="{scorer.pk}" selected>' in page  # the MVP

@@ -392,8 +392,18 @@ def test_a_refused_page_purchase_shows_why(client_as, bb_team):
 
 def test_the_coach_retires_a_player_through_the_page(client_as, bb_team):
     hulk = bb_team.bb_players.get(position="swamp-hulk")
+    coach = client_as(bb_team.coach)
 
-    response = client_as(bb_team.coach).post(f"/bloodbowl/players/{hulk.pk}/retire/", {"as_assistant_coach": "on"})
+    # The button asks first: what will happen, and nothing done yet.
+    asked = coach.post(f"/bloodbowl/players/{hulk.pk}/retire/", {"as_assistant_coach": "on"})
+    assert asked.status_code == 200
+    page = asked.content.decode()
+    assert f"leaves {bb_team.name}&#x27;s roster for good" in page
+    assert "He stays on as an Assistant Coach, for free." in page
+    assert '<input type="hidden" name="as_assistant_coach" value="on">' in page
+    hulk.refresh_from_db()
+    assert hulk.status == Player.Status.ACTIVE
+    response = coach.post(f"/bloodbowl/players/{hulk.pk}/retire/", {"as_assistant_coach": "on", "confirm": "1"})
 
     assert response.status_code == 302
     hulk.refresh_from_db()

@@ -63,6 +63,9 @@ def test_a_new_coach_signs_up_a_team_buys_a_skill_and_prints_the_roster(phone: P
     # The butcher Brunhild (#7) learns Awesome Brute 1 from the Skill Budget, without a page reload.
     phone.get_by_role("row", name=re.compile("Brunhild")).get_by_role("link", name="Spend").click()
     phone.get_by_role("row", name=re.compile("Awesome Brute 1")).get_by_role("button", name="Buy").click()
+    # It asks first, in place: the cost and the budget that pays it; only its button buys.
+    expect(phone.get_by_role("alertdialog")).to_contain_text("Paid 50,000 credits from the Skill Budget")
+    phone.get_by_role("button", name="Buy Awesome Brute 1 for 50,000 credits").click()
     expect(phone.locator("#spend-panel").get_by_role("status")).to_contain_text("Awesome Brute 1")
 
     team = Team.objects.get(name="Brutal Berthas")

@@ -292,6 +292,9 @@ def test_a_four_team_league_plays_two_weeks(log_in):
     boss.get_by_role("button", name="Create the season").click()
     expect(boss.get_by_text("Season 1 is open for sign-ups.")).to_be_visible()
     boss.get_by_role("button", name="Start Season 1").click()
+    # It asks first, listing the unspent Support Staff Budgets it writes off.
+    expect(boss.get_by_role("alertdialog")).to_contain_text("Support Staff Budget")
+    boss.get_by_role("button", name="Start Season 1").click()
     expect(boss.get_by_role("heading", name=re.compile("Week 1"))).to_be_visible()
     boss.get_by_role("button", name="Make the draw").click()
     expect(boss.get_by_text("The draw is made and recorded.")).to_be_visible()
@@ -352,6 +355,7 @@ def test_a_four_team_league_plays_two_weeks(log_in):
     first_skill = skills.nth(0).locator("td").first.inner_text()
     second_skill = skills.nth(1).locator("td").first.inner_text()
     skills.nth(0).get_by_role("button", name="Buy").click()
+    buyer.get_by_role("alertdialog").get_by_role("button", name=re.compile(f"^Buy {re.escape(first_skill)} for")).click()
     expect(buyer.locator("#spend-panel").get_by_role("status")).to_contain_text(first_skill)
     expect(buyer.locator("table.offers", has_text=second_skill)).to_have_count(0)  # no longer offered
     stale.locator("table.offers tbody tr").filter(has_not_text="trait increase").nth(1).get_by_role("button", name="Buy").click()

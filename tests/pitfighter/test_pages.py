@@ -55,6 +55,30 @@ def test_arrange_report_confirm_and_train_on_the_pages(client_as, campaign, ann,
     combat = Combat.objects.get()
     page = client.get(arranged["Location"]).content.decode()
     assert "Submit the result" in page
+    # Refused (both fighters taken down: nobody stands), the report comes back as typed, opened at its errors.
+    typed = {
+        f"down-{a.pk}": str(b.pk),
+        f"down-{b.pk}": str(a.pk),
+        f"wounds-{a.pk}": "on",
+        f"crit-{b.pk}-0": "leg:leg-chopped-off",
+        f"by-{b.pk}-0": str(a.pk),
+        f"scar-{b.pk}-0": "4",
+    }
+    refused = client.post(f"/pitfighter/combats/{combat.pk}/report/", typed)
+    assert refused.status_code == 400
+    page = refused.content.decode()
+    assert 'class="errors" role="alert" tabindex="-1" autofocus' in page
+    for name, value in typed.items():
+        field = page[page.index(f'name="{name}"') :]
+        if name.startswith(("down-", "by-")):
+            field = field[: field.index("</select>")]
+            assert f'<option value="{value}" selected>' in field, name
+        elif name.startswith("crit-"):
+            assert '<option value="leg:leg-chopped-off" selected>' in field[: field.index("</select>")]
+        elif name.startswith("wounds-"):
+            assert field.startswith(f'name="{name}" checked')
+        else:
+            assert field[: field.index(">")].endswith(f'value="{value}"'), name
     reported = client.post(
         f"/pitfighter/combats/{combat.pk}/report/",
         {

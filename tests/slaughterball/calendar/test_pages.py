@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from rosters.models import Team
+from rosters.models import LedgerEntry, Team
 from slaughterball.models import Challenge, Game, Season, Week
 from slaughterball.selectors_calendar import round_state
 from slaughterball.services.calendar import week_draw
@@ -66,8 +66,27 @@ def test_a_commissioner_creates_and_starts_a_season_with_the_forms(league, commi
     assert response["Location"] == reverse("season-detail", args=[season.pk])
     page = client.get(reverse("season-detail", args=[season.pk]))
     assert b"Start Autumn" in page.content
-    response = client.post(reverse("season-start", args=[season.pk]), {"csrfmiddlewaretoken": token_of(page.content)})
+    # Start asks first: each team's unspent Support Staff Budget it writes off, and nothing done yet.
+    asked = client.post(reverse("season-start", args=[season.pk]), {"csrfmiddlewaretoken": token_of(page.content)})
+    assert asked.status_code == 200
+    text = asked.content.decode()
+    staff_budgets = {
+        team.name: sum(team.ledger.filter(account="staff_budget").values_list("amount", flat=True))
+        for team in Team.objects.filter(league=league)
+    }
+    assert any(staff_budgets.values())
+    for name, left in staff_budgets.items():
+        line = f"{name}: Unspent Support Staff Budget is lost at the start of the season ({left:,} credits)."
+        assert (line in text.replace("&#x27;", "'")) is (left > 0)
+    season.refresh_from_db()
+    assert season.status == Season.Status.SIGNUP
+    assert not Week.objects.filter(season=season).exists()
+    assert not LedgerEntry.objects.filter(reason__startswith="Unspent").exists()
+    response = client.post(
+        reverse("season-start", args=[season.pk]), {"csrfmiddlewaretoken": token_of(asked.content), "confirm": "1"}
+    )
     first = Week.objects.get(season=season, number=1)
+    assert LedgerEntry.objects.filter(reason__startswith="Unspent").count() == sum(1 for v in staff_budgets.values() if v > 0)
     assert response["Location"] == reverse("week-detail", args=[first.pk])
     page = client.get(reverse("week-detail", args=[first.pk]))
     assert b"Make the draw" in page.content
@@ -126,8 +145,21 @@ def test_a_refused_challenge_shows_the_page_with_the_rule(client_as, round_week)
         reverse("week-challenge", args=[round_week.pk]), {"team": challenger.pk, "targets": targets, "idempotency_key": "k"}
     )
     assert response.status_code == 400
-    assert b"Challenge exactly 3 teams." in response.content
     assert not Challenge.objects.exists()
+    # The form as sent: the challenger's own team not offered, each team with its Team Potential, the teams ticked
+    # kept, and the rule beside the teams in people's words (no "challenged:"), where the page opens.
+    page = response.content.decode()
+    form = page[
+        page.index('class="stack calendar-challenge-form"') : page.index("</form>", page.index("calendar-challenge-form"))
+    ]
+    assert f'value="{challenger.pk}"' not in form.replace(f'name="team" value="{challenger.pk}"', "")
+    potentials = state.frozen.potentials
+    for team in Team.objects.filter(pk__in=targets):
+        assert f"{team.name} · {potentials.get(team.pk, 0):,}" in form
+        assert re.search(rf'value="{team.pk}"[^>]*checked', form)
+    assert '<p class="field-error">Challenge exactly 3 teams.</p>' in form
+    assert "challenged" not in page
+    assert re.search(r'name="targets"[^>]*autofocus', form)
 
 
 def live_version(page: str, week_id: int) -> str:
@@ -257,3 +289,18 @@ def test_a_page_costs_the_same_queries_for_any_league_size(page, commissioner, c
         counts.append(len(queries))
         Season.objects.filter(league=league).update(status=Season.Status.FINISHED)
     assert counts[0] == counts[1]
+
+
+def test_a_refused_form_shows_the_rule_beside_its_field_and_keeps_what_was_typed(client_as, commissioner, season):
+    first = week(season, 1)  # a draw week: no challenges deadline
+    typed = {"challenges_due": "2030-01-05T18:00", "games_due": "2030-01-09T20:30"}
+    response = client_as(commissioner).post(reverse("week-deadlines", args=[first.pk]), typed)
+    assert response.status_code == 400
+    page = response.content.decode()
+    field = page[page.index('name="challenges_due"') :]
+    assert field.index("Only a challenge round has a challenges deadline.") < field.index('name="games_due"')
+    tag = re.search(r'<input[^>]*name="challenges_due"[^>]*>', page).group(0)
+    assert 'value="2030-01-05T18:00"' in tag
+    assert "autofocus" in tag
+    assert 'value="2030-01-09T20:30"' in page
+    assert "<code>challenges_due</code>" not in page

@@ -213,6 +213,7 @@ def test_buying_a_skill_changes_the_teams_values(client_as, team):
             "kind": option.kind,
             "item": option.item,
             "idempotency_key": "buy-1",
+            "confirm": "1",
         },
         follow=True,
     )
@@ -227,10 +228,27 @@ def test_buying_a_skill_changes_the_teams_values(client_as, team):
     assert f"Skill Budget {300_000 - option.cost:,}" in page
 
 
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_purchase_asks_first_and_spends_nothing_until_confirmed(client_as, team, htmx):
+    athlete, option = first_allowed(team)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    data = {"kind": option.kind, "item": option.item, "idempotency_key": "ask-1"}
+    asked = client_as(team.coach).post(spend_url(athlete.id), data, **headers)
+    assert asked.status_code == 200
+    page = asked.content.decode().replace("&#x27;", "'")
+    assert f"{athlete.name} learns {option.name}, for {option.cost:,} credits." in page
+    assert f"from the Skill Budget; left: Skill Budget {300_000 - option.cost:,} credits." in page
+    assert "A purchase is not refunded." in page
+    assert '<input type="hidden" name="confirm" value="1">' in page
+    assert ("<html" in page) is not htmx
+    assert not Purchase.objects.exists()
+    assert summary_of(team).balances["skill_budget"] == 300_000
+
+
 def test_the_same_idempotency_key_buys_once(client_as, team):
     athlete, option = first_allowed(team)
     client = client_as(team.coach)
-    data = {"kind": option.kind, "item": option.item, "idempotency_key": "double-click"}
+    data = {"kind": option.kind, "item": option.item, "idempotency_key": "double-click", "confirm": "1"}
     assert client.post(spend_url(athlete.id), data).status_code == 302
     response = client.post(spend_url(athlete.id), data, follow=True)
     assert response.status_code == 200
@@ -243,7 +261,7 @@ def test_buying_with_htmx_swaps_the_panel(client_as, team):
     athlete, option = first_allowed(team, kind="trait")
     response = client_as(team.coach).post(
         spend_url(athlete.id),
-        {"kind": option.kind, "item": option.item, "idempotency_key": "htmx-1"},
+        {"kind": option.kind, "item": option.item, "idempotency_key": "htmx-1", "confirm": "1"},
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200
@@ -291,6 +309,13 @@ def test_coach_hires_staff_from_the_team_page(client_as, team):
     page = client.get(reverse("team-detail", args=[team.pk])).content.decode()
     key = re.search(r'name="item" value="physician">\s*<input type="hidden" name="idempotency_key" value="(\w+)"', page)[1]
     data = {"item": "physician", "idempotency_key": key}
+    # The button asks first: what it costs, from which budget, what is left; nothing is hired yet.
+    asked = client.post(reverse("team-staff-hire", args=[team.pk]), data).content.decode()
+    assert f"{team.name} hires Physician, for 200,000 credits." in asked.replace("&#x27;", "'")
+    assert "Paid 200,000 credits from the Support Staff Budget; left: Support Staff Budget 0 credits." in asked
+    assert f'<input type="hidden" name="idempotency_key" value="{key}">' in asked
+    assert not Purchase.objects.exists()
+    data["confirm"] = "1"
     response = client.post(reverse("team-staff-hire", args=[team.pk]), data, follow=True)
     assert response.status_code == 200
     assert "Bought Physician for 200,000 credits" in response.content.decode()
