@@ -17,13 +17,22 @@ from django.core.management import call_command
 from django.db import connection, models
 
 from bloodbowl.large import seed_large as seed_large_bloodbowl
+from bloodbowl.services.tournaments import final_prizes_apply
 from games.models import Game
 from leagues.export import league_document, league_restore, league_tables
 from leagues.models import League
+from pitfighter.demo import DEMO_HOUSE_VALUES
+from pitfighter.models import Fighter
+from pitfighter.services import combat_create, result_confirm, result_submit, stable_create
 from pitside.errors import Invalid
 from rosters.models import Team
 from slaughterball.large import seed_large as seed_large_slaughterball
 from tests.api.helpers import problems
+from tests.bloodbowl.match_helpers import bloodbowl_league
+from tests.bloodbowl.tournament_helpers import play, run_to_final, teams_of
+from tests.factories import UserFactory
+from tests.pitfighter.conftest import fighter, fighters
+from tests.pitfighter.test_services import line, report
 
 User = get_user_model()
 
@@ -116,6 +125,42 @@ def test_a_large_league_with_results_comes_back_row_for_row(transactional_db, se
     # Ids handed out after the restore do not collide with the restored ones (PostgreSQL's sequences reset).
     team = Team.objects.create(league_id=league.pk, coach=User.objects.create(username="newcomer"), name="New", faction="x")
     assert team.pk > max(row[0] for row in before["rosters.team"])
+
+
+def test_a_tournament_and_a_crowned_pit_king_come_back_row_for_row(transactional_db):
+    commissioner = UserFactory(username="commissioner")
+    blood_bowl = bloodbowl_league(commissioner, table_dice=True)
+    t, (home, away) = run_to_final(blood_bowl, "dungeonbowl", teams_of(blood_bowl, "Ash", "Birch", "Cedar", "Dogwood"))
+    play(t, home, away, 2, 0)
+    final_prizes_apply(tournament_id=t.pk, user=commissioner)
+
+    campaign = League.objects.create(name="Sand", game_system="pitfighter", options={}, house_values=DEMO_HOUSE_VALUES)
+    campaign.commissioners.add(commissioner)
+    stables = [
+        stable_create(league=campaign, coach=UserFactory(username=name), name=name, fighters=fighters(name))
+        for name in ("ann", "bob", "cid")
+    ]
+    king = fighter(stables[0], "orc")
+    rivals = [fighter(stables[1], "chaos"), fighter(stables[1], "skink"), fighter(stables[2], "orc")]
+    Fighter.objects.filter(pk=king.pk).update(skill_points=4)
+    combat = combat_create(
+        league_id=campaign.pk,
+        user=commissioner,
+        style="sigmar",
+        fighters=[{"fighter": king.pk, "team": 1}, *({"fighter": f.pk, "team": 2} for f in rivals)],
+    )
+    result_submit(combat_id=combat.pk, user=stables[0].coach, report=report(line(king), *(line(f, king) for f in rivals)))
+    for stable in stables[1:]:
+        result_confirm(combat_id=combat.pk, user=stable.coach)
+    assert Fighter.objects.get(pk=king.pk).pit_king
+
+    leagues = [blood_bowl.pk, campaign.pk]
+    before = snapshot(leagues)
+    wanted = {"bloodbowl.entry", "bloodbowl.trophy", "bloodbowl.wizardcontract", "bloodbowl.tournamentevent"}
+    wanted |= {"pitfighter.combatfighter", "pitfighter.skillroll", "bloodbowl.starplayerroll", "games.roll"}
+    assert wanted <= {label for label, rows in before.items() if rows}
+    flush_and_restore([league_document(pk) for pk in leagues])
+    assert snapshot(leagues) == before
 
 
 def test_restoring_over_the_same_ids_is_refused_and_writes_nothing(demo_leagues):
