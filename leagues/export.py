@@ -20,8 +20,9 @@ from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
-from django.db import connection, models, transaction
+from django.db import DatabaseError, connection, models, transaction
 from django.utils import timezone
 
 from leagues.models import League
@@ -201,11 +202,11 @@ def _users_by_name(entries: Iterable[dict[str, Any]]) -> dict[str, int]:
     return found
 
 
-@transaction.atomic
 def league_restore(*, document: dict[str, Any]) -> League:
     """Write an exported league back, every row with its own primary key, all or nothing. Refused when the
-    document is not an export of this version, names a table Pitside does not have, or when any of its rows'
-    ids is already taken (restore into an empty database, or one where that league and its ids are free)."""
+    document is not an export of this version, names a table Pitside does not have, holds a value its column does
+    not take or a link to a row it does not have, or when any of its rows' ids is already taken (restore into an
+    empty database, or one where that league and its ids are free)."""
     if document.get("format") != FORMAT or document.get("version") != VERSION:
         raise _refuse(f"Not a {FORMAT} export of version {VERSION}.")
     tables = {t.label: t for t in league_tables()}
@@ -213,17 +214,27 @@ def league_restore(*, document: dict[str, Any]) -> League:
     if unknown:
         raise _refuse(f"Tables Pitside does not have: {', '.join(unknown)}.")
     rows_of = {label: document["tables"].get(label, []) for label in tables}
+    try:
+        # Its own transaction, so that the foreign keys (deferred to the commit) are checked inside the `try`.
+        with transaction.atomic():
+            _restore_rows(tables, rows_of, _users_by_name(document.get("users", [])))
+    except (KeyError, TypeError, ValueError, ValidationError, DatabaseError) as unusable:
+        raise _refuse(f"The file's rows cannot be restored: {unusable!r}") from None
+    (league,) = rows_of["leagues.league"]
+    return League.objects.get(pk=league["id"])
+
+
+def _restore_rows(tables: dict[str, LeagueTable], rows_of: dict[str, list[dict[str, Any]]], users: dict[str, int]) -> None:
     for label, rows in rows_of.items():
         model = tables[label].model
         ids = [row[model._meta.pk.name] for row in rows]
         for start in range(0, len(ids), BATCH):
             if model._base_manager.filter(pk__in=ids[start : start + BATCH]).exists():
-                raise _refuse(f"Rows of {label} with these ids exist already: restore into an empty database.")
-    users = _users_by_name(document.get("users", []))
+                raise _refuse(f"Rows of {label} with ids of this file exist already: restore into an empty database.")
+    quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         for label, table in tables.items():
             fields = table.fields
-            quote = connection.ops.quote_name
             columns = ", ".join(quote(f.column) for f in fields if f.column)
             sql = f"INSERT INTO {quote(table.model._meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
             values = [[_column(f, row.get(f.name), users) for f in fields] for row in rows_of[label]]
@@ -232,7 +243,6 @@ def league_restore(*, document: dict[str, Any]) -> League:
         # PostgreSQL hands out ids from sequences, which these explicit ids did not move on.
         for statement in connection.ops.sequence_reset_sql(no_style(), [t.model for t in tables.values()]):
             cursor.execute(statement)
-    return League.objects.get(pk=document["league"]["id"])
 
 
 def _column(field: models.Field[Any, Any], value: Any, users: dict[str, int]) -> Any:

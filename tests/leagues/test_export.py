@@ -176,6 +176,20 @@ def test_restoring_over_the_same_ids_is_refused_and_writes_nothing(demo_leagues)
 
 
 @pytest.mark.parametrize(
+    ("table", "field", "value"),
+    [("rosters.team", "league", 999_999), ("rosters.team", "created_at", "yesterday"), ("rosters.team", "coach", "nobody")],
+)
+def test_rows_that_do_not_hold_together_are_refused_and_nothing_is_written(demo_leagues, table, field, value):
+    document = league_document(demo_leagues[0])
+    document["tables"][table][0][field] = value
+    call_command("flush", interactive=False, verbosity=0)
+    with pytest.raises(Invalid, match="The file's rows cannot be restored"):
+        league_restore(document=document)
+    assert not League.objects.exists()
+    assert not User.objects.exists()
+
+
+@pytest.mark.parametrize(
     ("change", "message"),
     [
         ({"format": "something-else"}, "Not a pitside-league export of version 1."),
