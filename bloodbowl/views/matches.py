@@ -15,7 +15,6 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from bloodbowl.apis import matches as apis
 from bloodbowl.apis.matches import ReportInputSerializer
 from bloodbowl.models import Player, StarPlayerRoll
-from bloodbowl.paging import coached_by, page_of, page_wanted
 from bloodbowl.selectors import (
     apothecary_candidates,
     league_get,
@@ -36,6 +35,7 @@ from engine.bloodbowl.ruleset import RULESET
 from games.models import Game
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.paging import coached_by, page_rows
 from pitside.params import parse_int
 
 CHARACTERISTICS = ("ma", "st", "ag", "av")
@@ -282,7 +282,6 @@ def spr_choose(request: HttpRequest, spr_id: int) -> HttpResponse:
 @require_safe
 def standings(request: HttpRequest, league_id: int) -> HttpResponse:
     """A page of the stored table (the coach's own teams always shown, `?all=1` the whole of it) and the leaders."""
-    number, everything = page_wanted(request.GET)
     league = league_get(league_id)
-    page = page_of(standing_lines(league), coached_by(request.user, "team__coach"), number=number, everything=everything)
-    return render(request, "bloodbowl/standings.html", {"league": league, "page": page, "leaders": league_leaders(league)})
+    rows = page_rows(request, standing_lines(league), own=coached_by(request, "team__coach"))
+    return render(request, "bloodbowl/standings.html", {"league": league, "rows": rows, "leaders": league_leaders(league)})
