@@ -31,6 +31,11 @@ from pitside.errors import Invalid
 
 FORMAT = "pitside-league"
 VERSION = 1
+# Tables linking to a league that the export leaves out, and why (a test fails on a table neither exported nor here).
+EXCLUDED = {
+    "webhooks.channel": "its URL and signing secret are credentials of another service, which no download carries",
+    "webhooks.delivery": "the record of posts sent to a channel, which is not exported",
+}
 # Rows checked or written in one statement: well under SQLite's limit on a statement's parameters.
 BATCH = 500
 
@@ -79,7 +84,7 @@ def league_tables() -> tuple[LeagueTable, ...]:
         pointing = [_pointing_table(rel) for rel in relations if rel.model is target]
         pointing += [_pointing_table(f.remote_field) for f in target._meta.local_many_to_many]  # its own many-to-many tables
         for model in pointing:
-            if model not in reachable and model is not get_user_model():
+            if model not in reachable and model is not get_user_model() and model._meta.label_lower not in EXCLUDED:
                 reachable.add(model)
                 frontier.append(model)
     # Each table's shortest chain of non-null links to the league, found by relaxing until nothing changes.
