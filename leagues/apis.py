@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from engine.core.ruleset import write_house_values
 from engine.registry import game_systems, get_ruleset
+from leagues.export import league_export, league_zip
 from leagues.forms import HouseValuesFileForm
 from leagues.game_apps import data_sources
 from leagues.models import League
@@ -165,3 +166,35 @@ class HouseValuesApi(APIView):
             league=league, user=request.user, fmt=data.validated_data["format"], text=data.validated_data["text"]
         )
         return Response(LeagueOutputSerializer(league_list().get(pk=league.pk)).data)
+
+
+EXPORT_FORMATS = ["json", "zip"]
+
+
+class LeagueExportApi(APIView):
+    """The whole league for its commissioner: one JSON document, or a ZIP of it and one CSV a table."""
+
+    class LeagueExportQuerySerializer(serializers.Serializer[Any]):
+        as_ = serializers.ChoiceField(choices=EXPORT_FORMATS, default="json")
+
+    @extend_schema(
+        parameters=[OpenApiParameter("as", str, enum=EXPORT_FORMATS, description="json (the default) or zip.")],
+        responses={
+            (200, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description="the export document"),
+            (200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description="league.json and one CSV a table"),
+            **ERRORS,
+        },
+    )
+    def get(self, request: Request, league_id: int) -> HttpResponse:
+        league = get_object_or_404(league_list(), pk=league_id)
+        query = self.LeagueExportQuerySerializer(data={"as_": request.query_params.get("as", "json")})
+        query.is_valid(raise_exception=True)
+        document = league_export(league=league, user=request.user)
+        name = f"{slugify(league.name) or 'league'}-export"
+        if query.validated_data["as_"] == "zip":
+            response = HttpResponse(league_zip(document), content_type="application/zip")
+            response["Content-Disposition"] = f'attachment; filename="{name}.zip"'
+            return response
+        response = JsonResponse(document, json_dumps_params={"ensure_ascii": False})
+        response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+        return response
