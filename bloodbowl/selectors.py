@@ -163,6 +163,15 @@ def matches(league: League) -> QuerySet[Match]:
     )
 
 
+def pending_match_between(league: League, team_a: int, team_b: int) -> bool:
+    """The two teams have a league match arranged and not played yet (either way round), in one query."""
+    return (
+        Match.objects.filter(league=league, tournament=None, state=Game.State.SCHEDULED, sides__team_id=team_a)
+        .filter(sides__team_id=team_b)
+        .exists()
+    )
+
+
 def match_get(match_id: Any) -> Match:
     """A Blood Bowl match with its league (and tournament), sides, rolls, star player rolls and history, or 404."""
     queryset = Match.objects.select_related("league", "tournament").prefetch_related(

@@ -77,7 +77,7 @@ class GameOutputSerializer(serializers.Serializer[Any]):
     week = serializers.IntegerField(source="week.number")
     number = serializers.IntegerField()
     state = serializers.CharField()
-    played_on = serializers.DateField(allow_null=True)
+    scheduled_for = serializers.DateField(allow_null=True, help_text="The day it is to be played (no time: a calendar day).")
     location = serializers.CharField()
     pays = serializers.BooleanField()
     confirmed_at = serializers.DateTimeField(allow_null=True)
