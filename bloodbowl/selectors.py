@@ -257,6 +257,7 @@ class MatchRights:
     approve: bool  # a commissioner, on a reported or disputed match
     dispute: bool
     void: bool  # a commissioner, on a league match's reported, disputed or confirmed result
+    schedule: bool  # its date and place: a commissioner, or its coaches until it is played
 
 
 def match_rights(match: Match, user: Any) -> MatchRights:
@@ -276,6 +277,7 @@ def match_rights(match: Match, user: Any) -> MatchRights:
         void=commissioner
         and match.state in (Game.State.SUBMITTED, Game.State.DISPUTED, Game.State.CONFIRMED)
         and match.tournament_id is None,
+        schedule=RESULTS.schedule_refusal(match, user) is None,
     )
 
 

@@ -17,6 +17,7 @@ from bloodbowl.selectors import (
     team_match_record,
     team_treasuries,
 )
+from bloodbowl.selectors_fixtures import next_round
 from bloodbowl.selectors_standings import league_team_summary
 from engine.bloodbowl import house as hv
 from engine.bloodbowl import postmatch
@@ -158,6 +159,7 @@ def league_panel_context(league: League, user: Any) -> dict[str, Any]:
         "own_teams": panel(page.own),
         "team_count": page.count,
         "race_count": len(team_lists.races) if team_lists else 0,
+        "next_round": next_round(league, user),
     }
 
 
