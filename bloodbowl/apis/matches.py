@@ -23,7 +23,8 @@ from bloodbowl.selectors_standings import standing_lines
 from bloodbowl.services import fixtures
 from bloodbowl.services import matches as services
 from engine.core.fixtures import LEGS, MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN
-from games.models import LOCATION_LENGTH, Game, GameEvent
+from games.api import ScheduleInputSerializer
+from games.models import Game, GameEvent
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
 from pitside.write_api import WriteApi
@@ -188,15 +189,10 @@ def _detail(match_id: int) -> Response:
     return Response(MatchDetailOutputSerializer(match_get(match_id)).data)
 
 
-class MatchScheduleInputSerializer(serializers.Serializer[Any]):
-    scheduled_for = serializers.DateField(required=False, allow_null=True, default=None, help_text="The day (YYYY-MM-DD).")
-    location = serializers.CharField(max_length=LOCATION_LENGTH, required=False, allow_blank=True, default="")
-
-
 class LeagueMatchesApi(APIView):
     pagination_class = Pagination
 
-    class CreateInputSerializer(MatchScheduleInputSerializer):
+    class CreateInputSerializer(ScheduleInputSerializer):
         home_team = serializers.IntegerField(min_value=1)
         away_team = serializers.IntegerField(min_value=1)
         again = serializers.BooleanField(
@@ -330,7 +326,7 @@ class MatchScheduleApi(MatchWriteApi):
     """The match's date and place: a commissioner at any time, one of its two coaches until it is played.
     Both are set as sent (a date left out or null clears it)."""
 
-    input_serializer = MatchScheduleInputSerializer
+    input_serializer = ScheduleInputSerializer
     service = staticmethod(services.match_schedule)
 
 

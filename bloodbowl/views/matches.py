@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from rest_framework import serializers
 
@@ -36,6 +37,7 @@ from engine.bloodbowl import tables
 from engine.bloodbowl.report import EVENTS
 from engine.bloodbowl.ruleset import RULESET
 from engine.core.fixtures import LEGS
+from games.api import schedule_input
 from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
@@ -159,13 +161,16 @@ def _match_page(request: HttpRequest, match_id: int, errors: list[str] | None = 
     players = _players_by_side(match)
     trophies = {team: effects for team, effects in match_trophy_effects(match).items() if effects.trophy_rerolls}
     sides = sorted(match.sides.all(), key=lambda s: not s.home)
+    rights = match_rights(match, request.user)
     context = {
         "match": match,
         "league": match.league,
         "round_name": ROUND_NAMES.get(match.tournament_round, ""),
+        "round_label": f"Round {match.fixture_round}" if match.fixture_round else "",
         "sides": sides,
         "report_sides": [(side, "home" if side.home else "away", players["home" if side.home else "away"]) for side in sides],
-        "rights": match_rights(match, request.user),
+        "rights": rights,
+        "schedule_url": reverse("bb-match-schedule", args=[match.pk]) if rights.schedule else "",
         "own_side": own,
         "kickoff": own is not None and match.gate is not None and match.state == Game.State.SCHEDULED,
         "decks": [(slug, tables.tables().decks[slug].name) for slug in DECKS],
@@ -231,7 +236,7 @@ MATCH_ACTIONS: dict[str, tuple[type[apis.MatchWriteApi], Callable[[Any], dict[st
     "apothecary": (apis.MatchApothecaryApi, lambda post: {"player": post.get("player")}, "The Apothecary lets him play."),
     "schedule": (
         apis.MatchScheduleApi,
-        lambda post: {"scheduled_for": post.get("scheduled_for") or None, "location": post.get("location", "")},
+        schedule_input,
         "The match's date and place are saved.",
     ),
 }
