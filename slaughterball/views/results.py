@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from engine.slaughterball import games as game_rules
 from engine.slaughterball.ruleset import RULESET
-from games.api import ScheduleInputSerializer, schedule_input
+from games.api import schedule_data
 from leagues.forms import new_idempotency_key, set_choices
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
@@ -474,12 +474,8 @@ def game_result_action(request: HtmxHttpRequest, game_id: int, action: str) -> H
 def game_schedule(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The game page's date-and-place form, checked as the API checks it (GameScheduleApi)."""
     game = _game(game_id)
-    data = ScheduleInputSerializer(data=schedule_input(request.POST))
-    if not data.is_valid():
-        errors = [f"{field}: {e}" for field, field_errors in data.errors.items() for e in field_errors]
-        return _game_page(request, game, status=400, errors=errors)
     with refusal_shown_by(lambda error: _game_page(request, _game(game.pk), errors=[i.message for i in error.items])):
-        services.game_schedule(game_id=game.pk, user=request.user, **data.validated_data)
+        services.game_schedule(game_id=game.pk, user=request.user, **schedule_data(request.POST))
     messages.success(request, "The game's date and place are saved.")
     return redirect("game-detail", game.pk)
 
