@@ -120,7 +120,7 @@ def match_create(
 def matches_insert(*, user: Any, arranged: Sequence[tuple[Match, TeamWithTreasury, TeamWithTreasury]]) -> list[Match]:
     """Insert unsaved matches of one league, each with its home and away team (loaded by `teams()`): the
     match rows, their sides (each team's rating now, computed once a team) and their history's first lines,
-    in five statements however many there are. `match_create` and the fixture list's one way to make matches;
+    in four statements however many there are. `match_create` and the fixture list's one way to make matches;
     the caller holds the transaction."""
     if not arranged:
         return []

@@ -37,12 +37,13 @@ from engine.bloodbowl import tables
 from engine.bloodbowl.report import EVENTS
 from engine.bloodbowl.ruleset import RULESET
 from engine.core.fixtures import LEGS
-from games.api import schedule_input
+from games.api import schedule_data, schedule_input
 from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import ErrorItem, Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.params import parse_int
 
 CHARACTERISTICS = ("ma", "st", "ag", "av")
 EVENT_HEADINGS = {
@@ -90,23 +91,14 @@ def league_matches(request: HttpRequest, league_id: int) -> HttpResponse:
         return _league_matches_page(request, league)
     if not request.user.is_authenticated:
         return redirect(f"/accounts/login/?next={request.path}")
-    sent = {
-        "home_team": request.POST.get("home_team", ""),
-        "away_team": request.POST.get("away_team", ""),
-        "scheduled_for": request.POST.get("scheduled_for") or None,
-        "location": request.POST.get("location", ""),
-        "again": bool(request.POST.get("again")),
-    }
     with refusal_shown_by(lambda error: _league_matches_page(request, league, error)):
-        data = _checked(apis.LeagueMatchesApi.CreateInputSerializer(data=sent))
         match = services.match_create(
             league=league,
             user=request.user,
-            home_team_id=data["home_team"],
-            away_team_id=data["away_team"],
-            scheduled_for=data["scheduled_for"],
-            location=data["location"],
-            again=data["again"],
+            home_team_id=parse_int(request.POST.get("home_team", ""), field="home_team"),
+            away_team_id=parse_int(request.POST.get("away_team", ""), field="away_team"),
+            again=bool(request.POST.get("again")),
+            **schedule_data(request.POST),
         )
     messages.success(request, "The match is arranged: make the pre-match rolls at kick-off.")
     return redirect("bb-match-detail", match.pk)

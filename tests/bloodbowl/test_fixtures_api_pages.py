@@ -211,3 +211,21 @@ def test_the_league_page_with_a_fixture_list_does_not_grow_with_it(size, commiss
         response = client.get(f"/leagues/{league.pk}/")
     assert response.status_code == 200
     assert "Round 1 · Sat 7 Mar 2026" in response.content.decode()
+
+
+# Up to 6 teams: past about 70 sides Django splits an SQLite bulk insert into batches (its 999-parameter limit).
+@pytest.mark.parametrize("size", [4, 6])
+def test_making_a_fixture_list_does_not_grow_with_the_league(size, commissioner, client_of, django_assert_num_queries):
+    from tests.bloodbowl.factories import BloodBowlLeagueFactory
+
+    league = BloodBowlLeagueFactory(commissioner=commissioner)
+    for i in range(size):
+        make_bb_team(league, UserFactory(), name=f"Team {i:02}")
+    api = client_of("commissioner")
+    # 1 league with 1 prefetch of its commissioners; the savepoint and its release; 1 the league row locked; 1 a
+    # fixture list still being played; 1 the teams with their treasuries, 1 their players; 1 the last round; the
+    # inserts: 1 the games, 1 the matches (one executemany), 1 the sides, 1 the history lines; the answer: 1 the
+    # matches, 1 their sides with teams and coaches.
+    with django_assert_num_queries(15):
+        response = api.post(f"/api/leagues/{league.pk}/fixtures/", FIXTURES, format="json")
+    assert response.status_code == 201
