@@ -7,8 +7,9 @@ Run by hand, on PostgreSQL (it creates and drops its own database `test_pitside_
 It builds, with `manage.py seed_large`'s builders, a Slaughterball and a Blood Bowl league of `--small`
 teams and of `--large` teams, each with `--weeks` weeks (rounds) of confirmed results. Then, through
 Django's test client in this process (one client, no concurrency: the figure is the server's work), it
-prints each page's median time at both sizes, the ratio large / small (the target: at most 2x) and, in
-the same run, each page's ratio to the baseline, GET /api/leagues/<id>/ (two queries, whatever the size).
+prints each page's median time at both sizes, the ratio large / small (the target: at most 2x for the default
+views) and, in the same run, each page's ratio to the baseline, GET /api/leagues/<id>/ (two queries, whatever the
+size). The pages show a page of their lists (pitside.paging); their "show all" rows (?all=1, to print) are timed too.
 `--sheets` adds the PDF sheets: each is requested once first, which renders and stores it (slow: a ranking sheet of
 1,000 teams takes a minute to lay out; eager Celery, so in this process), and that time is printed; the table then
 times the requests of the sheet already rendered, the figure the target is about (at most 3x the baseline).
@@ -29,6 +30,15 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitside.settings")
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pitside_bench_pages")
 os.environ.setdefault("SHEET_THROTTLE_RATE", "100000/min")  # one client asks for each sheet again and again
 os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="pitside-bench-sheets-"))  # the stored sheets
+
+# The pages whose lists are paged (pitside.paging), timed a second time showing everything.
+SHOW_ALL = (
+    "standings page",
+    "league page",
+    "season page",
+    "week page (a quarter of the teams' games)",
+    "Blood Bowl standings page",
+)
 
 
 def main() -> None:
@@ -79,6 +89,9 @@ def main() -> None:
                     print(f"  first request (renders and stores it), {label}: {timed(url, 1):.1f} s")
                     label += " (rendered)"
                 urls[label] = (url, args.repeat)
+            # "Show all" (?all=1, to print) lists the world: it grows with the league, and is shown for its cost.
+            for label in SHOW_ALL:
+                urls[f"{label}, show all"] = (urls[label][0] + "?all=1", args.repeat)
             return urls
 
         small, large = pages(args.small), pages(args.large)

@@ -10,7 +10,7 @@ class BlitzBowlConfig(AppConfig):
     def ready(self) -> None:
         from blitzbowl.demo import seed_demo
         from blitzbowl.forms import SettingsForm
-        from blitzbowl.selectors import league_panel_context
+        from blitzbowl.selectors import league_panel_context, standings_top
         from engine.blitzbowl.ruleset import RULESET
         from leagues.game_apps import GameApp, register
 
@@ -26,5 +26,6 @@ class BlitzBowlConfig(AppConfig):
                 seed_demo=seed_demo,
                 urls=[("blitzbowl/", "blitzbowl.urls")],
                 api_urls=["blitzbowl.api_urls"],
+                standings_top=standings_top,
             )
         )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
 from blitzbowl.models import Match, MatchSide, TraitGain
@@ -17,6 +18,7 @@ from engine.blitzbowl.ruleset import RULESET
 from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
+from pitside.paging import page_rows
 from rosters.models import Team
 
 GAME_SYSTEM = RULESET.slug
@@ -192,11 +194,22 @@ def league_state(league: League) -> LeagueState:
     )
 
 
-def league_panel_context(league: League, user: Any) -> dict[str, Any]:
-    """The league page's Blitz Bowl panel."""
+def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]:
+    """The league page's Blitz Bowl panel: its standings, schedule and legal opponents a page each (the viewer's
+    own lines first)."""
     state = league_state(league)
-    signed_up = getattr(user, "is_authenticated", False) and any(t.coach_id == user.pk for t in state.coaches)
-    return {"state": state, "signed_up": signed_up, "can_arrange": signed_up or league_is_commissioner(league, user)}
+    user = request.user
+    mine = {t.pk for t in state.coaches if user.is_authenticated and t.coach_id == user.pk}
+    return {
+        "state": state,
+        "standings": page_rows(request, state.standings, own=lambda line: line.team.pk in mine, param="standings"),
+        "schedule": page_rows(
+            request, state.matches, own=lambda match: any(s.team_id in mine for s in match.sides.all()), param="schedule"
+        ),
+        "legal_opponents": page_rows(request, state.legal_opponents, own=lambda line: line.team.pk in mine, param="opponents"),
+        "signed_up": bool(mine),
+        "can_arrange": bool(mine) or league_is_commissioner(league, user),
+    }
 
 
 # --- The coach roster ---------------------------------------------------------------------------------
@@ -308,3 +321,8 @@ def match_rights(match: Match, user: Any) -> MatchRights:
         dispute=pending,
         void=commissioner and (standing or match.state == Game.State.CONFIRMED),
     )
+
+
+def standings_top(league: League, count: int) -> list[str]:
+    """The league table's top lines, which a confirmed match posts to the league's channels (GameApp hook)."""
+    return [f"{line.row.position}. {line.team.name}: {line.row.points} pts" for line in league_state(league).standings[:count]]

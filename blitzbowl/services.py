@@ -33,6 +33,8 @@ from leagues.services import league_require_commissioner
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import Team
 from rosters.services import team_signing_up, team_signup_require_open
+from webhooks.models import Channel
+from webhooks.services import league_announce
 
 _rng = random.SystemRandom()
 DRAW_RANGE = 1_000_000_000
@@ -134,7 +136,17 @@ def finals_next(*, league_id: int, user: Any) -> list[Match]:
             if len(winners) < len(last):
                 raise Invalid.one("finals-unfinished", "league", "Every match of this round needs its confirmed result first.")
             stage, pairs = league_rules.next_knockout_round(order, stage_of(last[0]), winners)
-        return [_create(league, user, stage, home, away) for home, away in pairs]
+        drawn = [_create(league, user, stage, home, away) for home, away in pairs]
+        names = {t.pk: t.name for t in state.coaches}
+        league_announce(
+            league_id=league.pk,
+            event=Channel.Event.PLAYOFFS,
+            key=f"finals:{drawn[0].pk}",
+            text=f"{league.name}: the {league_rules.STAGE_NAMES[stage].lower()} {'is' if len(pairs) == 1 else 'are'} drawn.",
+            url=reverse("blitz-match", args=[drawn[0].pk]),
+            lines=[f"{names[home]} v {names[away]}" for home, away in pairs],
+        )
+        return drawn
 
 
 # --- The result: the shared lifecycle with the Blitz Bowl hooks ---------------------------------------------------
@@ -202,6 +214,17 @@ class BlitzBowlResults(ResultLifecycle[Match]):
             for gain in outcome.gains
             if gain.trait or gain.choose
         )
+        if game.stage == "final":
+            home, away = home_away(game)
+            won = league_rules.league_points(home.score or 0, away.score or 0) == league_rules.WIN
+            champion = (home if won else away).team.name
+            league_announce(
+                league_id=game.league_id,
+                event=Channel.Event.PLAYOFFS,
+                key=f"champion:{game.pk}:{max(e.pk for e in game.events.all())}",  # the write that confirmed it
+                text=f"{champion} won the final: champion of {game.league.name}!",
+                url=self.url(game),
+            )
 
     def check_void(self, game: Match) -> None:
         """Refused once the next stage is drawn from this one: the finals from the league table, a round of the

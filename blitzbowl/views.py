@@ -49,12 +49,13 @@ def _league_page(request: HttpRequest, league_id: int, error: Invalid | None = N
         "league": league,
         "is_commissioner": league_is_commissioner(league, request.user),
         "errors": [item.message for item in error.items] if error else [],
-        **league_panel_context(league, request.user),
+        **league_panel_context(league, request),
     }
     return render(request, "blitzbowl/league.html", context)
 
 
 @require_safe
+@domain_errors
 def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
     return _league_page(request, league_id)
 

@@ -155,3 +155,10 @@ def league_leaders(league: League) -> dict[str, list[Leader]]:
         ]
         for event in ("touchdowns", "casualties", "spp")
     }
+
+
+def standings_top(league: League, count: int) -> list[str]:
+    """The league table's top lines, which a confirmed result posts to the league's channels (GameApp hook): as the
+    engine computes them when the post is sent, since the stored table's recompute may not have run yet."""
+    table = league_standings_computed(league).table
+    return [f"{row.position}. {row.team.name}: {row.points} pts" for row in table[:count]]

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.http import HttpRequest
+
 from bloodbowl.models import Player, Standing
-from bloodbowl.paging import coached_by, page_of
 from bloodbowl.selectors import (
     TeamWithTreasury,
     league_house,
@@ -26,6 +27,7 @@ from engine.bloodbowl.postmatch import PurchaseRequest
 from engine.bloodbowl.teamlists import TeamLists
 from engine.core.violations import RuleViolation
 from leagues.models import League
+from pitside.paging import coached_by, page_rows
 from rosters.models import Team
 from rosters.selectors import team_ledger
 
@@ -144,22 +146,20 @@ class PanelTeam:
     treasury: int
 
 
-def league_panel_context(league: League, user: Any) -> dict[str, Any]:
+def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]:
     """The league page's Blood Bowl panel: its first teams in the table's order with their stored Team Rating and
     their treasury, the viewer's own teams always, and the team lists' state."""
     team_lists = team_lists_of(league)
-    page = page_of(league_team_summary(league), coached_by(user, "coach"), size=LEAGUE_PAGE_TEAMS)
-    treasuries = team_treasuries([team.pk for team in (*page.rows, *page.own)])
+    teams = page_rows(request, league_team_summary(league), own=coached_by(request), size=LEAGUE_PAGE_TEAMS)
 
     def panel(teams: list[Team]) -> list[PanelTeam]:
+        treasuries = team_treasuries([team.pk for team in teams])
         return [PanelTeam(t, getattr(t, "bb_standing", None), treasuries.get(t.pk, 0)) for t in teams]
 
     return {
-        "teams": panel(page.rows),
-        "own_teams": panel(page.own),
-        "team_count": page.count,
+        "teams": teams.map(panel),
         "race_count": len(team_lists.races) if team_lists else 0,
-        "next_round": next_round(league, user),
+        "next_round": next_round(league, request.user),
     }
 
 

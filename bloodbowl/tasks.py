@@ -7,7 +7,7 @@ from celery import shared_task
 
 from bloodbowl.services.standings import standings_recompute, standings_recompute_started
 from leagues.models import League
-from slaughterball.tasks import RETRY
+from pitside.celery import RETRY
 
 
 @shared_task(**RETRY)

@@ -35,6 +35,8 @@ from leagues.selectors import league_is_commissioner
 from notifications.services import notify
 from pitside.errors import ErrorItem, Invalid, NotFound, NotPermitted
 from rosters.models import LedgerEntry, Team
+from webhooks.models import Channel
+from webhooks.services import league_announce
 
 REASON_MAX = 500
 
@@ -92,6 +94,10 @@ class ResultLifecycle[G: Game]:
     def confirmed_text(self, game: G, side: GameSide) -> str:
         """What the coach of `side` is told once the result is confirmed."""
         return f"The result of {self.label(game)} is confirmed."
+
+    def announced_text(self, game: G) -> str:
+        """What the league's channels are told once the result is confirmed (the standings follow it)."""
+        return f"Result confirmed: {self.label(game)}."
 
     def check_void(self, game: G) -> None:
         """Raise when this game's result can no longer be voided (beyond the money check)."""
@@ -219,6 +225,13 @@ class ResultLifecycle[G: Game]:
                 users=list(game.league.commissioners.all()),
                 event=f"result-disputed:{game.pk}:{submission.pk if submission else 0}:{user.pk}",
                 text=f"{user.username} disputes the result of {self.label(game)}: {text}"[:300],
+                url=self.url(game),
+            )
+            league_announce(
+                league_id=game.league_id,
+                event=Channel.Event.DISPUTE,
+                key=f"result-disputed:{game.pk}:{submission.pk if submission else 0}:{user.pk}",
+                text=f"{user.username} disputes the result of {self.label(game)}: {text}",
                 url=self.url(game),
             )
         return self._reloaded(game), True
@@ -430,6 +443,14 @@ class ResultLifecycle[G: Game]:
                 url=self.url(game),
             )
         self.after_confirmed(game)
+        # After after_confirmed: its standings recompute is queued on commit before these posts are.
+        league_announce(
+            league_id=game.league_id,
+            event=Channel.Event.RESULT_CONFIRMED,
+            key=f"result-confirmed:{game.pk}:{confirming}",
+            text=self.announced_text(game),
+            url=self.url(game),
+        )
 
     def _reverse_ledger(self, game: G, user: Any) -> list[dict[str, Any]]:
         """Reversing rows for the ledger rows the post-game wrote; refused, naming every team, when a

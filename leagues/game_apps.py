@@ -11,10 +11,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.http import HttpRequest
+
 from engine import registry as engine_registry
 from engine.core.ruleset import Ruleset
 from leagues.forms import LeagueSettingsForm
 from leagues.models import League
+from pitside.ics import CalendarEvent
 
 
 @dataclass(frozen=True)
@@ -33,7 +36,8 @@ class LeagueDataSource:
 class GameApp:
     ruleset: Ruleset
     league_panel: str  # template included on the league page, below its header
-    league_context: Callable[[League, Any], dict[str, Any]]  # (league, user) -> the panel's context
+    # (league, request) -> the panel's context; a list of the whole league shows a page of it (pitside.paging)
+    league_context: Callable[[League, HttpRequest], dict[str, Any]]
     settings_url: str  # url name of the league settings page (takes the league id)
     # The settings page is shared (leagues.views.settings_page); a game system gives its general
     # settings form (its options), a template for its own sections and their context.
@@ -51,6 +55,12 @@ class GameApp:
     api_urls: Sequence[str] = ()
     # What else a new league may start from besides its house values (league_create's `data_from`).
     data_sources: Sequence[LeagueDataSource] = ()
+    # The league's dated entries for its calendar feeds (deadlines, games with their day and place where
+    # known), each naming the teams it concerns; None when the game system dates nothing yet.
+    calendar_events: Callable[[League], list[CalendarEvent]] | None = None
+    # The standings' top N lines ("1. Team: 12 pts"), which a confirmed result posts to the league's channels;
+    # None when the game system keeps no standings.
+    standings_top: Callable[[League, int], list[str]] | None = None
 
 
 _APPS: dict[str, GameApp] = {}

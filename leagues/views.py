@@ -32,6 +32,8 @@ from leagues.selectors import league_is_commissioner, league_list, leagues_commi
 from pitside.errors import ErrorItem, Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import LeagueCreateThrottle, throttled
+from webhooks.forms import ChannelForm
+from webhooks.selectors import settings_channels
 
 
 @require_safe
@@ -79,6 +81,7 @@ def _league(league_id: int) -> League:
 
 
 @require_safe
+@domain_errors
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     app = game_app(league)
@@ -90,7 +93,7 @@ def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
             "game_app": app,
             "game_system_name": get_ruleset(league.game_system).name,
             "is_commissioner": league_is_commissioner(league, request.user),
-            **app.league_context(league, request.user),
+            **app.league_context(league, request),
         },
     )
 
@@ -135,6 +138,8 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
         "house_form": house_form,
         "house_groups": house_groups,
         "unset_groups": [(group, [row for row in group.rows if row.required]) for group in house_groups if group.required_count],
+        "channels": settings_channels(league),
+        "channel_form": forms.get("channel_form") or ChannelForm(),
         "required_count": house_form.required_count(),
         **app.settings_context(league),
     }

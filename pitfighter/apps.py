@@ -13,7 +13,7 @@ class PitFighterConfig(AppConfig):
         from leagues.game_apps import GameApp, register
         from pitfighter.demo import seed_demo
         from pitfighter.forms import SettingsForm
-        from pitfighter.selectors import league_panel_context
+        from pitfighter.selectors import league_panel_context, standings_top
 
         register(
             GameApp(
@@ -27,5 +27,6 @@ class PitFighterConfig(AppConfig):
                 seed_demo=seed_demo,
                 urls=[("pitfighter/", "pitfighter.urls")],
                 api_urls=["pitfighter.api_urls"],
+                standings_top=standings_top,
             )
         )

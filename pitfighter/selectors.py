@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
 from engine.pitfighter import campaign as campaign_rules
@@ -16,6 +17,7 @@ from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from pitfighter.models import Combat, CombatFighter, CombatSide, Fighter
+from pitside.paging import page_rows
 from rosters.models import Team
 
 GAME_SYSTEM = RULESET.slug
@@ -129,6 +131,7 @@ def busy_fighters(league: League) -> set[int]:
 class StandingLine:
     row: campaign_rules.StandingRow
     team: Team
+    position: int  # 1 for the first stable
 
 
 @dataclass(frozen=True)
@@ -151,7 +154,8 @@ def standings(league: League, teams: list[Team]) -> list[StandingLine]:
         totals[team_id][2] += takedowns or 0
     by_id = {t.pk: t for t in teams}
     rows = [campaign_rules.StandingRow(t.pk, t.name, *totals[t.pk]) for t in teams]
-    return [StandingLine(row, by_id[row.stable]) for row in RULESET.standings_order(rows, league.options)]
+    ordered = RULESET.standings_order(rows, league.options)
+    return [StandingLine(row, by_id[row.stable], position) for position, row in enumerate(ordered, start=1)]
 
 
 def campaign(league: League) -> Campaign:
@@ -169,11 +173,22 @@ def campaign(league: League) -> Campaign:
     )
 
 
-def league_panel_context(league: League, user: Any) -> dict[str, Any]:
+def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]:
+    """The league page's Pit Fighter panel: its standings, stables and combats a page each (the viewer's own first)."""
     state = campaign(league)
-    own = [t for t in state.stables if t.coach_id == getattr(user, "pk", None)]
+    user = request.user
+    own = [t for t in state.stables if user.is_authenticated and t.coach_id == user.pk]
+    mine = {t.pk for t in own}
     return {
         "campaign": state,
+        "standings": page_rows(request, state.standings, own=lambda line: line.team.pk in mine, param="standings"),
+        "stables": page_rows(request, state.stables, own=lambda stable: stable.pk in mine, param="stables"),
+        "combats": page_rows(
+            request,
+            state.combats,
+            own=lambda combat: any(side.team_id in mine for side in combat.sides.all()),
+            param="combats",
+        ),
         "own_stable": own[0] if own else None,
         "can_arrange": bool(own) or league_is_commissioner(league, user),
         "styles": list(combat_rules.STYLE_NAMES.items()),
@@ -229,3 +244,12 @@ def combat_rights(combat: Combat, user: Any) -> CombatRights:
         dispute=pending,
         void=commissioner and (standing or combat.state == Game.State.CONFIRMED),
     )
+
+
+def standings_top(league: League, count: int) -> list[str]:
+    """The campaign standings' top lines, which a confirmed combat posts to the league's channels (GameApp hook)."""
+    teams = list(Team.objects.filter(league=league).order_by("pk"))
+    return [
+        f"{place}. {line.team.name}: {line.row.wins} wins, {line.row.takedowns} takedowns"
+        for place, line in enumerate(standings(league, teams)[:count], start=1)
+    ]

@@ -48,11 +48,12 @@ def _optional_int(post: QueryDict, field: str) -> int | None:
 
 def _league_page(request: HttpRequest, league_id: int, error: Invalid | None = None) -> HttpResponse:
     league = league_get(league_id)
-    context = {"league": league, "errors": _errors(error), **league_panel_context(league, request.user)}
+    context = {"league": league, "errors": _errors(error), **league_panel_context(league, request)}
     return render(request, "pitfighter/league.html", context)
 
 
 @require_safe
+@domain_errors
 def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
     return _league_page(request, league_id)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Model, Q, QuerySet
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -31,3 +31,18 @@ def paginate(
     paginator = Pagination()
     page = paginator.paginate_queryset(queryset, request, view=view)
     return paginator.get_paginated_response(serializer_class(page, many=True, context=context).data)
+
+
+def page_with_own[M: Model](request: Request, view: APIView, rows: QuerySet[M], own: Q | None) -> dict[str, Any]:
+    """A page of the ordered rows (?page=, ?page_size= up to 200) as count/next/previous/results, and `own`: the rows
+    matching `own` (the requesting coach's, pitside.paging.coached_by) on any page, as many as a page may hold. Three
+    queries whatever the list's length; the caller serializes them, beside its own keys."""
+    paginator = Pagination()
+    page = paginator.paginate_queryset(rows, request, view=view) or []
+    return {
+        "count": paginator.page.paginator.count if paginator.page else 0,
+        "next": paginator.get_next_link(),
+        "previous": paginator.get_previous_link(),
+        "results": page,
+        "own": list(rows.filter(own)[: Pagination.max_page_size]) if own is not None else [],
+    }

@@ -1,4 +1,5 @@
-"""The OpenAPI schema, generated once per process: it changes only with the code."""
+"""The OpenAPI schema, generated once per process: it changes only with the code (pitside.schema_view keeps its
+rendered bytes)."""
 
 from __future__ import annotations
 

@@ -57,6 +57,8 @@ INSTALLED_APPS = [
     "slaughterville",
     "notifications",
     "sheets",
+    "webhooks",
+    "calendars",
 ]
 
 MIDDLEWARE = [
@@ -133,10 +135,25 @@ CELERY_BEAT_SCHEDULE["standings-recompute"] = {"task": "slaughterball.tasks.stan
 CELERY_BEAT_SCHEDULE["bb-standings-recompute"] = {"task": "bloodbowl.tasks.standings_recompute_all_task", "schedule": 10 * 60}
 # Calendar: deadline reminders, and finishing seasons whose Slaughterbrawl is confirmed (every 15 minutes).
 CELERY_BEAT_SCHEDULE["calendar-periodic"] = {"task": "slaughterball.tasks_calendar.calendar_periodic", "schedule": 15 * 60}
-# Mail: the notifications whose mail never went (the broker down, a task out of retries), every 10 minutes.
 # Sheets: queue again the renderings whose task was lost (the broker down, a worker killed), every 5 minutes.
 CELERY_BEAT_SCHEDULE["sheet-sweep"] = {"task": "sheets.tasks.sheet_sweep_task", "schedule": 5 * 60}
+# Mail: the notifications whose mail never went (the broker down, a task out of retries), every 10 minutes.
 CELERY_BEAT_SCHEDULE["notification-email-sweep"] = {"task": "notifications.tasks.notification_email_sweep", "schedule": 10 * 60}
+# Channels: the posts whose task was lost (the broker down, a worker killed mid-post), every 5 minutes.
+CELERY_BEAT_SCHEDULE["webhook-delivery-sweep"] = {"task": "webhooks.tasks.delivery_sweep", "schedule": 5 * 60}
+
+# --- Channels (outgoing webhooks), links ------------------------------------------------
+# Posts go only to public addresses; true lets a channel post to loopback and private ones (tests, a local receiver).
+WEBHOOKS_ALLOW_PRIVATE = env.bool("WEBHOOKS_ALLOW_PRIVATE", default=False)
+# Seconds to connect and to wait for an answer; a slower receiver's post is a failed try.
+WEBHOOKS_TIMEOUT = env.float("WEBHOOKS_TIMEOUT", default=5.0)
+# Tries before a post is given up (the commissioners are told); back-off from BASE seconds, doubling, to CAP.
+WEBHOOKS_MAX_TRIES = env.int("WEBHOOKS_MAX_TRIES", default=8)
+WEBHOOKS_RETRY_BASE = env.float("WEBHOOKS_RETRY_BASE", default=10.0)
+WEBHOOKS_RETRY_CAP = env.float("WEBHOOKS_RETRY_CAP", default=3600.0)
+# Pitside's public address (https://pitside.example.org): links in channel posts and calendar feeds are
+# absolute with it, relative without.
+SITE_URL = env.str("SITE_URL", default="")
 
 # --- Auth ---------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -249,6 +266,8 @@ SPECTACULAR_SETTINGS = {
         "KindEnum": "slaughterball.models.Purchase.Kind",
         "BloodBowlPurchaseKindEnum": "bloodbowl.apis.teams.PURCHASE_KINDS",
         "HouseValuesFormatEnum": "leagues.apis.HOUSE_VALUES_FORMATS",
+        "ChannelKindEnum": "webhooks.models.Channel.Kind",
+        "ChannelEventEnum": "webhooks.models.Channel.Event",
     },
 }
 

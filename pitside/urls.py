@@ -14,6 +14,8 @@ urlpatterns = [
     *(path(prefix, include(module)) for app in game_apps() for prefix, module in app.urls),
     path("notifications/", include("notifications.urls")),
     path("sheets/", include("sheets.views")),
+    path("", include("calendars.urls")),
+    path("", include("webhooks.urls")),
     path("", include("leagues.urls")),
 ]
 

@@ -17,6 +17,8 @@ from notifications.services import notify
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import LedgerEntry, Team
 from rosters.selectors import balance_annotations, team_balances
+from webhooks.models import Channel
+from webhooks.services import league_announce
 
 
 def _name_taken() -> Invalid:
@@ -50,12 +52,10 @@ def team_signing_up(
             LedgerEntry.objects.bulk_create(
                 LedgerEntry(team=team, account=account, amount=amount, reason=reason) for account, amount, reason in opening
             )
-            notify(
-                users=league.commissioners.all(),
-                event=f"team-signed-up:{team.pk}",
-                text=f"{team.name} signed up for {league.name}",
-                url=reverse("league-detail", args=[league.pk]),
-            )
+            url = reverse("league-detail", args=[league.pk])
+            text = f"{team.name} signed up for {league.name}"
+            notify(users=league.commissioners.all(), event=f"team-signed-up:{team.pk}", text=text, url=url)
+            league_announce(league_id=league.pk, event=Channel.Event.SIGNUP, key=f"team-signed-up:{team.pk}", text=text, url=url)
     except IntegrityError:
         raise _name_taken() from None  # lost a race with a team of the same name
 

@@ -11,15 +11,16 @@ class SlaughterballConfig(AppConfig):
         from engine.slaughterball.ruleset import RULESET
         from leagues.game_apps import GameApp, register
         from slaughterball.demo import seed_demo
+        from slaughterball.feeds import calendar_events, standings_top
         from slaughterball.forms import SettingsForm
         from slaughterball.large import seed_large
-        from slaughterball.sheets_teams import league_team_lines, settings_panel_context
+        from slaughterball.sheets_teams import league_panel_context, settings_panel_context
 
         register(
             GameApp(
                 ruleset=RULESET,
                 league_panel="slaughterball/_league_panel.html",
-                league_context=lambda league, user: {"teams": league_team_lines(league)},
+                league_context=league_panel_context,
                 settings_url="league-settings",
                 settings_form=SettingsForm,
                 settings_panel="slaughterball/_settings_panel.html",
@@ -28,5 +29,7 @@ class SlaughterballConfig(AppConfig):
                 seed_large=seed_large,
                 urls=[("", "slaughterball.urls")],
                 api_urls=["slaughterball.api_urls"],
+                calendar_events=calendar_events,
+                standings_top=standings_top,
             )
         )

@@ -17,7 +17,7 @@ from engine.slaughterball import schedule
 from engine.slaughterball.schedule import RankingEntry, Turn
 from leagues.models import League
 from rosters.models import Team
-from slaughterball.models import Appeal, Challenge, Game, GameSide, Season, SeasonTeam, Standing, Week
+from slaughterball.models import Appeal, Challenge, Game, GameSide, Season, Standing, Week
 from slaughterball.selectors import standings_rows
 
 # Weeks whose games count towards a team's games_per_team and League Rank.
@@ -71,6 +71,11 @@ def _sides() -> QuerySet[GameSide]:
     return GameSide.objects.select_related("team", "team__coach").order_by("order_of_play", "id")
 
 
+def weeks_counted(season: Season) -> QuerySet[Week]:
+    """The season's weeks, each with `game_count`: one query, whatever the games."""
+    return Week.objects.filter(season=season).annotate(game_count=Count("games")).order_by("number")
+
+
 def weeks_with_games(season: Season) -> QuerySet[Week]:
     """The season's weeks, each with its games and their sides (team and coach): three queries."""
     games = Game.objects.prefetch_related(Prefetch("sides", queryset=_sides())).order_by("number")
@@ -82,8 +87,20 @@ def week_get(week_id: Any) -> Week | None:
 
 
 def week_games(week: Week) -> list[Game]:
-    games = Game.objects.filter(week=week).prefetch_related(Prefetch("sides", queryset=_sides())).order_by("number")
-    return list(games)
+    """The week's games with their sides, each with its team and coach: two queries."""
+    return games_with_teams(Game.objects.filter(week=week).order_by("number"))
+
+
+def games_with_teams(games: QuerySet[Game]) -> list[Game]:
+    """`games` with their sides, each with its team and coach: two queries."""
+    return list(games.prefetch_related(Prefetch("sides", queryset=_sides())))
+
+
+def games_shown(games: list[Game]) -> list[Game]:
+    """The games a page shows (a page of `week_view`'s, whose sides have no team loaded) with their sides' teams and
+    coaches, in their order: two queries, whatever the week's size."""
+    loaded = {game.pk: game for game in games_with_teams(Game.objects.filter(pk__in=[g.pk for g in games]))}
+    return [loaded[game.pk] for game in games]
 
 
 def game_teams(week: Week) -> tuple[dict[int, list[int]], dict[int, int]]:
@@ -118,21 +135,23 @@ def season_ranking(season: Season) -> list[Standing]:
     """League Rank now: the standings' current column, first to last, with each team and its coach
     (one query). slaughterball.services.standings recomputes it after every result, and the services
     that act on it (a new week, the playoffs) recompute it first."""
+    return list(season_ranking_rows(season))
+
+
+def season_ranking_rows(season: Season) -> QuerySet[Standing]:
+    """`season_ranking` as a query, for a page of it."""
     latest = Standing.objects.filter(season=season).order_by("-week").values("week")[:1]
-    return list(standings_rows(season, Subquery(latest)))
+    return standings_rows(season, Subquery(latest))
 
 
-def games_scheduled(season: Season) -> dict[int, int]:
+def games_scheduled(season: Season, team_ids: Iterable[int] | None = None) -> dict[int, int]:
     """{team id: games it is in} over the regular weeks and makeup games, voided games left out:
-    what counts towards games_per_team when the next week is made."""
-    rows = (
-        GameSide.objects.filter(game__week__season=season, game__week__kind__in=REGULAR_KINDS)
-        .exclude(game__state=Game.State.VOIDED)
-        .values("team_id")
-        .annotate(n=Count("id"))
-        .order_by()
-    )
-    return {r["team_id"]: r["n"] for r in rows}
+    what counts towards games_per_team when the next week is made. Of `team_ids` only, when given."""
+    rows = GameSide.objects.filter(game__week__season=season, game__week__kind__in=REGULAR_KINDS)
+    if team_ids is not None:
+        rows = rows.filter(team_id__in=team_ids)
+    counts = rows.exclude(game__state=Game.State.VOIDED).values("team_id").annotate(n=Count("id")).order_by()
+    return {r["team_id"]: r["n"] for r in counts}
 
 
 # --- The challenge round ---------------------------------------------------------------------------------------------------
@@ -296,8 +315,14 @@ def week_challenges(week: Week) -> list[Challenge]:
     return list(Challenge.objects.filter(week=week).select_related("team", "created_by", "game").order_by("id"))
 
 
+TEAM_COLUMNS = [f.attname for f in Team._meta.concrete_fields]
+
+
 def season_team_names(season: Season) -> dict[int, Team]:
-    return {e.team_id: e.team for e in SeasonTeam.objects.filter(season=season).select_related("team", "team__coach")}
+    """{team id: team with its coach's name} of the season's teams: one query. The pages show no more of the coach,
+    and a season of 1,000 teams builds each row (teams, not their entries, and not the coaches' other columns)."""
+    teams = Team.objects.filter(season_entries__season=season).select_related("coach")
+    return {t.pk: t for t in teams.only(*TEAM_COLUMNS, "coach__username").order_by("pk")}
 
 
 @dataclass
@@ -319,10 +344,11 @@ class WeekView:
             return []
         rank = {t: i for i, t in enumerate(self.state.frozen.ranking, start=1)}
         rows = []
-        for team in self.state.frozen.order:
+        for position, team in enumerate(self.state.frozen.order, start=1):
             entry = self.state.frozen.entries[team]
             rows.append(
                 {
+                    "position": position,
                     "team": team,
                     "name": self.teams[team].name if team in self.teams else str(team),
                     "coach": self.teams[team].coach.username if team in self.teams else "",
@@ -350,12 +376,16 @@ class WeekView:
             return [t for t in self.unscheduled_teams if t.pk != self.state.turn.team]
         if self.state.turn.action == "steal":
             four = [g for g in self.games if len(self.state.games.get(g.pk, [])) == 4]
-            return [side.team for g in four for side in g.sides.all()]
+            return [self.teams[side.team_id] for g in four for side in g.sides.all() if side.team_id in self.teams]
         return []
 
 
 def week_view(week: Week) -> WeekView:
-    games = week_games(week)
+    # Every game with its sides' teams and places only: a week of 1,000 teams would build 1,000 teams and coaches twice
+    # (`teams` has them) and read every report and lineup; the page reads the games it shows in full (games_shown).
+    sides = GameSide.objects.only("game", "team", "place").order_by("order_of_play", "id")
+    light = Game.objects.filter(week=week).only("week", "number", "state").order_by("number")
+    games = list(light.prefetch_related(Prefetch("sides", queryset=sides)))
     teams = season_team_names(week.season)
     state = round_state(week) if week.kind == Week.Kind.CHALLENGE else None
     by_game = state.games if state else {g.pk: [s.team_id for s in g.sides.all()] for g in games}

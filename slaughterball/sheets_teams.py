@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.http import HttpRequest
+
 from engine.registry import get_ruleset
 from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
+from pitside.paging import coached_by, page_rows
 from rosters.models import Team
 from slaughterball.selectors import team_game_record
 from slaughterball.selectors_teams import AthleteRow, TeamSummary, team_summary, teams_with_summary_data
@@ -108,11 +111,18 @@ class LeagueTeamLine:
     portfolio_name: str
 
 
-def league_team_lines(league: League) -> list[LeagueTeamLine]:
-    """The league page's teams table: each team with its Team Potential and treasury."""
+def league_team_lines(league: League, teams: list[Team]) -> list[LeagueTeamLine]:
+    """Lines of the league page's teams table, for `teams` in their order: each with its Team Potential and
+    treasury (three queries, whatever the teams)."""
     portfolios = RULESET.catalog(league.house_values).portfolios
-    teams = teams_with_summary_data(league.teams.all(), league.game_system)
-    return [LeagueTeamLine(team_summary(t), portfolios.get(t.faction, t.faction)) for t in teams]
+    summarised = {t.pk: t for t in teams_with_summary_data(Team.objects.filter(pk__in=[t.pk for t in teams]), league.game_system)}
+    return [LeagueTeamLine(team_summary(summarised[t.pk]), portfolios.get(t.faction, t.faction)) for t in teams]
+
+
+def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]:
+    """The league page's Slaughterball panel: a page of its teams by name, the viewer's own always shown."""
+    teams = page_rows(request, league.teams.order_by("name", "id"), own=coached_by(request))
+    return {"teams": teams.map(lambda page: league_team_lines(league, page))}
 
 
 def settings_panel_context(league: League) -> dict[str, Any]:

@@ -4,23 +4,12 @@ run twice (acks_late: a task whose worker died is run again)."""
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
 
+from pitside.celery import RETRY
 from slaughterball.selectors import season_ids_running
 from slaughterball.services.standings import standings_recompute
 
 # --- Standings (results area) ----------------------------------------------------------------------
-
-RETRY = {
-    "acks_late": True,
-    "reject_on_worker_lost": True,  # a worker that dies mid-task gives the message back
-    "autoretry_for": (OperationalError, InterfaceError, ConnectionError),  # the database went away: try again
-    "retry_backoff": True,
-    "retry_backoff_max": 120,
-    "max_retries": 8,
-    "soft_time_limit": 120,
-    "time_limit": 180,
-}
 
 
 @shared_task(**RETRY)

@@ -5,24 +5,37 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
+from django.http import HttpRequest
+
 from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
-from slaughterville.models import Session
+from pitside.paging import coached_by, page_rows
+from slaughterville.models import Session, SessionSide
 from slaughterville.selectors import catalogue_of, group_statistics, member_of, members, sessions
 from slaughterville.services import RESULTS
 
 
-def league_panel_context(league: League, user: Any) -> dict[str, Any]:
-    """The group page's panel: its members, its sessions and its statistics."""
+def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]:
+    """The group page's panel: its members and its sessions (a page each, the viewer's own first) and its statistics."""
     catalogue = catalogue_of(league)
     names = catalogue.names()
+    own = coached_by(request)
+    statistics = group_statistics(league)
+    sessions_page = page_rows(
+        request,
+        sessions(league),
+        own=Q(pk__in=SessionSide.objects.filter(team__coach_id=request.user.pk).values("session_id")) if own else None,
+        param="sessions",
+    )
     return {
-        "member": member_of(league, user),
-        "members": list(members(league)),
-        "sessions": [(s, names.get(s.villain, s.villain)) for s in sessions(league)],
+        "member": member_of(league, request.user),
+        "members": page_rows(request, members(league), own=own, param="members"),
+        "sessions": sessions_page.map(lambda page: [(s, names.get(s.villain, s.villain)) for s in page]),
         "catalogue_ready": bool(catalogue.characters and catalogue.villains and len(catalogue.locations) >= 6),
-        "statistics": group_statistics(league),
+        "statistics": statistics,
+        "member_rates": page_rows(request, statistics.members, param="member_rates"),
     }
 
 

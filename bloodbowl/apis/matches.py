@@ -13,11 +13,9 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from bloodbowl.models import Match, StarPlayerRoll
-from bloodbowl.paging import PAGE_SIZE, coached_by, page_of, page_wanted
 from bloodbowl.selectors import league_get, match_get, matches, star_player_roll_options
 from bloodbowl.selectors_standings import standing_lines
 from bloodbowl.services import fixtures
@@ -26,7 +24,8 @@ from engine.core.fixtures import LEGS, MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN
 from games.api import ScheduleInputSerializer
 from games.models import Game, GameEvent
 from pitside.api_errors import ERRORS, ErrorSerializer
-from pitside.pagination import Pagination, paginate
+from pitside.pagination import Pagination, page_with_own, paginate
+from pitside.paging import coached_by
 from pitside.write_api import WriteApi
 
 
@@ -395,32 +394,20 @@ class StandingsPageSerializer(serializers.Serializer[Any]):
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = StandingRowSerializer(many=True, help_text="This page's lines, in the table's order.")
-    own = StandingRowSerializer(many=True, help_text="The requesting coach's teams' lines not on this page.")
+    own = StandingRowSerializer(many=True, help_text="The lines of the requesting coach's teams, on any page.")
 
 
 class LeagueStandingsApi(APIView):
     @extend_schema(
         parameters=[
-            OpenApiParameter("page", int, description=f"The page of {PAGE_SIZE} lines (1 by default)."),
-            OpenApiParameter("all", bool, description="1: the whole table in `results`, no next page."),
+            OpenApiParameter("page", int, description="A page of the table (default: the first)."),
+            OpenApiParameter("page_size", int, description="Lines a page (default 50, at most 200)."),
         ],
         responses={200: StandingsPageSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
         description="The table stored by the last recompute: by the league's points per win, draw and loss, then its "
         "tie-breakers in order.",
     )
     def get(self, request: Request, league_id: int) -> Response:
-        number, everything = page_wanted(request.query_params)
         league = league_get(league_id)
-        page = page_of(standing_lines(league), coached_by(request.user, "team__coach"), number=number, everything=everything)
-        url = request.build_absolute_uri()
-        return Response(
-            StandingsPageSerializer(
-                {
-                    "count": page.count,
-                    "next": replace_query_param(url, "page", page.next) if page.next else None,
-                    "previous": replace_query_param(url, "page", page.previous) if page.previous else None,
-                    "results": page.rows,
-                    "own": page.own,
-                }
-            ).data
-        )
+        body = page_with_own(request, self, standing_lines(league), coached_by(request, "team__coach"))
+        return Response(StandingsPageSerializer(body).data)

@@ -14,12 +14,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.core.cache import cache
-from django.db import connection, transaction
+from django.db import transaction
 
 from bloodbowl.models import PlayerTotals, Standing
 from bloodbowl.selectors import GAME_SYSTEM
 from bloodbowl.selectors_standings import league_standings_computed
 from leagues.models import League
+from pitside.locks import one_at_a_time
 
 # The first key of the standings' advisory locks (the second is the league): "BS" for Blood Bowl Standings.
 STANDINGS_LOCK_KEY = 0x4253
@@ -42,21 +43,11 @@ TOTALS_FIELDS = ("touchdowns", "casualties", "spp")
 BATCH = 500
 
 
-def _lock_standings(league_id: int) -> None:
-    """Two recomputes of one league (the task after a result and the periodic one) run one after the other,
-    never interleaved. On PostgreSQL a transaction-level advisory lock: a row lock is a write, flushed at
-    commit, on every recompute, even one that changes nothing. SQLite's transactions take the write lock when
-    they start (settings: IMMEDIATE), one at a time already."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [STANDINGS_LOCK_KEY, league_id])
-
-
 def standings_recompute(*, league_id: int) -> int:
     """Recompute the league's stored table and leaders' totals, in one transaction, and return the rows
     changed (a second run changes nothing)."""
     with transaction.atomic():
-        _lock_standings(league_id)
+        one_at_a_time(STANDINGS_LOCK_KEY, league_id)  # the task after a result and the periodic one
         league = League.objects.filter(pk=league_id, game_system=GAME_SYSTEM).first()
         if league is None:
             return 0

@@ -17,7 +17,6 @@ from rest_framework import serializers
 from bloodbowl.apis import matches as apis
 from bloodbowl.apis.matches import ReportInputSerializer
 from bloodbowl.models import Player, StarPlayerRoll
-from bloodbowl.paging import coached_by, page_of, page_wanted
 from bloodbowl.selectors import (
     apothecary_candidates,
     league_get,
@@ -43,6 +42,7 @@ from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import ErrorItem, Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.paging import coached_by, page_rows
 from pitside.params import parse_int
 
 CHARACTERISTICS = ("ma", "st", "ag", "av")
@@ -332,7 +332,6 @@ def spr_choose(request: HttpRequest, spr_id: int) -> HttpResponse:
 @require_safe
 def standings(request: HttpRequest, league_id: int) -> HttpResponse:
     """A page of the stored table (the coach's own teams always shown, `?all=1` the whole of it) and the leaders."""
-    number, everything = page_wanted(request.GET)
     league = league_get(league_id)
-    page = page_of(standing_lines(league), coached_by(request.user, "team__coach"), number=number, everything=everything)
-    return render(request, "bloodbowl/standings.html", {"league": league, "page": page, "leaders": league_leaders(league)})
+    rows = page_rows(request, standing_lines(league), own=coached_by(request, "team__coach"))
+    return render(request, "bloodbowl/standings.html", {"league": league, "rows": rows, "leaders": league_leaders(league)})

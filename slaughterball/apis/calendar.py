@@ -33,7 +33,7 @@ from slaughterball.selectors_calendar import (
     season_get,
     season_list,
     season_open,
-    season_ranking,
+    season_ranking_rows,
     standings_from_record,
     week_games,
     week_get,
@@ -360,11 +360,13 @@ class SeasonStartApi(APIView):
 
 
 class SeasonRankingApi(APIView):
+    pagination_class = Pagination
+
     @extend_schema(responses={200: RankingRowOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, season_id: int) -> Response:
         """League Rank now (most League Points, then higher Team Potential, then the recorded draw):
-        the standings' current column, recomputed after every confirmed or voided result."""
-        return Response(RankingRowOutputSerializer(season_ranking(_season(season_id)), many=True).data)
+        the standings' current column, recomputed after every confirmed or voided result. A page of it."""
+        return paginate(request, self, season_ranking_rows(_season(season_id)), RankingRowOutputSerializer)
 
 
 class SeasonMakeupGamesApi(APIView):

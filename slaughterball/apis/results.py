@@ -19,8 +19,10 @@ from rest_framework.views import APIView
 from games.api import ScheduleInputSerializer
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import NotFound
+from pitside.pagination import page_with_own
+from pitside.paging import coached_by
 from pitside.write_api import WriteApi
-from slaughterball.models import Game, ResultDraft, Season
+from slaughterball.models import Game, ResultDraft, Season, Standing
 from slaughterball.selectors import (
     game_get,
     game_pending_teams,
@@ -325,7 +327,12 @@ class StandingsOutputSerializer(serializers.Serializer[Any]):
     week = serializers.IntegerField(allow_null=True, help_text="The ranking after this week (0: before the first game).")
     weeks = serializers.ListField(child=serializers.IntegerField(), help_text="The weeks that have a ranking.")
     tie_break = serializers.CharField()
-    standings = StandingOutputSerializer(many=True)
+    # A page of the ranking, as pitside.pagination's lists (?page=, ?page_size= up to 200).
+    count = serializers.IntegerField(help_text="Teams in the ranking.")
+    next = serializers.URLField(allow_null=True, help_text="The next page of the ranking.")
+    previous = serializers.URLField(allow_null=True, help_text="The previous page of the ranking.")
+    results = StandingOutputSerializer(many=True, help_text="This page of the ranking, first to last.")
+    own = StandingOutputSerializer(many=True, help_text="The rows of the requesting coach's teams, on any page.")
 
 
 class LeagueStandingsApi(APIView):
@@ -337,10 +344,13 @@ class LeagueStandingsApi(APIView):
         parameters=[
             OpenApiParameter("season", int, description="A season of this league (default: its latest)."),
             OpenApiParameter("week", int, description="The ranking after this week (default: the latest)."),
+            OpenApiParameter("page", int, description="A page of the ranking (default: the first)."),
+            OpenApiParameter("page_size", int, description="Rows a page (default 50, at most 200)."),
         ],
         responses={200: StandingsOutputSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
         description="League Rank: most League Points, then higher Team Potential, then a recorded random draw. "
-        "Answers in a fixed number of queries whatever the league's size.",
+        "A page of it (?page=, ?page_size= up to 200), and the requesting coach's own rows; "
+        "answers in a fixed number of queries whatever the league's size.",
     )
     def get(self, request: Request, league_id: int) -> Response:
         league = league_get(league_id)
@@ -353,14 +363,14 @@ class LeagueStandingsApi(APIView):
         week = filters.validated_data.get("week", weeks[-1] if weeks else None)
         if "week" in filters.validated_data and week not in weeks:
             raise NotFound.one("week-unranked", "week", "There is no ranking for that week yet.")
-        rows = list(standings_rows(season, week)) if season is not None and week is not None else []
+        rows = standings_rows(season, week) if season is not None and week is not None else Standing.objects.none()
         body = {
             "league": league.pk,
             "season": season,
             "week": week,
             "weeks": weeks,
             "tie_break": TIE_BREAK_NOTE,
-            "standings": rows,
+            **page_with_own(request, self, rows, coached_by(request, "team__coach")),
         }
         return Response(StandingsOutputSerializer(body).data)
 

@@ -44,6 +44,8 @@ from slaughterball.services.pregame import (
     teams_facts,
     user_team,
 )
+from webhooks.models import Channel
+from webhooks.services import league_announce
 
 
 def auction_open(*, game_id: Any, user: Any) -> tuple[Auction, bool]:
@@ -101,11 +103,10 @@ def _roll_and_draw(game: Game, sides: list[GameSide], user: Any) -> Auction:
 
 def _notify_auction_open(auction: Auction, sides: list[GameSide]) -> None:
     url = reverse("game-auction", args=[auction.game_id])
-    notify(
-        users=[side.team.coach for side in sides],
-        event=f"auction-open:game:{auction.game_id}",
-        text=f"The maverick auction of {auction.game} is open.",
-        url=url,
+    text = f"The maverick auction of {auction.game} is open."
+    notify(users=[side.team.coach for side in sides], event=f"auction-open:game:{auction.game_id}", text=text, url=url)
+    league_announce(
+        league_id=auction.game.league_id, event=Channel.Event.AUCTION, key=f"auction-open:{auction.pk}", text=text, url=url
     )
 
 

@@ -39,6 +39,8 @@ from slaughterball.selectors_calendar import (
     weeks_due_between,
 )
 from slaughterball.services.standings import standings_recompute
+from webhooks.models import Channel
+from webhooks.services import league_announce
 
 MAX_GAMES_PER_TEAM = 50
 UNSET: Any = object()  # a keyword not given (a PATCH leaves that field as it is)
@@ -280,8 +282,16 @@ def _create_games(week: Week, groups: list[list[int]], first_number: int, pays: 
     return games
 
 
-def notify_scheduled(week: Week, games: list[Game], groups: list[list[int]], what: str, event: str = "scheduled") -> None:
-    """Tell every coach of the games their game (dashboard now, email after commit; once per event)."""
+def notify_scheduled(
+    week: Week,
+    games: list[Game],
+    groups: list[list[int]],
+    what: str,
+    event: str = "scheduled",
+    channel_event: str = Channel.Event.DRAW,
+) -> None:
+    """Tell every coach of the games their game (dashboard now, email after commit; once per event), and the
+    league's channels that take `channel_event` every game made."""
     teams = {t.pk: t for t in Team.objects.filter(pk__in=[t for g in groups for t in g]).select_related("coach")}
     url = reverse("week-detail", args=[week.pk])
     messages = []
@@ -292,6 +302,19 @@ def notify_scheduled(week: Week, games: list[Game], groups: list[list[int]], wha
             text = f"{week.season.name}, week {week.number} ({what}): {team.name} plays game {game.number} against {rivals}."
             messages.append((team.coach, f"{event}:{game.pk}:{team_id}", text, url))
     notify_many(messages, new_events=True)  # the games were made in this transaction
+    league_announce(
+        league_id=week.season.league_id,
+        event=channel_event,
+        key=f"{event}:{games[0].pk}",
+        text=f"{week.season.name}, week {week.number}: {what}.",
+        url=url,
+        lines=game_lines(games, groups, {pk: t.name for pk, t in teams.items()}),
+    )
+
+
+def game_lines(games: list[Game], groups: list[list[int]], names: dict[int, str]) -> list[str]:
+    """One line a game made ("Game 3: A v B v C"), for a channel post."""
+    return [f"Game {game.number}: {' v '.join(names[t] for t in group)}" for game, group in zip(games, groups, strict=True)]
 
 
 def week_draw(*, week: Week, user: Any) -> tuple[Week, bool]:

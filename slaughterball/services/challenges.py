@@ -22,7 +22,9 @@ from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import Team
 from slaughterball.models import Appeal, Challenge, Game, GameSide, Rearrangement, Season, SeasonTeam, Week
 from slaughterball.selectors_calendar import RoundState, game_teams, previous_week_games, round_state
-from slaughterball.services.calendar import _create_games, _lock_week
+from slaughterball.services.calendar import _create_games, _lock_week, game_lines
+from webhooks.models import Channel
+from webhooks.services import league_announce
 
 
 def _week_url(week: Week) -> str:
@@ -85,6 +87,18 @@ def _challenged_messages(
     ]
 
 
+def _announce_challenge(week: Week, game: Game, challenger: Team, teams: list[Team], verb: str) -> None:
+    """The league's channels that take challenges hear of it."""
+    names = ", ".join(t.name for t in teams)
+    league_announce(
+        league_id=week.season.league_id,
+        event=Channel.Event.CHALLENGES,
+        key=f"challenge:{game.pk}",
+        text=f"{week.season.name}, week {week.number}: {challenger.name} {verb} {names} (game {game.number}).",
+        url=_week_url(week),
+    )
+
+
 def _require_known(state: RoundState, teams: list[int], field: str) -> None:
     if unknown := [t for t in teams if t not in state.frozen.entries]:
         raise Invalid.one("team-not-in-season", field, f"Not in this season's challenge order: {', '.join(map(str, unknown))}.")
@@ -136,6 +150,7 @@ def challenge_issue(
             idempotency_key=idempotency_key or None,
         )
         notify_many(_challenged_messages(week, game, team, [teams[t] for t in challenged], "challenged"), new_events=True)
+        _announce_challenge(week, game, team, [teams[t] for t in challenged], "challenged")
     return challenge, True
 
 
@@ -199,6 +214,7 @@ def steal_make(
         )
         others = list(Team.objects.filter(pk__in=[*stolen, *leftovers[1:]]).select_related("coach"))
         notify_many(_challenged_messages(week, game, team, others, "stole"), new_events=True)
+        _announce_challenge(week, game, team, others, "stole")
     return challenge, True
 
 
@@ -266,6 +282,17 @@ def round_fill(*, week: Week, user: Any) -> list[Challenge]:
                 )
                 messages.append((teams[team].coach, event, text, url))
         notify_many(messages, new_events=True)
+        if groups:
+            league_announce(
+                league_id=week.season.league_id,
+                event=Channel.Event.CHALLENGES,
+                key=f"round-fill:{groups[0][0].pk}",
+                text=f"{week.season.name}, week {week.number}: the commissioner filled the round.",
+                url=url,
+                lines=game_lines(
+                    [g for g, _, _ in groups], [group for _, group, _ in groups], {pk: t.name for pk, t in teams.items()}
+                ),
+            )
     return made
 
 

@@ -28,6 +28,8 @@ from slaughterball.selectors_calendar import (
 )
 from slaughterball.services.calendar import _create_games, _lock_season, _now_iso, notify_scheduled
 from slaughterball.services.standings import standings_recompute
+from webhooks.models import Channel
+from webhooks.services import league_announce
 
 
 def playoff_create(*, season: Season, user: Any, allow_short: bool = False) -> tuple[Game, bool]:
@@ -82,7 +84,7 @@ def playoff_create(*, season: Season, user: Any, allow_short: bool = False) -> t
         game = _create_games(week, [seeds], 1)[0]
         season.status = Season.Status.PLAYOFFS
         season.save(update_fields=["status"])
-        notify_scheduled(week, [game], [seeds], "the Slaughterbrawl", event="playoff")
+        notify_scheduled(week, [game], [seeds], "the Slaughterbrawl", event="playoff", channel_event=Channel.Event.PLAYOFFS)
     return game, True
 
 
@@ -108,11 +110,10 @@ def playoff_finish(season: Season) -> bool:
             entries = SeasonTeam.objects.filter(season_id=season.pk).select_related("team__coach")
             winner = next((e.team.name for e in entries if e.team_id == champion), "")
             url = reverse("season-playoffs", args=[season.pk])
-            notify_many(
-                [
-                    (e.team.coach, f"champion:{season.pk}", f"{winner} won the Slaughterbrawl: champion of {season.name}!", url)
-                    for e in entries
-                ]
+            text = f"{winner} won the Slaughterbrawl: champion of {season.name}!"
+            notify_many([(e.team.coach, f"champion:{season.pk}", text, url) for e in entries])
+            league_announce(
+                league_id=season.league_id, event=Channel.Event.PLAYOFFS, key=f"champion:{season.pk}", text=text, url=url
             )
     return bool(finished)
 

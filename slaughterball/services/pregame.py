@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from engine.core.violations import raise_if_any
@@ -38,6 +39,8 @@ from slaughterball.models import (
 from slaughterball.selectors import game_played
 from slaughterball.selectors_pregame import league_rank_order
 from slaughterball.selectors_teams import team_facts, teams_with_summary_data
+from webhooks.models import Channel
+from webhooks.services import league_announce
 
 # --- Shared by the auction and the lineups ----------------------------------------------------------------
 
@@ -270,6 +273,7 @@ def lineup_pick(
         if auction is not None and auction.closed_at is None:
             auction.closed_at = timezone.now()  # no more lots once the first coach has chosen
             auction.save(update_fields=["closed_at"])
+            _announce_auction_closed(auction, game)
         side.lineup = _lineup_snapshot(own, athlete_ids, {pk: hires[pk] for pk in maverick_ids})
         side.save(update_fields=["lineup"])
         if all(s.lineup for s in sides):
@@ -490,3 +494,14 @@ def mavericks_out(game: Game) -> set[str]:
         if season or 0 < game.week.number - week <= weeks:
             out.add(card)
     return out
+
+
+def _announce_auction_closed(auction: Auction, game: Game) -> None:
+    """The league's channels that take auctions hear that bidding is over (the first lineup chosen)."""
+    league_announce(
+        league_id=game.league_id,
+        event=Channel.Event.AUCTION,
+        key=f"auction-closed:{auction.pk}",
+        text=f"The maverick auction of {game} is closed: the coaches are choosing athletes.",
+        url=reverse("game-auction", args=[game.pk]),
+    )

@@ -152,6 +152,11 @@ class SlaughterballResults(ResultLifecycle[Game]):
         """No-Shows: a side marked no-show in the result standing does not confirm it."""
         return not any(line["team"] == side.team_id and line["no_show"] for line in (game.report or {}).get("sides", []))
 
+    def announced_text(self, game: Game) -> str:
+        placed = sorted(game.sides.all(), key=lambda side: (side.place or len(game.sides.all()) + 1, side.pk))
+        places = ", ".join(f"{_ordinal(side.place)} {side.team.name}" for side in placed if side.place)
+        return f"Result confirmed: {self.label(game)}" + (f": {places}." if places else ".")
+
     def confirmed_text(self, game: Game, side: lifecycle.GameSide) -> str:
         assert isinstance(side, GameSide)  # this lifecycle's sides
         earned = (

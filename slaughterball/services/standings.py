@@ -20,6 +20,7 @@ from django.db.models import Count
 from engine.slaughterball import schedule
 from leagues.services import league_require_commissioner
 from pitside.errors import Invalid, NotFound
+from pitside.locks import one_at_a_time
 from slaughterball.models import Game, GameSide, MissedGame, Season, SeasonTeam, Week
 from slaughterball.selectors import NOT_COUNTED
 
@@ -32,16 +33,6 @@ STANDINGS_LOCK_KEY = 0x5053
 def _lock_season(season_id: int) -> Season | None:
     """The season row locked for this transaction (with its league)."""
     return Season.objects.select_for_update(of=("self",)).select_related("league").filter(pk=season_id).first()
-
-
-def _lock_standings(season_id: int) -> None:
-    """Two recomputes of one season (the task after a result and the periodic one) run one after
-    the other, never interleaved. On PostgreSQL a transaction-level advisory lock: a row lock is a
-    write, flushed at commit, on every recompute, even one that changes nothing. SQLite's
-    transactions take the write lock when they start (settings: IMMEDIATE), one at a time already."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [STANDINGS_LOCK_KEY, season_id])
 
 
 def _ensure_draws(season: Season) -> None:
@@ -144,7 +135,7 @@ def standings_recompute(*, season_id: int) -> int:
     (week_create recomputes the last column before it closes it). A finished season's standings
     are its archive: left as they are."""
     with transaction.atomic():
-        _lock_standings(season_id)
+        one_at_a_time(STANDINGS_LOCK_KEY, season_id)  # the task after a result and the periodic one
         season = Season.objects.filter(pk=season_id).first()
         if season is None or season.status == Season.Status.FINISHED:
             return 0

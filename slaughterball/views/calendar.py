@@ -22,6 +22,8 @@ from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
+from pitside.paging import coached_by, page_rows
+from rosters.models import Team
 from slaughterball.forms_calendar import (
     AppealDecideForm,
     AppealForm,
@@ -34,25 +36,27 @@ from slaughterball.forms_calendar import (
     SeasonStartForm,
     WeekCreateForm,
 )
-from slaughterball.models import Appeal, Game, GameSide, Season, Week
+from slaughterball.models import Appeal, Game, GameSide, Season, Standing, Week
 from slaughterball.selectors import GAME_SYSTEM
 from slaughterball.selectors_calendar import (
     REGULAR_KINDS,
     STANDINGS_RECORD,
     WeekView,
     games_scheduled,
+    games_shown,
     playoff_week,
     record,
     season_archive,
     season_get,
     season_list,
     season_ranking,
+    season_ranking_rows,
     season_team_names,
     standings_from_record,
     week_games,
     week_get,
     week_view,
-    weeks_with_games,
+    weeks_counted,
 )
 from slaughterball.services import calendar as calendar_services
 from slaughterball.services import challenges as challenge_services
@@ -129,28 +133,48 @@ def season_create_view(request: HttpRequest, league_id: int) -> HttpResponse:
 
 def _season_page(request: HttpRequest, season: Season, **extra: Any) -> HttpResponse:
     is_commissioner = league_is_commissioner(season.league, request.user)
-    teams = season_team_names(season)
-    ranking = season_ranking(season) if season.status != Season.Status.SIGNUP else []
-    scheduled = games_scheduled(season) if ranking else {}
+    ranking = page_rows(
+        request,
+        season_ranking_rows(season) if season.status != Season.Status.SIGNUP else Standing.objects.none(),
+        own=coached_by(request, "team__coach"),
+    )
+    # Before the first ranking, the teams entered, by name (the same page of a list, the viewer's own shown).
+    entered = page_rows(
+        request,
+        Team.objects.filter(season_entries__season=season).select_related("coach").order_by("name", "id")
+        if not ranking.count
+        else Team.objects.none(),
+        own=coached_by(request),
+    )
+    # Only the commissioner's makeup form lists every team.
+    makeup = is_commissioner and season.status == Season.Status.RUNNING
     return render(
         request,
         "slaughterball/calendar/season_detail.html",
         {
             "season": season,
             "league": season.league,
-            "weeks": list(weeks_with_games(season)),
-            "ranking": [(row, scheduled.get(row.team.pk, 0)) for row in ranking],
-            "entered": sorted(teams.values(), key=lambda t: t.name),
+            "weeks": list(weeks_counted(season)),
+            "ranking": ranking.map(lambda rows: _with_scheduled(season, rows)),
+            "entered": entered,
             "is_commissioner": is_commissioner,
             "start_form": extra.get("start_form") or SeasonStartForm(),
             "week_form": extra.get("week_form") or WeekCreateForm(),
-            "makeup_form": extra.get("makeup_form") or MakeupGameForm(teams=[(t.pk, t.name) for t in teams.values()]),
+            "makeup_form": extra.get("makeup_form")
+            or (MakeupGameForm(teams=[(t.pk, t.name) for t in season_team_names(season).values()]) if makeup else None),
             "errors": extra.get("errors", []),
         },
     )
 
 
+def _with_scheduled(season: Season, rows: list[Standing]) -> list[tuple[Standing, int]]:
+    """Each ranking row with the games its team is in (one query)."""
+    scheduled = games_scheduled(season, [row.team_id for row in rows])
+    return [(row, scheduled.get(row.team_id, 0)) for row in rows]
+
+
 @require_safe
+@domain_errors
 def season_detail_view(request: HttpRequest, season_id: int) -> HttpResponse:
     return _season_page(request, _season(season_id))
 
@@ -202,6 +226,7 @@ def makeup_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 WEEK_POLL_SECONDS = 5
+GAMES_PAGE = 10  # games a page of the week shows: 40 teams
 
 
 def _live_version(view: WeekView, deadline_passed: bool) -> str:
@@ -247,9 +272,11 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
                 )
                 if target in own and playing and (challenge.game_id, target) not in appealed:
                     appeal_forms.append((game, view.teams[target], AppealForm(initial={"team": target})))
-    teams = sorted(view.teams.values(), key=lambda t: t.name)
     running = week.season.status == Season.Status.RUNNING
+    can_rearrange = is_commissioner and running and week.kind != Week.Kind.PLAYOFF and bool(view.games)
     deadline_passed = week.challenges_due is None or week.challenges_due <= timezone.now()
+    live_query = request.GET.copy()
+    live_query.pop("v", None)  # the poll asks with the page's own query: its pages of games and order
     return {
         "week": week,
         "season": week.season,
@@ -268,14 +295,24 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
         "deadline_passed": deadline_passed,
         "deadlines_form": extra.get("deadlines_form")
         or DeadlinesForm(initial={"challenges_due": week.challenges_due, "games_due": week.games_due}),
-        "rearrange_form": extra.get("rearrange_form") or RearrangeForm(teams=teams, games=view.games),
         "decide_form": AppealDecideForm(),
-        "can_rearrange": is_commissioner and running and week.kind != Week.Kind.PLAYOFF and bool(view.games),
+        "can_rearrange": can_rearrange,
+        # Only the commissioner's rearrangement form lists every team and game.
+        "rearrange_form": extra.get("rearrange_form")
+        or (RearrangeForm(teams=sorted(view.teams.values(), key=lambda t: t.name), games=view.games) if can_rearrange else None),
         "errors": extra.get("errors", []),
         # The challenge round is live: poll until every team has its game.
         "poll": running and state is not None and state.turn.action != "done",
         "poll_seconds": WEEK_POLL_SECONDS,
         "live_version": _live_version(view, deadline_passed),
+        "live_query": live_query.urlencode(),
+        # The week's lists, a page each (the viewer's own first): games (a card of four teams each, so fewer to a
+        # page), the challenge order, the challenges made.
+        "games": page_rows(
+            request, view.games, own=lambda game: any(side.team_id in own for side in game.sides.all()), size=GAMES_PAGE
+        ).map(games_shown),
+        "order": page_rows(request, view.order_rows, own=lambda row: row["team"] in own, param="order"),
+        "challenges": page_rows(request, view.challenges, own=lambda c: c.team_id in own, param="challenges"),
     }
 
 
@@ -284,11 +321,13 @@ def _week_page(request: HttpRequest, week: Week, **extra: Any) -> HttpResponse:
 
 
 @require_safe
+@domain_errors
 def week_detail_view(request: HttpRequest, week_id: int) -> HttpResponse:
     return _week_page(request, _week(week_id))
 
 
 @require_safe
+@domain_errors
 def week_live_view(request: HttpRequest, week_id: int) -> HttpResponse:
     """The live part of the week page, polled during the challenge round: 204 while nothing it shows changed."""
     context = _week_context(request, _week(week_id))
@@ -437,7 +476,7 @@ def _playoff_page(request: HttpRequest, season: Season, **extra: Any) -> HttpRes
             "league": season.league,
             "week": week,
             "game": games[0] if games else None,
-            "games": games,
+            "games": page_rows(request, games),
             "standings": standings_from_record(data, teams),
             "seeds": seeds,
             "path_weeks": weeks,
@@ -451,6 +490,7 @@ def _playoff_page(request: HttpRequest, season: Season, **extra: Any) -> HttpRes
 
 
 @require_safe
+@domain_errors
 def playoffs_view(request: HttpRequest, season_id: int) -> HttpResponse:
     return _playoff_page(request, _season(season_id))
 

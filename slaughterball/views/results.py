@@ -28,10 +28,11 @@ from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
+from pitside.paging import coached_by, page_rows
 from pitside.params import parse_int
 from pitside.throttling import SheetThrottle, throttled
 from sheets.views import sheet_response
-from slaughterball.models import Athlete, Game, ResultDraft, Season, Week
+from slaughterball.models import Athlete, Game, ResultDraft, Season, Standing, Week
 from slaughterball.selectors import (
     game_get,
     game_label,
@@ -497,7 +498,7 @@ def league_standings(request: HttpRequest, league_id: int) -> HttpResponse:
     week = parse_int(week_param, field="week") if week_param else (weeks[-1] if weeks else None)
     if week_param and week not in weeks:
         raise Http404("No ranking for that week.")
-    rows = list(standings_rows(season, week)) if season and week is not None else []
+    ranking = standings_rows(season, week) if season and week is not None else Standing.objects.none()
     return render(
         request,
         "slaughterball/results/standings.html",
@@ -507,7 +508,7 @@ def league_standings(request: HttpRequest, league_id: int) -> HttpResponse:
             "seasons": list(league.seasons.order_by("-number")),
             "weeks": weeks,
             "week": week,
-            "rows": rows,
+            "rows": page_rows(request, ranking, own=coached_by(request, "team__coach")),
             "tie_break_note": TIE_BREAK_NOTE,
             "is_commissioner": league_is_commissioner(league, request.user),
         },

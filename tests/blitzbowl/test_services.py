@@ -7,12 +7,14 @@ import pytest
 
 from blitzbowl import services
 from blitzbowl.models import Match, TraitGain
-from blitzbowl.selectors import coach_roster, league_state
+from blitzbowl.selectors import coach_roster, league_state, standings_top
 from engine.core.violations import RuleViolation
 from engine.registry import get_ruleset
 from games.models import Game, Roll
 from pitside.errors import Invalid, NotPermitted
 from tests.blitzbowl.helpers import play, report
+from webhooks.models import Delivery
+from webhooks.services import channel_create
 
 
 def codes(error):
@@ -121,6 +123,8 @@ def _round_robin(league, commissioner):
 
 def test_a_short_league_finals_and_awards(short_league, three, commissioner):
     _ann, _bob, _cid = three
+    discord = "https://discord.com/api/webhooks/1/x"
+    channel_create(league_id=short_league.pk, user=commissioner, kind="discord", url=discord, events=["playoffs"])
     with pytest.raises(Invalid) as refused:
         services.finals_next(league_id=short_league.pk, user=commissioner)
     assert codes(refused) == [("league-play-unfinished", "league")]
@@ -150,6 +154,14 @@ def test_a_short_league_finals_and_awards(short_league, three, commissioner):
     with pytest.raises(RuleViolation) as refused:
         services.finals_next(league_id=short_league.pk, user=commissioner)
     assert codes(refused) == [("finals-over", "finals")]
+    drawn, champion = Delivery.objects.order_by("pk")  # the league's channel heard of the final and its winner
+    home, away = (s.team.name for s in final.sides.order_by("-home"))
+    assert (drawn.event, drawn.text, drawn.lines) == (
+        "playoffs",
+        f"{short_league.name}: the final is drawn.",
+        [f"{home} v {away}"],
+    )
+    assert champion.text == f"{home} won the final: champion of {short_league.name}!"
 
 
 def test_quarter_finals_need_eight(commissioner, db):
@@ -177,3 +189,17 @@ def test_quarter_finals_need_eight(commissioner, db):
         services.result_void(match_id=quarters[0].pk, user=commissioner, reason="late")
     assert codes(refused) == [("match-not-voidable", "match")]
     assert len(teams) == 8
+
+
+def test_a_confirmed_match_is_posted_with_the_league_tables_top_lines(short_league, three, commissioner):
+    ann, bob, _ = three
+    discord = "https://discord.com/api/webhooks/1/x"
+    channel_create(league_id=short_league.pk, user=commissioner, kind="discord", url=discord, events=["result-confirmed"])
+    match = services.match_create(league_id=short_league.pk, user=ann.coach, home_team=ann.pk, away_team=bob.pk)
+
+    play(match, (7, 2, 1), (3, 1, 2))
+
+    assert Delivery.objects.get().event == "result-confirmed"
+    top = standings_top(short_league, 3)
+    assert top[0] == f"1. {ann.name}: 3 pts"
+    assert len(top) == 3

@@ -10,12 +10,13 @@ from django.test import Client
 
 from bloodbowl.large import seed_large
 from bloodbowl.models import Match, PlayerTotals, Standing
-from bloodbowl.paging import PAGE_SIZE
 from bloodbowl.selectors_standings import league_standings_computed
 from bloodbowl.services import matches as services
 from bloodbowl.services.standings import PENDING_KEY, standings_recompute
 from bloodbowl.sheets import LEAGUE_PAGE_TEAMS
 from bloodbowl.tasks import standings_recompute_all_task, standings_recompute_task
+from pitside.pagination import Pagination
+from pitside.paging import PAGE_SIZE
 from tests.bloodbowl.factories import make_bb_team
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.factories import UserFactory
@@ -169,20 +170,21 @@ def test_the_standings_page_shows_a_page_the_coachs_own_team_and_all_on_request(
     first = client.get(url).content.decode()
     assert f">{lines[PAGE_SIZE - 1].team.name}<" in first
     assert f">{lines[PAGE_SIZE].team.name}<" not in first
-    assert "Your team" in first  # the coach's own line, past the page
+    assert first.count('class="own pinned"') == 1  # the coach's own line, past the page, above it
     assert f">{last.name}<" in first
-    assert f"Page 1 of 2 ({PAGE_SIZE + 10} teams)" in first
+    assert f"1\N{EN DASH}{PAGE_SIZE} of {PAGE_SIZE + 10} · page 1 of 2" in first
     assert "?page=2" in first
     assert "?all=1" in first
 
     second = client.get(f"{url}?page=2").content.decode()
     assert f">{lines[PAGE_SIZE].team.name}<" in second
-    assert "Your team" not in second  # on this page already
-    assert client.get(f"{url}?page=99").content.decode().count("<tr>") == second.count("<tr>")  # the last page
+    assert 'class="own pinned"' not in second  # on this page already
+    assert second.count('class="own"') == 1
+    assert client.get(f"{url}?page=99").content.decode().count("<tr") == second.count("<tr")  # the last page
 
     everything = client.get(f"{url}?all=1").content.decode()
     assert all(f">{line.team.name}<" in everything for line in lines)
-    assert f"All {PAGE_SIZE + 10} teams" in everything
+    assert f"All {PAGE_SIZE + 10}" in everything
 
     assert client.get(f"{url}?page=two").status_code == 400
 
@@ -193,22 +195,24 @@ def test_the_standings_api_pages_with_count_next_previous_results_and_own(large,
     api.force_authenticate(last.coach)
     url = f"/api/bloodbowl/leagues/{league.pk}/standings/"
 
-    first = api.get(url).json()
-    assert (first["count"], first["previous"], len(first["results"])) == (PAGE_SIZE + 10, None, PAGE_SIZE)
-    assert first["next"].endswith(f"{url}?page=2")
-    assert [row["team"] for row in first["results"]] == [line.team_id for line in lines[:PAGE_SIZE]]
+    size = PAGE_SIZE  # a page of the API as large as the page's, so that the league has two
+    first = api.get(f"{url}?page_size={size}").json()
+    assert (first["count"], first["previous"], len(first["results"])) == (PAGE_SIZE + 10, None, size)
+    assert first["next"].endswith(f"{url}?page=2&page_size={size}")
+    assert [row["team"] for row in first["results"]] == [line.team_id for line in lines[:size]]
     assert [row["team"] for row in first["own"]] == [last.pk]
 
     second = api.get(first["next"]).json()
     assert second["next"] is None
-    assert second["previous"].endswith(f"{url}?page=1")
-    assert ([row["team"] for row in second["results"]], second["own"]) == ([line.team_id for line in lines[PAGE_SIZE:]], [])
+    assert "page=" not in second["previous"]  # the first page
+    assert [row["team"] for row in second["results"]] == [line.team_id for line in lines[size:]]
+    assert [row["team"] for row in second["own"]] == [last.pk]  # the requester's lines, on any page
 
-    everything = api.get(f"{url}?all=1").json()
+    everything = api.get(f"{url}?page_size={Pagination.max_page_size}").json()
     assert (everything["next"], len(everything["results"])) == (None, PAGE_SIZE + 10)
     assert [row["position"] for row in everything["results"]] == [line.position for line in lines]
 
-    assert api.get(f"{url}?page=-1").status_code == 400
+    assert api.get(f"{url}?page=-1").status_code == 404  # as every paged list of the API (DRF's "Invalid page.")
 
 
 def test_the_league_page_shows_the_first_teams_and_the_coachs_own(large):
@@ -222,4 +226,5 @@ def test_the_league_page_shows_the_first_teams_and_the_coachs_own(large):
     assert f">{lines[LEAGUE_PAGE_TEAMS - 1].team.name}<" in page
     assert f">{lines[LEAGUE_PAGE_TEAMS].team.name}<" not in page
     assert f">{last.name}<" in page
-    assert f"The first {LEAGUE_PAGE_TEAMS} of {PAGE_SIZE + 10} teams" in page
+    assert page.count('class="own pinned"') == 1
+    assert f"1\N{EN DASH}{LEAGUE_PAGE_TEAMS} of {PAGE_SIZE + 10}" in page

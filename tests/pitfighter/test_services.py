@@ -9,8 +9,11 @@ from games.models import Game, Roll
 from leagues.models import League
 from pitfighter import services
 from pitfighter.models import Fighter
+from pitfighter.selectors import standings_top
 from pitside.errors import Invalid, NotPermitted
 from tests.pitfighter.conftest import fighter, fighters
+from webhooks.models import Delivery
+from webhooks.services import channel_create
 
 
 def duel(user, a, b, style="free"):
@@ -154,3 +157,27 @@ def test_a_void_is_refused_once_a_stable_has_a_later_result(ann, bob, coach, riv
     services.result_void(combat_id=first.pk, user=commissioner, reason="Wrong")
     a.refresh_from_db()
     assert (a.wins, a.points, a.s) == (0, 0, strength)  # the training after it is undone too
+
+
+def test_a_confirmed_combat_is_posted_with_the_campaign_standings(ann, bob, cid, coach, rival, commissioner):
+    channel_create(
+        league_id=ann.league_id,
+        user=commissioner,
+        kind="discord",
+        url="https://discord.com/api/webhooks/1/x",
+        events=["result-confirmed"],
+    )
+    a, b = fighter(ann, "orc"), fighter(bob, "chaos")
+    combat = duel(coach, a, b)
+    services.result_submit(combat_id=combat.pk, user=coach, report=report(line(a), line(b, a), winner=a.pk))
+    assert not Delivery.objects.exists()  # not before it is confirmed
+
+    services.result_confirm(combat_id=combat.pk, user=rival)
+
+    [posted] = Delivery.objects.all()
+    assert posted.event == "result-confirmed"
+    assert standings_top(ann.league, 3) == [
+        "1. Ann's School: 1 wins, 1 takedowns",
+        "2. Bob's Pit: 0 wins, 0 takedowns",
+        "3. Cid's Hall: 0 wins, 0 takedowns",
+    ]

@@ -319,8 +319,8 @@ LISTS = [
     # 1 week; 1 games; 1 sides with teams (week_games); 1 season's teams; 1 games with their teams (round
     # state); 1 previous week and 1 its sides (warnings); 1 challenges; 1 appeals; 1 appeals per coach.
     pytest.param("/api/weeks/{week}/challenges/", 10, id="challenges"),
-    # 1 season; 1 entries with teams; 1 League Points; Team Potential: 1 athletes' values, 1 purchases, 1 adjustments.
-    pytest.param("/api/seasons/{season}/ranking/", 2, id="ranking"),
+    # 1 season; 1 count; 1 a page of the current column with teams and coaches.
+    pytest.param("/api/seasons/{season}/ranking/", 3, id="ranking"),
     # 1 season; 1 playoff week (none yet).
     pytest.param("/api/seasons/{season}/playoffs/", 2, id="playoffs"),
     # 1 game; 1 its appeals with coach and decider.

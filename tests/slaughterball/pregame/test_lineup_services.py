@@ -15,6 +15,8 @@ from slaughterball.services.standings import standings_recompute
 from slaughterball.services.teams import purchase_make
 from tests.refusals import raises_invalid
 from tests.slaughterball.pregame.helpers import make_game
+from webhooks.models import Delivery
+from webhooks.services import channel_create
 
 pytestmark = pytest.mark.django_db
 
@@ -218,10 +220,14 @@ def test_the_same_lineup_again_changes_nothing_another_one_is_refused(game, coac
     assert codes(refused) == ["lineup-picked"]
 
 
-def test_the_first_lineup_ends_the_auction(game, coach, team, done_auction):
+def test_the_first_lineup_ends_the_auction(game, commissioner, coach, team, done_auction):
+    discord = "https://discord.com/api/webhooks/1/x"
+    channel_create(league_id=game.league_id, user=commissioner, kind="discord", url=discord, events=["auction"])
     lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=six(team))
     done_auction.refresh_from_db()
     assert auction_state(done_auction)["status"] == "closed"
+    [closed] = Delivery.objects.all()  # the league's channel hears of it
+    assert (closed.event, closed.key) == ("auction", f"auction-closed:{done_auction.pk}")
     with pytest.raises(Invalid) as refused:
         auction_services.lot_nominate(auction_id=done_auction.pk, user=coach, rogue_portfolio="nemesis", rogue_type="razor")
     assert codes(refused) == ["auction-closed"]

@@ -277,29 +277,36 @@ def test_the_standings_answer_in_a_fixed_number_of_queries(
     client_of("commissioner").post(f"/api/games/{game.pk}/approve/")
     standings_recompute(season_id=season.pk)
     api = client_of("anonymous")
-    # The league; its latest season; the weeks ranked; the rows with their teams and coaches.
-    with django_assert_num_queries(4):
+    # The league; its latest season; the weeks ranked; the count; a page of rows with their teams and coaches.
+    with django_assert_num_queries(5):
         answer = api.get(f"/api/leagues/{league.pk}/standings/").json()
     assert answer["week"] == 1
     assert answer["weeks"] == [0, 1]
-    assert len(answer["standings"]) == 4 + extra_teams
-    assert [(r["rank"], r["team"], r["league_points"]) for r in answer["standings"][:3]] == [
+    assert answer["count"] == len(answer["results"]) == 4 + extra_teams
+    assert [(r["rank"], r["team"], r["league_points"]) for r in answer["results"][:3]] == [
         (1, teams[0].pk, 3),
         (2, teams[1].pk, 2),
         (3, teams[2].pk, 1),
     ]
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         before = api.get(f"/api/leagues/{league.pk}/standings/?week=0&season={season.pk}").json()
-    assert {r["league_points"] for r in before["standings"]} == {0}
+    assert {r["league_points"] for r in before["results"]} == {0}
+    # A coach also gets his own rows, wherever they rank (one query more), and a page of two ranks 3 and 4.
+    with django_assert_num_queries(6):
+        second = client_of("coach").get(f"/api/leagues/{league.pk}/standings/?page=2&page_size=2").json()
+    assert [r["rank"] for r in second["results"]] == [3, 4]
+    assert [r["team"] for r in second["own"]] == [teams[0].pk]
+    assert second["previous"] is not None
+    assert (second["next"] is not None) == (extra_teams > 0)
 
 
 def test_standings_filters(client_of, league, season, game, teams, coach):
     api = client_of("anonymous")
     start = api.get(f"/api/leagues/{league.pk}/standings/").json()  # before the first game: week 0
-    assert (start["week"], start["weeks"], {row["league_points"] for row in start["standings"]}) == (0, [0], {0})
+    assert (start["week"], start["weeks"], {row["league_points"] for row in start["results"]}) == (0, [0], {0})
     Standing.objects.all().delete()
     empty = api.get(f"/api/leagues/{league.pk}/standings/").json()
-    assert (empty["week"], empty["weeks"], empty["standings"]) == (None, [], [])
+    assert (empty["week"], empty["weeks"], empty["results"], empty["count"]) == (None, [], [], 0)
     assert api.get(f"/api/leagues/{league.pk}/standings/?week=x").status_code == 400
     assert problems(api.get(f"/api/leagues/{league.pk}/standings/?week=3")) == {("week-unranked", "week")}
     assert problems(api.get(f"/api/leagues/{league.pk}/standings/?season=999999")) == {("season-unknown", "season")}

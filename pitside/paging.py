@@ -1,0 +1,170 @@
+"""Whole-league lists on pages: a page of rows, the viewer's own rows always shown, and "show all" to print.
+
+A league of 1,000 teams would otherwise build and render 1,000 rows on every request. `page_rows` reads one page
+(`?page=N`, or the list's own parameter when a page shows several lists) in a fixed number of queries, and adds the
+viewer's own rows that are on other pages, pinned above it, so a coach always sees his team. `?all=1` shows every
+row of every list on the page (to print). The template `partials/pager.html` draws the links. The API's lists page
+the same way with DRF's count/next/previous/results (`pitside.pagination`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, overload
+
+from django.db.models import Model, Q, QuerySet
+from django.http import HttpRequest
+from rest_framework.request import Request
+
+from pitside.params import parse_int
+
+PAGE_SIZE = 25
+ALL = "all"  # ?all=1: every row of every list on the page
+
+
+@dataclass(frozen=True)
+class Line[T]:
+    item: T
+    own: bool  # one of the viewer's rows
+    pinned: bool  # an own row from another page, shown above this page's rows
+
+
+@dataclass(frozen=True)
+class Rows[T]:
+    """One page of a list (or all of it), for a template: `lines`, then `partials/pager.html` with rows=..."""
+
+    lines: list[Line[T]]
+    number: int
+    pages: int
+    count: int
+    first: int  # the position of this page's first row (1-based; 0 when the list is empty)
+    show_all: bool
+    param: str
+    request: HttpRequest
+
+    @property
+    def items(self) -> list[T]:
+        """This page's rows, without the pinned ones."""
+        return [line.item for line in self.lines if not line.pinned]
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.items) - 1 if self.items else 0
+
+    def map[U](self, build: Callable[[list[T]], list[U]]) -> Rows[U]:
+        """The same page with each row made into another, by one call over all of them (one batch of queries)."""
+        built = build([line.item for line in self.lines])
+        lines = [Line(new, line.own, line.pinned) for line, new in zip(self.lines, built, strict=True)]
+        return Rows(lines, self.number, self.pages, self.count, self.first, self.show_all, self.param, self.request)
+
+    def _url(self, **changes: Any) -> str:
+        query = self.request.GET.copy()
+        for key, value in changes.items():
+            query.pop(key, None)
+            if value is not None:
+                query[key] = str(value)
+        return f"?{query.urlencode()}" if query else "?"
+
+    @property
+    def previous_url(self) -> str | None:
+        return None if self.show_all or self.number <= 1 else self._url(**{self.param: self.number - 1, ALL: None})
+
+    @property
+    def next_url(self) -> str | None:
+        return None if self.show_all or self.number >= self.pages else self._url(**{self.param: self.number + 1, ALL: None})
+
+    @property
+    def all_url(self) -> str:
+        return self._url(**{self.param: None, ALL: 1})
+
+    @property
+    def paged_url(self) -> str:
+        return self._url(**{ALL: None})
+
+
+def coached_by(request: HttpRequest | Request, field: str = "coach") -> Q | None:
+    """The viewer's own rows of a list of teams (`field` leads to their coach), or None for an anonymous viewer:
+    a page's or the API's."""
+    return Q(**{field: request.user}) if request.user.is_authenticated else None
+
+
+def show_all(request: HttpRequest) -> bool:
+    return request.GET.get(ALL) == "1"
+
+
+def page_number(request: HttpRequest, param: str = "page") -> int:
+    """The page asked for, from 1 (a bad number is an Invalid: the page answers 400)."""
+    value = request.GET.get(param, "")
+    return max(parse_int(value, field=param), 1) if value else 1
+
+
+@overload
+def page_rows[M: Model](
+    request: HttpRequest, rows: QuerySet[M], *, own: Q | None = None, param: str = "page", size: int | None = None
+) -> Rows[M]: ...
+
+
+@overload
+def page_rows[T](
+    request: HttpRequest,
+    rows: Sequence[T],
+    *,
+    own: Callable[[T], bool] | None = None,
+    param: str = "page",
+    size: int | None = None,
+) -> Rows[T]: ...
+
+
+def page_rows(request: HttpRequest, rows: Any, *, own: Any = None, param: str = "page", size: int | None = None) -> Rows[Any]:
+    """A page of `rows` (an ordered queryset, or a list already built) with the viewer's own rows, `own` (a Q on
+    the queryset, or a test of a list's row; None for nobody's), pinned above it when they are on other pages.
+    `size` rows a page, PAGE_SIZE unless given.
+
+    On a queryset: a count, the page and (when `own` is given) the viewer's rows, at most `size` of them: three
+    queries whatever the list's length; `?all=1` reads the list and the keys of the viewer's rows, two queries.
+    """
+    everything = show_all(request)
+    size = size or PAGE_SIZE
+    if isinstance(rows, QuerySet):
+        count, number, first, lines = _queryset_lines(request, rows, own, param, size, everything)
+    else:
+        count, number, first, lines = _list_lines(request, rows, own or (lambda row: False), param, size, everything)
+    pages = 1 if everything else max((count + size - 1) // size, 1)
+    return Rows(lines, number, pages, count, first if count else 0, everything, param, request)
+
+
+def _queryset_lines[M: Model](
+    request: HttpRequest, rows: QuerySet[M], own: Q | None, param: str, size: int, everything: bool
+) -> tuple[int, int, int, list[Line[M]]]:
+    if everything:
+        items = list(rows)
+        own_keys = set(rows.filter(own).values_list("pk", flat=True)) if own is not None else set()
+        count, number, first, mine = len(items), 1, 1, []
+    else:
+        count = rows.count()
+        number, first = _clamp(page_number(request, param), count, size)
+        items = list(rows[first - 1 : first - 1 + size])
+        mine = list(rows.filter(own)[:size]) if own is not None else []
+        own_keys = {row.pk for row in mine}
+    on_page = {row.pk for row in items}
+    pinned = [Line(row, True, True) for row in mine if row.pk not in on_page]
+    return count, number, first, pinned + [Line(row, row.pk in own_keys, False) for row in items]
+
+
+def _list_lines[T](
+    request: HttpRequest, rows: Sequence[T], own: Callable[[T], bool], param: str, size: int, everything: bool
+) -> tuple[int, int, int, list[Line[T]]]:
+    count = len(rows)
+    if everything:
+        return count, 1, 1, [Line(row, own(row), False) for row in rows]
+    number, first = _clamp(page_number(request, param), count, size)
+    start, end = first - 1, first - 1 + size
+    pinned = [Line(row, True, True) for i, row in enumerate(rows) if not start <= i < end and own(row)][:size]
+    return count, number, first, pinned + [Line(row, own(row), False) for row in rows[start:end]]
+
+
+def _clamp(number: int, count: int, size: int) -> tuple[int, int]:
+    """(page number, position of its first row): past the end is the last page."""
+    number = min(number, max((count + size - 1) // size, 1))
+    return number, (number - 1) * size + 1

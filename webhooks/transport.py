@@ -1,0 +1,132 @@
+"""Posting to a URL a commissioner entered, and nowhere else: http(s) only, the host's addresses checked
+after DNS resolution (no loopback, private, link-local or reserved address unless WEBHOOKS_ALLOW_PRIVATE),
+the connection made to the address checked (a second resolution cannot swap it), a short timeout, and no
+redirect followed (a 3xx is a failure)."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import ipaddress
+import json
+import socket
+import ssl
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from django.conf import settings
+
+SCHEMES = {"http": 80, "https": 443}
+# What is read of an answer: enough for an error message or Discord's retry_after.
+ANSWER_LIMIT = 4096
+
+
+class Refused(Exception):
+    """A URL Pitside does not post to; the message says why."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the receiver answered: `ok` for a 2xx; otherwise `error`, and `retry_after` seconds when it asked
+    to wait (a 429: Discord's retry_after in the body, or a Retry-After header)."""
+
+    ok: bool
+    error: str = ""
+    retry_after: float | None = None
+
+
+def check_url(url: str) -> tuple[str, str, int, str]:
+    """(scheme, host, port, path with query) of an http(s) URL; Refused otherwise. A literal address is checked here."""
+    parts = urlsplit(url)
+    if parts.scheme not in SCHEMES or not parts.hostname:
+        raise Refused("Only http:// and https:// URLs with a host are posted to.")
+    if parts.username or parts.password:
+        raise Refused("A URL with a user name or password in it is not posted to.")
+    try:
+        port = parts.port or SCHEMES[parts.scheme]
+    except ValueError:
+        raise Refused("The URL's port is not a number.") from None
+    with contextlib.suppress(ValueError):  # a name, checked once resolved
+        _check_address(ipaddress.ip_address(parts.hostname))
+    return parts.scheme, parts.hostname, port, (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+
+
+def _check_address(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> None:
+    if getattr(settings, "WEBHOOKS_ALLOW_PRIVATE", False):
+        return
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
+        address = address.ipv4_mapped
+    if not address.is_global or address.is_multicast:
+        raise Refused(f"{address} is a loopback, private, link-local or reserved address: not posted to.")
+
+
+def _resolved(host: str, port: int) -> str:
+    """The address to connect to: every address the name resolves to must be allowed."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as error:
+        raise ConnectionError(f"Cannot resolve {host}: {error}") from None
+    addresses = [ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in found]
+    for address in addresses:
+        _check_address(address)
+    return str(addresses[0])
+
+
+class _PinnedHTTPConnection(http.client.HTTPConnection):
+    """Connects to the address checked, whatever the name resolves to now; the Host header keeps the name."""
+
+    def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout)
+        self.address = address
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+
+
+class _PinnedHTTPSConnection(http.client.HTTPSConnection):
+    def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.address = address
+
+    def connect(self) -> None:
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)  # type: ignore[attr-defined]  # set by __init__
+
+
+def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
+    """POST `body` to `url`. Raises Refused for a URL not to post to; any other failure is the Answer's."""
+    scheme, host, port, path = check_url(url)
+    timeout = float(settings.WEBHOOKS_TIMEOUT)
+    try:
+        address = _resolved(host, port)
+        connection_class = _PinnedHTTPSConnection if scheme == "https" else _PinnedHTTPConnection
+        connection = connection_class(host, port, address, timeout)
+        try:
+            connection.request("POST", path, body=body, headers={"Content-Type": "application/json", **headers})
+            response = connection.getresponse()
+            text = response.read(ANSWER_LIMIT)
+        finally:
+            connection.close()
+    except (OSError, http.client.HTTPException) as failure:
+        return Answer(ok=False, error=f"{type(failure).__name__}: {failure}"[:300])
+    if 200 <= response.status < 300:
+        return Answer(ok=True)
+    status = f"HTTP {response.status} {response.reason}"
+    if 300 <= response.status < 400:
+        return Answer(ok=False, error=f"{status}: redirect to {response.getheader('Location', '?')} not followed"[:300])
+    retry_after = _retry_after(text, response.getheader("Retry-After")) if response.status == 429 else None
+    return Answer(ok=False, error=status[:300], retry_after=retry_after)
+
+
+def _retry_after(body: bytes, header: str | None) -> float | None:
+    """Discord's 429 says how long to wait in its JSON body (retry_after, seconds); others in Retry-After."""
+    try:
+        value = json.loads(body).get("retry_after")
+        if isinstance(value, int | float) and value >= 0:
+            return float(value)
+    except (ValueError, AttributeError):
+        pass
+    try:
+        return max(0.0, float(header)) if header else None
+    except ValueError:
+        return None
