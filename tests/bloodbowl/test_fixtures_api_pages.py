@@ -229,3 +229,29 @@ def test_making_a_fixture_list_does_not_grow_with_the_league(size, commissioner,
     with django_assert_num_queries(15):
         response = api.post(f"/api/leagues/{league.pk}/fixtures/", FIXTURES, format="json")
     assert response.status_code == 201
+
+
+def test_the_calendar_feeds_carry_the_dated_matches(three, commissioner, client, django_assert_num_queries):
+    from icalendar import Calendar
+
+    fixtures_generate(league=three, user=commissioner, rounds="single", first_date=datetime.date(2026, 3, 7), days_between=7)
+    first = Match.objects.get(fixture_round=1)
+    services.match_schedule(match_id=first.pk, user=commissioner, scheduled_for=first.scheduled_for, location="The Bog")
+    services.match_create(  # undated: no day to be on
+        league=three,
+        user=commissioner,
+        home_team_id=first.sides.all()[0].team_id,
+        away_team_id=first.sides.all()[1].team_id,
+        again=True,
+    )
+    # 1 the league; the matches with a date, 1 their sides with their teams.
+    with django_assert_num_queries(3):
+        response = client.get(f"/leagues/{three.pk}/calendar.ics")
+    events = {str(e["SUMMARY"]): e for e in Calendar.from_ical(response.content).walk("VEVENT")}
+    assert len(events) == 3
+    (opening,) = [e for summary, e in events.items() if summary.startswith("Round 1: ")]
+    assert opening.decoded("DTSTART") == datetime.date(2026, 3, 7)
+    assert str(opening["LOCATION"]) == "The Bog"
+    team = first.sides.all()[0].team
+    team_feed = Calendar.from_ical(client.get(f"/teams/{team.pk}/calendar.ics").content)
+    assert len(list(team_feed.walk("VEVENT"))) == 2  # its two matches of three
