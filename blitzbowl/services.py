@@ -8,6 +8,7 @@ against the pairing rule.
 
 from __future__ import annotations
 
+import datetime
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -256,6 +257,11 @@ def result_confirm(*, match_id: int, user: Any, idempotency_key: str | None = No
     if match is not None and not RESULTS.user_sides(match, user) and league_is_commissioner(match.league, user):
         return RESULTS.approve(game_id=match_id, user=user, idempotency_key=idempotency_key)
     return RESULTS.confirm(game_id=match_id, user=user, idempotency_key=idempotency_key)
+
+
+def match_schedule(*, match_id: int, user: Any, scheduled_for: datetime.date | None, location: str) -> tuple[Match, bool]:
+    """The match's date and place: RESULTS.schedule (a commissioner any time, its coaches until it is played)."""
+    return RESULTS.schedule(game_id=match_id, user=user, scheduled_for=scheduled_for, location=location)
 
 
 def result_dispute(*, match_id: int, user: Any, reason: str) -> tuple[Match, bool]:

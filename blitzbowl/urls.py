@@ -17,6 +17,7 @@ urlpatterns = [
     path("matches/<id:match_id>/confirm/", views.match_action, {"action": "confirm"}, name="blitz-confirm"),
     path("matches/<id:match_id>/dispute/", views.match_action, {"action": "dispute"}, name="blitz-dispute"),
     path("matches/<id:match_id>/void/", views.match_action, {"action": "void"}, name="blitz-void"),
+    path("matches/<id:match_id>/schedule/", views.match_action, {"action": "schedule"}, name="blitz-schedule"),
     path("coaches/<id:team_id>/", views.coach_page, name="blitz-coach"),
     path("coaches/<id:team_id>/roster.pdf", views.coach_pdf, name="blitz-coach-pdf"),
     path("trait-gains/<id:gain_id>/choose/", views.trait_choose, name="blitz-trait-choose"),

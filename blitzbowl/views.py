@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -29,6 +30,7 @@ from blitzbowl.selectors import (
 )
 from engine.blitzbowl.league import STAGE_NAMES
 from engine.blitzbowl.traits import TRAITS
+from games.api import schedule_data
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
@@ -152,6 +154,9 @@ def _match_page(request: HttpRequest, match_id: int, error: Invalid | None = Non
         "gains": [(gain, TRAITS[gain.rolled], TRAITS.get(gain.trait)) for gain in match.trait_gains.all()],
         "errors": [item.message for item in error.items] if error else [],
         "report_rows": _report_rows(sides, request.POST if error else None),
+        "schedule_url": reverse("blitz-schedule", args=[match.pk])
+        if services.RESULTS.schedule_refusal(match, request.user) is None
+        else "",
     }
     return render(request, "blitzbowl/match.html", context)
 
@@ -175,6 +180,7 @@ ACTIONS: dict[str, tuple[Callable[..., Any], Callable[[Any], dict[str, Any]], st
     "confirm": (services.result_confirm, lambda post: {}, "The result is confirmed."),
     "dispute": (services.result_dispute, lambda post: valid_data(ReasonForm(post)), "The result is disputed."),
     "void": (services.result_void, lambda post: valid_data(ReasonForm(post)), "The result is voided."),
+    "schedule": (services.match_schedule, schedule_data, "The date and place are saved."),
 }
 
 

@@ -11,6 +11,7 @@ class BloodBowlConfig(AppConfig):
         from bloodbowl.demo import seed_demo
         from bloodbowl.forms import SettingsForm
         from bloodbowl.large import seed_large
+        from bloodbowl.selectors_fixtures import calendar_events
         from bloodbowl.selectors_standings import standings_top
         from bloodbowl.services.teamlists import SAMPLE, team_lists_copy
         from bloodbowl.sheets import league_panel_context, settings_panel_context
@@ -39,5 +40,6 @@ class BloodBowlConfig(AppConfig):
                     )
                 ],
                 standings_top=standings_top,
+                calendar_events=calendar_events,
             )
         )

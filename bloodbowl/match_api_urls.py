@@ -4,6 +4,7 @@ from bloodbowl.apis import matches as apis
 
 urlpatterns = [
     path("bloodbowl/leagues/<id:league_id>/matches/", apis.LeagueMatchesApi.as_view(), name="api-bb-league-matches"),
+    path("leagues/<id:league_id>/fixtures/", apis.LeagueFixturesApi.as_view(), name="api-bb-league-fixtures"),
     path("bloodbowl/leagues/<id:league_id>/standings/", apis.LeagueStandingsApi.as_view(), name="api-bb-league-standings"),
     path("bloodbowl/matches/<id:match_id>/", apis.MatchDetailApi.as_view(), name="api-bb-match"),
     path("bloodbowl/matches/<id:match_id>/prematch/", apis.MatchPrematchApi.as_view(), name="api-bb-match-prematch"),
@@ -13,6 +14,7 @@ urlpatterns = [
     path("bloodbowl/matches/<id:match_id>/cards/", apis.MatchCardsApi.as_view(), name="api-bb-match-cards"),
     path("bloodbowl/matches/<id:match_id>/apothecary/", apis.MatchApothecaryApi.as_view(), name="api-bb-match-apothecary"),
     path("bloodbowl/matches/<id:match_id>/void/", apis.MatchVoidApi.as_view(), name="api-bb-match-void"),
+    path("bloodbowl/matches/<id:match_id>/schedule/", apis.MatchScheduleApi.as_view(), name="api-bb-match-schedule"),
     path("bloodbowl/matches/<id:match_id>/notes/", apis.MatchNotesApi.as_view(), name="api-bb-match-notes"),
     path("bloodbowl/star-player-rolls/<id:spr_id>/", apis.StarPlayerRollApi.as_view(), name="api-bb-spr"),
 ]

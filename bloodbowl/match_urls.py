@@ -4,6 +4,8 @@ from bloodbowl.views import matches as views
 
 urlpatterns = [
     path("bloodbowl/leagues/<id:league_id>/matches/", views.league_matches, name="bb-league-matches"),
+    path("bloodbowl/leagues/<id:league_id>/fixtures/", views.league_fixtures, name="bb-league-fixtures"),
+    path("bloodbowl/matches/<id:match_id>/schedule/", views.match_action, {"action": "schedule"}, name="bb-match-schedule"),
     path("bloodbowl/leagues/<id:league_id>/standings/", views.standings, name="bb-league-standings"),
     path("bloodbowl/matches/<id:match_id>/", views.match_detail, name="bb-match-detail"),
     path("bloodbowl/matches/<id:match_id>/prematch/", views.match_action, {"action": "prematch"}, name="bb-match-prematch"),

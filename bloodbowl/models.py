@@ -100,6 +100,7 @@ class Match(games.models.Game):
     )
     tournament_week = models.PositiveSmallIntegerField(null=True, blank=True)
     tournament_round = models.CharField(max_length=20, blank=True)  # play-off, semi-final, final, third-place
+    fixture_round = models.PositiveSmallIntegerField(null=True, blank=True)  # its round of the league's fixture list
 
     class Meta:
         ordering = ["-created_at", "-id"]

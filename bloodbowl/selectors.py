@@ -163,6 +163,15 @@ def matches(league: League) -> QuerySet[Match]:
     )
 
 
+def pending_match_between(league: League, team_a: int, team_b: int) -> bool:
+    """The two teams have a league match arranged and not played yet (either way round), in one query."""
+    return (
+        Match.objects.filter(league=league, tournament=None, state=Game.State.SCHEDULED, sides__team_id=team_a)
+        .filter(sides__team_id=team_b)
+        .exists()
+    )
+
+
 def match_get(match_id: Any) -> Match:
     """A Blood Bowl match with its league (and tournament), sides, rolls, star player rolls and history, or 404."""
     queryset = Match.objects.select_related("league", "tournament").prefetch_related(
@@ -248,6 +257,7 @@ class MatchRights:
     approve: bool  # a commissioner, on a reported or disputed match
     dispute: bool
     void: bool  # a commissioner, on a league match's reported, disputed or confirmed result
+    schedule: bool  # its date and place: a commissioner, or its coaches until it is played
 
 
 def match_rights(match: Match, user: Any) -> MatchRights:
@@ -267,6 +277,7 @@ def match_rights(match: Match, user: Any) -> MatchRights:
         void=commissioner
         and match.state in (Game.State.SUBMITTED, Game.State.DISPUTED, Game.State.CONFIRMED)
         and match.tournament_id is None,
+        schedule=RESULTS.schedule_refusal(match, user) is None,
     )
 
 

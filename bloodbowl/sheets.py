@@ -18,6 +18,7 @@ from bloodbowl.selectors import (
     team_match_record,
     team_treasuries,
 )
+from bloodbowl.selectors_fixtures import next_round
 from bloodbowl.selectors_standings import league_team_summary
 from engine.bloodbowl import house as hv
 from engine.bloodbowl import postmatch
@@ -155,7 +156,11 @@ def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]
         treasuries = team_treasuries([team.pk for team in teams])
         return [PanelTeam(t, getattr(t, "bb_standing", None), treasuries.get(t.pk, 0)) for t in teams]
 
-    return {"teams": teams.map(panel), "race_count": len(team_lists.races) if team_lists else 0}
+    return {
+        "teams": teams.map(panel),
+        "race_count": len(team_lists.races) if team_lists else 0,
+        "next_round": next_round(league, request.user),
+    }
 
 
 def settings_panel_context(league: League) -> dict[str, Any]:

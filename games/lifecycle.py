@@ -18,6 +18,7 @@ card choice) use `locked` and `require_member_or_commissioner` as the lifecycle 
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol
@@ -339,6 +340,41 @@ class ResultLifecycle[G: Game]:
                 self.noun,
                 f"Only a coach of a team in this {self.noun} or a commissioner of its league can do that.",
             )
+
+    def schedule_refusal(self, game: G, user: Any) -> NotPermitted | Invalid | None:
+        """Why this user may not set the game's date and place now, or None when he may (the pages ask too)."""
+        if league_is_commissioner(game.league, user):
+            return None
+        if not self.user_sides(game, user):
+            return NotPermitted.one(
+                f"not-in-{self.noun}",
+                self.noun,
+                f"Only a coach of a team in this {self.noun} or a commissioner of its league can set its date and place.",
+            )
+        if game.state != Game.State.SCHEDULED:
+            return Invalid.one(
+                f"{self.noun}-played",
+                self.noun,
+                f"This {self.noun} is played: only a commissioner can change its date and place now.",
+            )
+        return None
+
+    def schedule(self, *, game_id: Any, user: Any, scheduled_for: datetime.date | None, location: str) -> tuple[G, bool]:
+        """Set when and where the game is played (its date, or none; its place, or ""). A commissioner may at
+        any time (a played game's date corrected); a coach of a team in it while it is still to be played,
+        since the coaches arrange the day between them. Written in its history when it changes."""
+        with transaction.atomic():
+            game = self.locked(game_id)
+            refusal = self.schedule_refusal(game, user)
+            if refusal is not None:
+                raise refusal
+            place = location.strip()
+            if (game.scheduled_for, game.location) == (scheduled_for, place):
+                return game, False
+            game.scheduled_for, game.location = scheduled_for, place
+            game.save(update_fields=["scheduled_for", "location"])
+            self.record(game, user, "scheduled", payload=_as_stored({"scheduled_for": scheduled_for, "location": place}))
+        return self._reloaded(game), True
 
     def record(
         self,

@@ -14,6 +14,8 @@ from django.db import connection, models
 
 from pitside.idempotency import idempotency_key_field, unique_idempotency_key
 
+LOCATION_LENGTH = 120
+
 
 class Game(models.Model):
     class State(models.TextChoices):
@@ -28,6 +30,11 @@ class Game(models.Model):
     # The result standing, as its game system's check stored it, and who submitted it.
     report = models.JSONField(null=True, blank=True)
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    # When and where it is to be played. A calendar day, not a moment: a league meets on a day in its own
+    # town, and a date needs no time zone to mean the same day to every reader (a datetime stored in UTC
+    # would shift a late evening match to the next day for some). A calendar feed writes it as an all-day event.
+    scheduled_for = models.DateField(null=True, blank=True)
+    location = models.CharField(max_length=LOCATION_LENGTH, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # What the post-game changed, so that a void puts it back: the ledger rows it wrote ("ledger",
@@ -107,7 +114,8 @@ def create_games[G: Game](games: Sequence[G]) -> list[G]:
         [Game(**{f.attname: getattr(g, f.attname) for f in Game._meta.concrete_fields if not f.primary_key}) for g in games]
     )
     for game, parent in zip(games, parents, strict=True):
-        game.pk, game.created_at = parent.pk, parent.created_at  # pk sets the parent link (game_ptr_id) too
+        # pk sets the parent link (game_ptr_id); id too, or a row pointing at the game (game=) would find none
+        game.pk, game.id, game.created_at = parent.pk, parent.pk, parent.created_at
     fields = model._meta.local_concrete_fields
     quote = connection.ops.quote_name
     columns = ", ".join(quote(f.column) for f in fields if f.column)  # a concrete field always has its column

@@ -6,6 +6,7 @@ Arranging locks the campaign's league row first, so two combats arranged at once
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -303,6 +304,11 @@ def result_confirm(*, combat_id: int, user: Any, idempotency_key: str | None = N
     if combat is not None and not RESULTS.user_sides(combat, user) and league_is_commissioner(combat.league, user):
         return RESULTS.approve(game_id=combat_id, user=user, idempotency_key=idempotency_key)
     return RESULTS.confirm(game_id=combat_id, user=user, idempotency_key=idempotency_key)
+
+
+def combat_schedule(*, combat_id: int, user: Any, scheduled_for: datetime.date | None, location: str) -> tuple[Combat, bool]:
+    """The combat's date and place: RESULTS.schedule (a commissioner any time, its coaches until it is played)."""
+    return RESULTS.schedule(game_id=combat_id, user=user, scheduled_for=scheduled_for, location=location)
 
 
 def result_dispute(*, combat_id: int, user: Any, reason: str) -> tuple[Combat, bool]:

@@ -15,6 +15,7 @@ urlpatterns = [
     path("combats/<id:combat_id>/confirm/", views.combat_action, {"action": "confirm"}, name="pit-confirm"),
     path("combats/<id:combat_id>/dispute/", views.combat_action, {"action": "dispute"}, name="pit-dispute"),
     path("combats/<id:combat_id>/void/", views.combat_action, {"action": "void"}, name="pit-void"),
+    path("combats/<id:combat_id>/schedule/", views.combat_action, {"action": "schedule"}, name="pit-schedule"),
     path("stables/<id:team_id>/", views.stable_page, name="pit-stable"),
     path("fighters/<id:fighter_id>/", views.fighter_page, name="pit-fighter"),
     path("fighters/<id:fighter_id>/roster.pdf", views.fighter_pdf, name="pit-fighter-pdf"),

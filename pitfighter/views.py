@@ -12,12 +12,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from engine.pitfighter.combat import ONE_AGAINST_ALL, STYLE_NAMES
 from engine.pitfighter.critical import CHARTS
 from engine.pitfighter.fighters import CHARACTERISTIC_NAMES
+from games.api import schedule_data
 from pitfighter import services
 from pitfighter.forms import ReasonForm, StableForms, TrainForm
 from pitfighter.selectors import combat_get, combat_rights, fighter_get, league_get, league_panel_context, roster, stable_get
@@ -137,6 +139,9 @@ def _combat_page(
         "rights": combat_rights(combat, request.user),
         "charts": CHARTS.values(),
         "errors": _errors(error),
+        "schedule_url": reverse("pit-schedule", args=[combat.pk])
+        if services.RESULTS.schedule_refusal(combat, request.user) is None
+        else "",
     }
     return render(request, "pitfighter/combat.html", context)
 
@@ -177,6 +182,7 @@ ACTIONS: dict[str, tuple[Callable[..., Any], Callable[[Any], dict[str, Any]], st
     "confirm": (services.result_confirm, lambda post: {}, "The result is confirmed."),
     "dispute": (services.result_dispute, lambda post: valid_data(ReasonForm(post)), "The result is disputed."),
     "void": (services.result_void, lambda post: valid_data(ReasonForm(post)), "The result is voided."),
+    "schedule": (services.combat_schedule, schedule_data, "The date and place are saved."),
 }
 
 

@@ -16,7 +16,8 @@ from slaughterball.services.standings import standings_now
 
 def calendar_events(league: League) -> list[CalendarEvent]:
     """Every season's week deadlines (for every team) and its games, voided ones left out: a game on its
-    day (played_on) where set, otherwise on its week's games deadline; undated otherwise, and so left out.
+    day (scheduled_for, the shared games.Game date) where set, otherwise on its week's games deadline; undated
+    otherwise, and so left out.
     Three queries: the weeks, their games, the games' sides with their teams."""
     games = Game.objects.exclude(state=Game.State.VOIDED).order_by("number")
     sides = GameSide.objects.select_related("team").order_by("order_of_play", "pk")
@@ -34,11 +35,11 @@ def calendar_events(league: League) -> list[CalendarEvent]:
             if (due := getattr(week, field)) is not None:
                 events.append(CalendarEvent(f"week-{week.pk}-{field}@pitside", f"{name}: {what}", due, url=url))
         for game in week.games.all():
-            day = game.played_on or (week.games_due.date() if week.games_due else None)
+            day = game.scheduled_for or (week.games_due.date() if week.games_due else None)
             if day is None:
                 continue
             teams = [side.team for side in game.sides.all()]
-            note = "" if game.played_on else "No day set yet: to be played by the week's deadline."
+            note = "" if game.scheduled_for else "No day set yet: to be played by the week's deadline."
             events.append(
                 CalendarEvent(
                     f"game-{game.pk}@pitside",

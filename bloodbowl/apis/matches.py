@@ -18,7 +18,10 @@ from rest_framework.views import APIView
 from bloodbowl.models import Match, StarPlayerRoll
 from bloodbowl.selectors import league_get, match_get, matches, star_player_roll_options
 from bloodbowl.selectors_standings import standing_lines
+from bloodbowl.services import fixtures
 from bloodbowl.services import matches as services
+from engine.core.fixtures import LEGS, MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN
+from games.api import ScheduleInputSerializer
 from games.models import Game, GameEvent
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, page_with_own, paginate
@@ -115,6 +118,9 @@ class MatchOutputSerializer(serializers.Serializer[Any]):
         "match (a play-off and the match for 3rd place included): see tournament_round for the round."
     )
     status = serializers.SerializerMethodField(help_text="scheduled, reported, disputed, confirmed or void")
+    fixture_round = serializers.IntegerField(allow_null=True, help_text="Its round of the league's fixture list, if any.")
+    scheduled_for = serializers.DateField(allow_null=True, help_text="The day it is to be played (a calendar day, no time).")
+    location = serializers.CharField(help_text="Where it is played; empty when not said.")
     gate = serializers.IntegerField(allow_null=True)
     sides = MatchSideOutputSerializer(many=True)
     report = serializers.JSONField(allow_null=True)
@@ -185,9 +191,14 @@ def _detail(match_id: int) -> Response:
 class LeagueMatchesApi(APIView):
     pagination_class = Pagination
 
-    class CreateInputSerializer(serializers.Serializer[Any]):
+    class CreateInputSerializer(ScheduleInputSerializer):
         home_team = serializers.IntegerField(min_value=1)
         away_team = serializers.IntegerField(min_value=1)
+        again = serializers.BooleanField(
+            default=False,
+            help_text="Arrange it even though the two teams already have a match arranged and not played "
+            "(refused otherwise, code match-exists).",
+        )
 
     @extend_schema(responses={200: MatchOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
@@ -203,8 +214,30 @@ class LeagueMatchesApi(APIView):
             user=request.user,
             home_team_id=data.validated_data["home_team"],
             away_team_id=data.validated_data["away_team"],
+            scheduled_for=data.validated_data["scheduled_for"],
+            location=data.validated_data["location"],
+            again=data.validated_data["again"],
         )
         return Response(MatchDetailOutputSerializer(match_get(match.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class LeagueFixturesApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        rounds = serializers.ChoiceField(choices=LEGS, help_text="single: each pair meets once; double: home and away.")
+        first_date = serializers.DateField(help_text="The first round's day (YYYY-MM-DD).")
+        days_between = serializers.IntegerField(min_value=MIN_DAYS_BETWEEN, max_value=MAX_DAYS_BETWEEN, default=7)
+
+    @extend_schema(request=InputSerializer, responses={201: MatchOutputSerializer(many=True), **ERRORS})
+    def post(self, request: Request, league_id: int) -> Response:
+        """A commissioner arranges a round-robin of the league's teams: every match at once, each with its round
+        and its round's date (an odd count: a team rests each round). Refused (fixtures-pending) while the
+        last fixture list has a match to play; added after it otherwise. Answers the matches, round by round."""
+        league = league_get(league_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        made = fixtures.fixtures_generate(league=league, user=request.user, **data.validated_data)
+        arranged = matches(league).filter(pk__in=[m.pk for m in made]).order_by("fixture_round", "id")
+        return Response(MatchOutputSerializer(arranged, many=True).data, status=status.HTTP_201_CREATED)
 
 
 class MatchDetailApi(APIView):
@@ -286,6 +319,14 @@ class MatchNotesApi(MatchWriteApi):
 
     input_serializer = MatchNotesInputSerializer
     service = staticmethod(services.match_notes_set)
+
+
+class MatchScheduleApi(MatchWriteApi):
+    """The match's date and place: a commissioner at any time, one of its two coaches until it is played.
+    Both are set as sent (a date left out or null clears it)."""
+
+    input_serializer = ScheduleInputSerializer
+    service = staticmethod(services.match_schedule)
 
 
 class MatchCardsApi(MatchWriteApi):

@@ -11,6 +11,7 @@ range-checked and stored marked as such.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -22,10 +23,12 @@ from django.utils import timezone
 
 from bloodbowl.models import Match, MatchSide, Player, StarPlayerRoll, TeamProfile, Tournament
 from bloodbowl.selectors import (
+    TeamWithTreasury,
     apothecary_candidates,
     league_house,
     match_rights,
     match_side_of,
+    pending_match_between,
     player_facts,
     report_open,
     star_player_roll_position,
@@ -47,7 +50,7 @@ from engine.core.money import TREASURY, format_credits
 from engine.core.violations import paths_named, raise_if_any
 from games.dice import Dice
 from games.lifecycle import ResultLifecycle
-from games.models import Game
+from games.models import Game, GameEvent, create_games
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
@@ -72,12 +75,17 @@ def match_create(
     user: Any,
     home_team_id: int,
     away_team_id: int,
+    scheduled_for: datetime.date | None = None,
+    location: str = "",
+    again: bool = False,
     tournament: Tournament | None = None,
     tournament_week: int | None = None,
     tournament_round: str = "",
 ) -> Match:
-    """A league match between two teams of the league, arranged by one of their coaches or a commissioner.
-    A tournament match (arranged by the tournament services) carries its tournament, week and round."""
+    """A league match between two teams of the league, arranged by one of their coaches or a commissioner,
+    with its date and place if known. A league match the two teams already have arranged and not played
+    (either way round, a fixture list's included) is refused with `match-exists` unless `again` says it is
+    meant. A tournament match (arranged by the tournament services) carries its tournament, week and round."""
     if home_team_id == away_team_id:
         raise Invalid.one("same-team", "away_team", "A team cannot play itself.")
     found = {t.pk: t for t in teams().filter(league=league, pk__in=[home_team_id, away_team_id])}
@@ -88,20 +96,48 @@ def match_create(
     if getattr(user, "pk", None) not in coaches and not league_is_commissioner(league, user):
         raise NotPermitted.one("not-in-match", "match", "Only one of the two coaches or a commissioner can arrange this match.")
     with transaction.atomic():
-        match = Match.objects.create(
+        if tournament is None and not again and pending_match_between(league, home_team_id, away_team_id):
+            raise Invalid.one(
+                "match-exists",
+                "again",
+                f"{found[home_team_id].name} and {found[away_team_id].name} already have a match arranged and not "
+                "played: confirm to arrange another.",
+            )
+        match = Match(
             league=league,
             created_by=user,
+            scheduled_for=scheduled_for,
+            location=location.strip(),
             tournament=tournament,
             tournament_week=tournament_week,
             tournament_round=tournament_round,
             stage=match_stage(tournament_round),
         )
-        house = league_house(league)
-        for team_id, home in ((home_team_id, True), (away_team_id, False)):
-            rating = team_rating_of(found[team_id], house)
-            MatchSide.objects.create(match=match, team=found[team_id], home=home, team_rating=rating)
-        RESULTS.record(match, user, "created")
+        matches_insert(user=user, arranged=[(match, found[home_team_id], found[away_team_id])])
     return match
+
+
+def matches_insert(*, user: Any, arranged: Sequence[tuple[Match, TeamWithTreasury, TeamWithTreasury]]) -> list[Match]:
+    """Insert unsaved matches of one league, each with its home and away team (loaded by `teams()`): the
+    match rows, their sides (each team's rating now, computed once a team) and their history's first lines,
+    in four statements however many there are. `match_create` and the fixture list's one way to make matches;
+    the caller holds the transaction."""
+    if not arranged:
+        return []
+    house = league_house(arranged[0][0].league)
+    ratings: dict[int, int] = {}
+    for _, home, away in arranged:
+        for team in (home, away):
+            if team.pk not in ratings:
+                ratings[team.pk] = team_rating_of(team, house)
+    made = create_games([match for match, _, _ in arranged])
+    MatchSide.objects.bulk_create(
+        MatchSide(match=match, team=team, home=is_home, team_rating=ratings[team.pk])
+        for match, home, away in arranged
+        for team, is_home in ((home, True), (away, False))
+    )
+    GameEvent.objects.bulk_create(GameEvent(game=match, user=user, action="created", payload={}) for match in made)
+    return made
 
 
 # --- pre-match -----------------------------------------------------------------------------------------------
@@ -372,6 +408,11 @@ def report_dispute(*, match_id: int, user: Any, reason: str) -> tuple[Match, boo
 def match_void(*, match_id: int, user: Any, reason: str) -> tuple[Match, bool]:
     """A commissioner voids a league match's result: RESULTS.void (a confirmed one's post-match put back)."""
     return RESULTS.void(game_id=match_id, user=user, reason=reason)
+
+
+def match_schedule(*, match_id: int, user: Any, scheduled_for: datetime.date | None, location: str) -> tuple[Match, bool]:
+    """The match's date and place: RESULTS.schedule (a commissioner any time, its coaches until it is played)."""
+    return RESULTS.schedule(game_id=match_id, user=user, scheduled_for=scheduled_for, location=location)
 
 
 def match_refusal_record(*, match: Match, user: Any, refused_by: Side) -> Match:

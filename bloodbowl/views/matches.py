@@ -10,7 +10,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from rest_framework import serializers
 
 from bloodbowl.apis import matches as apis
 from bloodbowl.apis.matches import ReportInputSerializer
@@ -29,11 +31,16 @@ from bloodbowl.selectors import (
 from bloodbowl.selectors_standings import league_leaders, standing_lines
 from bloodbowl.selectors_tournaments import ROUND_NAMES, match_trophy_effects
 from bloodbowl.services import matches as services
+from bloodbowl.services.fixtures import fixtures_generate
 from bloodbowl.views.report_form import CHARACTERISTICS, INJURY_SLOTS, error_paths, report_form, report_input, report_values
 from engine.bloodbowl import tables
 from engine.bloodbowl.ruleset import RULESET
+from engine.core.fixtures import LEGS
+from games.api import schedule_data, schedule_input
 from games.models import Game
-from pitside.errors import Invalid
+from leagues.models import League
+from leagues.selectors import league_is_commissioner
+from pitside.errors import ErrorItem, Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.paging import coached_by, page_rows
 from pitside.params import parse_int
@@ -41,30 +48,65 @@ from pitside.params import parse_int
 DECKS = tuple(tables.tables().decks)
 
 
+def _league_matches_page(request: HttpRequest, league: League, error: Invalid | None = None) -> HttpResponse:
+    """The league's matches with the forms to arrange one and (a commissioner) a fixture list; a refused form
+    shows its errors and what was sent, and a match the teams already have asks to confirm (`again`)."""
+    errors = [item.message for item in error.items] if error else []
+    context = {
+        "league": league,
+        "matches": matches(league),
+        "teams": league_team_lines(league),
+        "errors": errors,
+        "is_commissioner": league_is_commissioner(league, request.user),
+        "sent": request.POST,
+        "ask_again": bool(error and any(item.code == "match-exists" for item in error.items)),
+        "legs": LEGS,
+    }
+    return render(request, "bloodbowl/match_list.html", context)
+
+
+def _checked(serializer: serializers.Serializer[Any]) -> dict[str, Any]:
+    """The input as its API checks it; refused, each field's errors as items (shown by `refusal_shown_by`)."""
+    if not serializer.is_valid():
+        raise Invalid([ErrorItem("invalid", "", message) for message in _messages(serializer.errors)])
+    return dict(serializer.validated_data)
+
+
 @domain_errors
 @require_http_methods(["GET", "POST"])
 def league_matches(request: HttpRequest, league_id: int) -> HttpResponse:
     """The league's matches, and (for a coach or commissioner) a form to arrange one."""
     league = league_get(league_id)
-
-    def page(error: Invalid | None = None) -> HttpResponse:
-        errors = [item.message for item in error.items] if error else []
-        context = {"league": league, "matches": matches(league), "teams": league_team_lines(league), "errors": errors}
-        return render(request, "bloodbowl/match_list.html", context)
-
     if request.method == "GET":
-        return page()
+        return _league_matches_page(request, league)
     if not request.user.is_authenticated:
         return redirect(f"/accounts/login/?next={request.path}")
-    with refusal_shown_by(page):
+    with refusal_shown_by(lambda error: _league_matches_page(request, league, error)):
         match = services.match_create(
             league=league,
             user=request.user,
             home_team_id=parse_int(request.POST.get("home_team", ""), field="home_team"),
             away_team_id=parse_int(request.POST.get("away_team", ""), field="away_team"),
+            again=bool(request.POST.get("again")),
+            **schedule_data(request.POST),
         )
     messages.success(request, "The match is arranged: make the pre-match rolls at kick-off.")
     return redirect("bb-match-detail", match.pk)
+
+
+@login_required
+@domain_errors
+@require_POST
+def league_fixtures(request: HttpRequest, league_id: int) -> HttpResponse:
+    """A commissioner makes the league's fixture list (the matches page's form; POST /api/leagues/<id>/fixtures/)."""
+    league = league_get(league_id)
+    sent = {key: request.POST.get(key, "") for key in ("rounds", "first_date", "days_between")}
+    with refusal_shown_by(lambda error: _league_matches_page(request, league, error)):
+        data = _checked(apis.LeagueFixturesApi.InputSerializer(data=sent))
+        made = fixtures_generate(league=league, user=request.user, **data)
+    rounds = len({m.fixture_round for m in made})
+    messages.success(request, f"{len(made)} matches arranged in {rounds} rounds.")
+    return redirect("bb-league-matches", league.pk)
 
 
 def _players_by_side(match: Any) -> dict[str, list[Player]]:
@@ -108,10 +150,12 @@ def _match_page(
     players = _players_by_side(match)
     trophies = {team: effects for team, effects in match_trophy_effects(match).items() if effects.trophy_rerolls}
     sides = sorted(match.sides.all(), key=lambda s: not s.home)
+    rights = match_rights(match, request.user)
     context = {
         "match": match,
         "league": match.league,
         "round_name": ROUND_NAMES.get(match.tournament_round, ""),
+        "round_label": f"Round {match.fixture_round}" if match.fixture_round else "",
         "sides": sides,
         "report_form": report_form(
             sides,
@@ -119,7 +163,8 @@ def _match_page(
             request.POST if report_errors is not None else report_values(match.report),
             report_errors or (),
         ),
-        "rights": match_rights(match, request.user),
+        "rights": rights,
+        "schedule_url": reverse("bb-match-schedule", args=[match.pk]) if rights.schedule else "",
         "own_side": own,
         "kickoff": own is not None and match.gate is not None and match.state == Game.State.SCHEDULED,
         "decks": [(slug, tables.tables().decks[slug].name) for slug in DECKS],
@@ -182,6 +227,11 @@ MATCH_ACTIONS: dict[str, tuple[type[apis.MatchWriteApi], Callable[[Any], dict[st
         "Cards chosen: draw them at random from the tops of those decks.",
     ),
     "apothecary": (apis.MatchApothecaryApi, lambda post: {"player": post.get("player")}, "The Apothecary lets him play."),
+    "schedule": (
+        apis.MatchScheduleApi,
+        schedule_input,
+        "The match's date and place are saved.",
+    ),
 }
 
 

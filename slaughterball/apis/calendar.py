@@ -87,7 +87,7 @@ class CalendarGameOutputSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     state = serializers.CharField()
     pays = serializers.BooleanField()
-    played_on = serializers.DateField(allow_null=True)
+    scheduled_for = serializers.DateField(allow_null=True, help_text="The day it is to be played (no time: a calendar day).")
     sides = CalendarSideOutputSerializer(many=True, source="sides.all")
 
 

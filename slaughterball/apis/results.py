@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api import ScheduleInputSerializer
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import NotFound
 from pitside.pagination import page_with_own
@@ -79,7 +80,7 @@ class GameOutputSerializer(serializers.Serializer[Any]):
     week = serializers.IntegerField(source="week.number")
     number = serializers.IntegerField()
     state = serializers.CharField()
-    played_on = serializers.DateField(allow_null=True)
+    scheduled_for = serializers.DateField(allow_null=True, help_text="The day it is to be played (no time: a calendar day).")
     location = serializers.CharField()
     pays = serializers.BooleanField()
     confirmed_at = serializers.DateTimeField(allow_null=True)
@@ -272,6 +273,14 @@ class GameVoidApi(GameWriteApi):
     service = staticmethod(services.result_void)
 
 
+class GameScheduleApi(GameWriteApi):
+    """The game's date and place, set as sent: a commissioner at any time, a coach of a team in it until it is played."""
+
+    idempotent = False  # it sets two values: sent again, it changes nothing
+    input_serializer = ScheduleInputSerializer
+    service = staticmethod(services.game_schedule)
+
+
 class GameDraftApi(APIView):
     """Live entry: the result as it is being entered during the game, kept on the server."""
 
@@ -392,6 +401,7 @@ urlpatterns = [
     path("games/<id:game_id>/dispute/", GameDisputeApi.as_view(), name="api-game-dispute"),
     path("games/<id:game_id>/void/", GameVoidApi.as_view(), name="api-game-void"),
     path("games/<id:game_id>/draft/", GameDraftApi.as_view(), name="api-game-draft"),
+    path("games/<id:game_id>/schedule/", GameScheduleApi.as_view(), name="api-game-schedule"),
     path("leagues/<id:league_id>/standings/", LeagueStandingsApi.as_view(), name="api-league-standings"),
     path("seasons/<id:season_id>/missed-games/", SeasonMissedGamesApi.as_view(), name="api-season-missed-games"),
 ]

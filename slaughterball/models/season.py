@@ -82,8 +82,6 @@ class Game(games.models.Game):
 
     week = models.ForeignKey(Week, on_delete=models.PROTECT, related_name="games")
     number = models.PositiveSmallIntegerField()
-    played_on = models.DateField(null=True, blank=True)
-    location = models.CharField(max_length=120, blank=True)
     # Makeup games for teams that already played their ten: the commissioner decides whether they pay.
     pays = models.BooleanField(default=True)
 

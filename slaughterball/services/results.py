@@ -10,6 +10,7 @@ and rolls lasting injuries; the standings recompute is queued once it commits.
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -222,6 +223,11 @@ def result_dispute(*, game_id: Any, user: Any, reason: str, idempotency_key: str
 def result_void(*, game_id: Any, user: Any, reason: str, idempotency_key: str | None = None) -> tuple[Game, bool]:
     """A commissioner voids the result standing, with a reason: what a confirmed one caused is put back."""
     return RESULTS.void(game_id=game_id, user=user, reason=reason, idempotency_key=idempotency_key)
+
+
+def game_schedule(*, game_id: Any, user: Any, scheduled_for: datetime.date | None, location: str) -> tuple[Game, bool]:
+    """The game's date and place: RESULTS.schedule (a commissioner any time, its coaches until it is played)."""
+    return RESULTS.schedule(game_id=game_id, user=user, scheduled_for=scheduled_for, location=location)
 
 
 # --- Live entry ----------------------------------------------------------------------------------

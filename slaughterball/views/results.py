@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from engine.slaughterball import games as game_rules
 from engine.slaughterball.ruleset import RULESET
+from games.api import schedule_data
 from leagues.forms import new_idempotency_key, set_choices
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
@@ -315,6 +316,9 @@ def _game_page(
         "key": new_idempotency_key(),
         "dispute_form": ReasonForm(initial={"idempotency_key": new_idempotency_key()}),
         "void_form": ReasonForm(initial={"idempotency_key": new_idempotency_key()}),
+        "schedule_url": reverse("game-schedule", args=[game.pk])
+        if services.RESULTS.schedule_refusal(game, request.user) is None
+        else "",
     }
     template = (
         "slaughterball/results/_live.html"
@@ -465,6 +469,18 @@ def game_result_action(request: HtmxHttpRequest, game_id: int, action: str) -> H
     return redirect("game-detail", acted_on.pk)
 
 
+@login_required
+@domain_errors
+@require_POST
+def game_schedule(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """The game page's date-and-place form, checked as the API checks it (GameScheduleApi)."""
+    game = _game(game_id)
+    with refusal_shown_by(lambda error: _game_page(request, _game(game.pk), errors=[i.message for i in error.items])):
+        services.game_schedule(game_id=game.pk, user=request.user, **schedule_data(request.POST))
+    messages.success(request, "The game's date and place are saved.")
+    return redirect("game-detail", game.pk)
+
+
 # --- Standings ---------------------------------------------------------------------------------------
 
 
@@ -613,6 +629,7 @@ urlpatterns = [
     path("games/<id:game_id>/approve/", game_result_action, {"action": "approve"}, name="game-approve"),
     path("games/<id:game_id>/dispute/", game_result_action, {"action": "dispute"}, name="game-dispute"),
     path("games/<id:game_id>/void/", game_result_action, {"action": "void"}, name="game-void"),
+    path("games/<id:game_id>/schedule/", game_schedule, name="game-schedule"),
     path("leagues/<id:league_id>/standings/", league_standings, name="league-standings"),
     path("weeks/<id:week_id>/game-records/", week_game_records, name="week-game-records"),
     path("weeks/<id:week_id>/game-records.pdf", week_game_records_pdf, name="week-game-records-pdf"),

@@ -97,3 +97,20 @@ def test_settings_page_has_the_match_count(client_as, short_league, commissioner
     assert saved.status_code == 302
     short_league.refresh_from_db()
     assert short_league.options["matches"] == 3
+
+
+def test_a_matchs_date_and_place_are_shown_and_set_by_its_coaches_not_by_another(client_as, short_league, three):
+    ann, bob, cid = three
+    match = match_create(league_id=short_league.pk, user=ann.coach, home_team=ann.pk, away_team=bob.pk)
+    url = f"/blitzbowl/matches/{match.pk}/schedule/"
+    other = client_as(cid.coach)
+    assert url not in other.get(f"/blitzbowl/matches/{match.pk}/").content.decode()
+    assert other.post(url, {"scheduled_for": "2026-06-01", "location": "Club"}).status_code == 403
+    coach = client_as(bob.coach)
+    page = coach.get(f"/blitzbowl/matches/{match.pk}/").content.decode()
+    assert "No date set" in page
+    assert url in page
+    assert coach.post(url, {"scheduled_for": "2026-06-01", "location": "Club"}).status_code == 302
+    assert "Monday 1 June 2026 · Club" in coach.get(f"/blitzbowl/matches/{match.pk}/").content.decode()
+    match.refresh_from_db()
+    assert match.location == "Club"

@@ -60,7 +60,7 @@ def test_the_league_feed_has_the_weeks_deadline_and_its_game(client, league, fix
 @pytest.mark.django_db
 def test_a_games_day_and_place_show_and_a_team_feed_has_only_its_games(client, league, commissioner, fixtures, team):
     season, week, game = fixtures
-    Game.objects.filter(pk=game.pk).update(played_on=date(2026, 12, 5), location="The Pit, Back room; table 2")
+    Game.objects.filter(pk=game.pk).update(scheduled_for=date(2026, 12, 5), location="The Pit, Back room; table 2")
     other = Game.objects.create(league=league, week=week, number=2)  # a game the team is not in (no sides)
 
     league_feed = entries(parsed(client.get(f"/leagues/{league.pk}/calendar.ics")))

@@ -118,3 +118,23 @@ def test_a_stranger_cannot_report(client_as, campaign, ann, bob, third, coach):
         fighters=[{"fighter": fighter(ann, "orc").pk}, {"fighter": fighter(bob, "orc").pk}],
     )
     assert client_as(third).post(f"/pitfighter/combats/{combat.pk}/confirm/").status_code == 403
+
+
+def test_a_combats_date_and_place_are_shown_and_set_by_its_owners_not_by_a_stranger(client_as, campaign, ann, bob, third, coach):
+    combat = services.combat_create(
+        league_id=campaign.pk,
+        user=coach,
+        style="free",
+        fighters=[{"fighter": fighter(ann, "orc").pk}, {"fighter": fighter(bob, "orc").pk}],
+    )
+    url = f"/pitfighter/combats/{combat.pk}/schedule/"
+    stranger = client_as(third)
+    assert url not in stranger.get(f"/pitfighter/combats/{combat.pk}/").content.decode()
+    assert stranger.post(url, {"scheduled_for": "2026-06-01", "location": "The Arena"}).status_code == 403
+    owner = client_as(coach)
+    page = owner.get(f"/pitfighter/combats/{combat.pk}/").content.decode()
+    assert "No date set" in page
+    assert url in page
+    assert owner.post(url, {"scheduled_for": "June", "location": ""}).status_code == 400
+    assert owner.post(url, {"scheduled_for": "2026-06-01", "location": "The Arena"}).status_code == 302
+    assert "Monday 1 June 2026 · The Arena" in owner.get(f"/pitfighter/combats/{combat.pk}/").content.decode()

@@ -42,3 +42,8 @@ def season(league, teams):
 @pytest.fixture
 def game(season, teams):
     return make_game(season, teams, week=1)
+
+
+# The API's and the pages' clients for the cast (tests/api/conftest.py, tests/pages/conftest.py).
+from tests.api.conftest import client_of  # noqa: E402, F401
+from tests.pages.conftest import client_as  # noqa: E402, F401
