@@ -7,32 +7,18 @@ Awards shown; a coach roster printed as PDF."""
 from __future__ import annotations
 
 import io
-import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
 from blitzbowl.models import Match
-from tests.factories import UserFactory
+from tests.e2e.people import DESKTOP, PHONE, log_in
+from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-PASSWORD = "a-long-enough-passphrase"
 COACHES = {"ann": "Ann's Ambushers", "bob": "Bob's Bashers", "cid": "Cid's Crushers"}
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
-def log_in(browser: Browser, live_server, username: str, viewport: dict[str, int]) -> Page:
-    context = browser.new_context(base_url=live_server.url, viewport=viewport, accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name=re.compile("Log in", re.I)).click()
-    return page
 
 
 def play_latest(pages: dict[str, Page], score: tuple[int, int]) -> None:

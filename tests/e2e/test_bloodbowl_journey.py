@@ -17,11 +17,11 @@ from bloodbowl.models import Match, Player, StarPlayerRoll
 from engine.bloodbowl.teamlists import team_lists_sample
 from rosters.models import Team
 from rosters.selectors import team_balances
-from tests.factories import UserFactory
+from tests.e2e.people import log_in
+from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-PASSWORD = "a-long-enough-passphrase"
 HOUSE_VALUES = {
     "Cost of one Fan Factor point for a new team": "10,000",
     "Apothecary cost": "50,000",
@@ -30,17 +30,6 @@ HOUSE_VALUES = {
     "Fewest players on a new team's roster": "11",
     "Most players on a roster": "16",
 }
-
-
-def phone_as(browser: Browser, live_server, username: str) -> Page:
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844}, accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name=re.compile("Log in", re.I)).click()
-    return page
 
 
 def sign_team_up(page: Page, league_name: str, team_name: str, players: int) -> None:
@@ -62,7 +51,7 @@ def sign_team_up(page: Page, league_name: str, team_name: str, players: int) -> 
 def test_a_two_team_league_plays_one_match_and_its_post_match(browser: Browser, live_server):
     for username in ("boss", "croaker", "warden"):
         UserFactory(username=username, password=PASSWORD)
-    boss = phone_as(browser, live_server, "boss")
+    boss = log_in(browser, live_server, "boss")
     boss.goto("/leagues/new/")
     boss.get_by_label("Name").fill("Marsh League")
     boss.get_by_label("Game system").select_option("bloodbowl")
@@ -77,9 +66,9 @@ def test_a_two_team_league_plays_one_match_and_its_post_match(browser: Browser, 
     boss.get_by_role("button", name="Save the team lists").click()
     expect(boss.get_by_text("Bogmire Croakers").first).to_be_visible()
 
-    croaker = phone_as(browser, live_server, "croaker")
+    croaker = log_in(browser, live_server, "croaker")
     sign_team_up(croaker, "Marsh League", "Croak Town Hoppers", players=11)
-    warden = phone_as(browser, live_server, "warden")
+    warden = log_in(browser, live_server, "warden")
     sign_team_up(warden, "Marsh League", "Reedwater Wardens", players=12)
 
     # Arrange and kick off: the server rolls the gate, the cards and the handicap once.

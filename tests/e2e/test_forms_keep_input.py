@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from bloodbowl.models import Match, Player
 from bloodbowl.services.matches import match_create, prematch_roll
@@ -14,7 +14,8 @@ from leagues.models import League
 from pitfighter.demo import DEMO_HOUSE_VALUES
 from pitfighter.services import combat_create, stable_create
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
-from tests.factories import PASSWORD, UserFactory
+from tests.e2e.people import log_in
+from tests.factories import UserFactory
 from tests.pitfighter.conftest import fighters
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -30,21 +31,10 @@ def match(commissioner) -> Match:
     return prematch_roll(match_id=made.pk, user=home.coach)
 
 
-def phone_as(browser: Browser, live_server, username: str) -> Page:
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name=re.compile("Log in", re.I)).click()
-    return page
-
-
 def test_a_refused_blood_bowl_report_comes_back_as_typed_at_its_first_error(browser: Browser, live_server, match):
     scorer, passer = Player.objects.filter(team__name="Croakers").order_by("number")[:2]
     hurt = Player.objects.get(team__name="Bog Kings", number=3)
-    page = phone_as(browser, live_server, "croaker")
+    page = log_in(browser, live_server, "croaker")
     page.goto(f"/bloodbowl/matches/{match.pk}/")
     page.locator('[name="home-score"]').fill("2")  # one touchdown typed below: refused
     page.get_by_label(f"touchdowns {scorer.name}", exact=True).fill("1")
@@ -75,7 +65,7 @@ def test_a_refused_blood_bowl_report_comes_back_as_typed_at_its_first_error(brow
 
 def test_retiring_a_blood_bowl_player_asks_first(browser: Browser, live_server, match):
     player = Player.objects.get(team__name="Croakers", number=7)
-    page = phone_as(browser, live_server, "croaker")
+    page = log_in(browser, live_server, "croaker")
     page.goto(f"/bloodbowl/teams/{player.team_id}/")
     page.get_by_role("row", name=re.compile(player.name)).get_by_role("button", name="Retire").click()
 
@@ -96,7 +86,7 @@ def test_a_refused_pit_fighter_report_comes_back_as_typed(browser: Browser, live
     combat = combat_create(
         league_id=campaign.pk, user=ann.coach, style="classic", fighters=[{"fighter": a.pk}, {"fighter": b.pk}]
     )
-    page = phone_as(browser, live_server, "ann")
+    page = log_in(browser, live_server, "ann")
     page.goto(f"/pitfighter/combats/{combat.pk}/")
     page.locator(f'[name="down-{a.pk}"]').select_option(str(b.pk))  # both taken down: nobody stands, refused
     page.locator(f'[name="down-{b.pk}"]').select_option(str(a.pk))

@@ -16,10 +16,10 @@ from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
 from leagues.models import League
 from rosters.models import Team
 from tests.bloodbowl.factories import BloodBowlLeagueFactory
-from tests.e2e.test_bloodbowl_journey import PASSWORD, phone_as
+from tests.e2e.people import log_in
 from tests.e2e.test_bloodbowl_journey import sign_team_up as sign_bloodbowl_team_up
 from tests.e2e.test_coach_journey import ROSTER
-from tests.factories import UserFactory
+from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -43,7 +43,7 @@ def test_a_slaughterball_league_from_the_suggested_set_takes_a_carnage_team_with
     UserFactory(username="carver", password=PASSWORD)
     started = time.monotonic()
 
-    boss = phone_as(browser, live_server, "boss")
+    boss = log_in(browser, live_server, "boss")
     create_league(boss, "Carnage Cup", "slaughterball", **{"House values start": "suggested"})
     boss.get_by_role("link", name=re.compile("Settings")).first.click()
     expect(boss.get_by_text(re.compile("Still unset"))).to_have_count(0)
@@ -55,7 +55,7 @@ def test_a_slaughterball_league_from_the_suggested_set_takes_a_carnage_team_with
     expect(boss.get_by_label("Leadership cost")).to_be_focused()
     expect(boss.get_by_text(re.compile("steps of 50,000"))).to_be_visible()
 
-    coach = phone_as(browser, live_server, "carver")
+    coach = log_in(browser, live_server, "carver")
     coach.goto("/")
     coach.get_by_role("link", name="Carnage Cup").click()
     coach.get_by_role("link", name="Sign up a team").click()
@@ -83,14 +83,14 @@ def test_a_blood_bowl_league_copies_the_demo_leagues_team_lists_and_takes_a_team
     demo = BloodBowlLeagueFactory(name="Pitside Blood Bowl Demo League", commissioner=boss_user)
     started = time.monotonic()
 
-    boss = phone_as(browser, live_server, "boss")
+    boss = log_in(browser, live_server, "boss")
     create_league(
         boss,
         "Swamp Bowl",
         "bloodbowl",
         **{"House values start": "suggested", "Team lists start": "Demo League"},
     )
-    coach = phone_as(browser, live_server, "croaker")
+    coach = log_in(browser, live_server, "croaker")
     sign_bloodbowl_team_up(coach, "Swamp Bowl", "Bogmire Bullfrogs", players=11)
 
     assert time.monotonic() - started < A_MINUTE

@@ -6,33 +6,18 @@ King crowned and his owner winning the campaign; his roster printed as PDF."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from pitfighter.demo import DEMO_HOUSE_VALUES
 from pitfighter.models import Combat, Fighter
-from tests.factories import UserFactory
+from tests.e2e.people import DESKTOP, PHONE, log_in
+from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-PASSWORD = "a-long-enough-passphrase"
 OWNERS = {"ann": "Ann's School", "bob": "Bob's Pit", "cid": "Cid's Hall"}
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 TYPES = ["orc", "chaos", "skink", "witch-elf", "ogre"]
-
-
-def log_in(browser: Browser, live_server, username: str, viewport: dict[str, int]) -> Page:
-    context = browser.new_context(base_url=live_server.url, viewport=viewport, accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name=re.compile("Log in", re.I)).click()
-    return page
 
 
 def create_stable(page: Page, league_url: str, owner: str) -> None:

@@ -4,29 +4,16 @@ other's, and read the statistics on the group page."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from slaughterville.demo import DEMO_CATALOGUE
-from tests.factories import UserFactory
+from tests.e2e.people import log_in
+from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-PASSWORD = "a-long-enough-passphrase"
 TOWN = ["Old Mill", "Chapel", "Roadside Diner", "Motel", "High School", "Cornfield"]
-
-
-def phone_as(browser: Browser, live_server, username: str) -> Page:
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name=re.compile("Log in", re.I)).click()
-    return page
 
 
 def join(page: Page, name: str) -> None:
@@ -57,7 +44,7 @@ def log_session(page: Page, players: list[tuple[str, str]], villain: str, locati
 def test_a_group_logs_three_sessions_and_reads_its_statistics(browser: Browser, live_server):
     for username in ("host", "ash", "laurie"):
         UserFactory(username=username, password=PASSWORD)
-    host = phone_as(browser, live_server, "host")
+    host = log_in(browser, live_server, "host")
     host.goto("/leagues/new/")
     host.get_by_label("Name").fill("Friday Horror Club")
     host.get_by_label("Game system").select_option("slaughterville")
@@ -68,7 +55,7 @@ def test_a_group_logs_three_sessions_and_reads_its_statistics(browser: Browser, 
     host.get_by_role("button", name="Save the catalogue").click()
     expect(host.get_by_text("Catalogue saved: 6 characters, 2 villains, 7 locations.")).to_be_visible()
 
-    ash, laurie = phone_as(browser, live_server, "ash"), phone_as(browser, live_server, "laurie")
+    ash, laurie = log_in(browser, live_server, "ash"), log_in(browser, live_server, "laurie")
     join(ash, "Ash")
     join(laurie, "Laurie")
 
