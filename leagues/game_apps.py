@@ -87,3 +87,17 @@ def game_app_of(slug: str) -> GameApp | None:
 def data_sources() -> list[tuple[GameApp, LeagueDataSource]]:
     """Every game system's league data a new league may start from, with its game app."""
     return [(app, source) for app in _APPS.values() for source in app.data_sources]
+
+
+# The sections of every league's settings page that a shared app adds (webhooks: the channels), each as a function
+# (league, the page's bound forms) -> its context: registered in the app's AppConfig.ready(), so that the leagues
+# app imports none of them.
+_SETTINGS_SECTIONS: list[Callable[[League, Mapping[str, Any]], dict[str, Any]]] = []
+
+
+def register_settings_section(context: Callable[[League, Mapping[str, Any]], dict[str, Any]]) -> None:
+    _SETTINGS_SECTIONS.append(context)
+
+
+def settings_sections_context(league: League, forms: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for section in _SETTINGS_SECTIONS for key, value in section(league, forms).items()}

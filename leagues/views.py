@@ -25,15 +25,13 @@ from leagues.forms import (
     LeagueCreateForm,
     apply_domain_errors,
 )
-from leagues.game_apps import data_sources, game_app, game_apps
+from leagues.game_apps import data_sources, game_app, game_apps, settings_sections_context
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list, leagues_commissioned_by
 from pitside.errors import ErrorItem, Invalid
 from pitside.forms import autofocus_first_error
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import LeagueCreateThrottle, throttled
-from webhooks.forms import ChannelForm
-from webhooks.selectors import settings_channels
 
 
 @require_safe
@@ -139,8 +137,7 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
         "house_form": house_form,
         "house_groups": house_groups,
         "unset_groups": [(group, [row for row in group.rows if row.required]) for group in house_groups if group.required_count],
-        "channels": settings_channels(league),
-        "channel_form": forms.get("channel_form") or ChannelForm(),
+        **settings_sections_context(league, forms),
         "required_count": house_form.required_count(),
         **app.settings_context(league),
     }

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -8,6 +9,7 @@ from django.db.models import Prefetch, QuerySet
 
 from leagues.models import League
 from leagues.services import league_require_commissioner
+from webhooks.forms import ChannelForm
 from webhooks.models import Channel, Delivery
 
 # The deliveries a channel shows (the API and the settings page): the latest.
@@ -70,3 +72,8 @@ def settings_channels(league: League) -> list[ChannelLine]:
         )
         for c in channels_with_deliveries().filter(league=league).order_by("pk")
     ]
+
+
+def channels_settings_context(league: League, forms: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings page's Channels section: the league's channels, and the form to add one (bound when refused)."""
+    return {"channels": settings_channels(league), "channel_form": forms.get("channel_form") or ChannelForm()}
