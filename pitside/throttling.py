@@ -42,7 +42,7 @@ class FailOpenScopedRateThrottle(FailOpen, ScopedRateThrottle):
 
 
 class SheetThrottle(FailOpen, UserRateThrottle):
-    """PDF sheets: each costs up to seconds of CPU the first time (pitside.sheets caches it after)."""
+    """PDF sheets: each costs up to seconds of CPU the first time (the sheets app stores it after)."""
 
     scope = "sheets"
 
