@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -66,6 +65,7 @@ def main() -> None:
     options = parser.parse_args()
 
     import django
+    from bench_timing import median_seconds
 
     django.setup()
     from django.conf import settings
@@ -92,14 +92,7 @@ def main() -> None:
         )
 
         def timed(label: str, fn: Callable[[], object], setup: Callable[[], object] | None = None) -> float:
-            runs = []
-            for _ in range(options.repeat):
-                if setup:
-                    setup()
-                start = time.perf_counter()
-                fn()
-                runs.append(time.perf_counter() - start)
-            median = statistics.median(runs)
+            median = median_seconds(fn, options.repeat, setup)
             print(f"{label:<62} {median * 1000:9.1f} ms")
             return median
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -86,6 +85,7 @@ def main() -> None:
     options = parser.parse_args()
 
     import django
+    from bench_timing import median_seconds
 
     django.setup()
     from django.db import connection, transaction
@@ -107,14 +107,7 @@ def main() -> None:
         print(f"built {options.teams} teams, {options.weeks} weeks of confirmed games in {time.perf_counter() - started:.1f} s")
 
         def timed(label: str, fn: Callable[[], object], setup: Callable[[], object] | None = None) -> float:
-            runs = []
-            for _ in range(options.repeat):
-                if setup:
-                    setup()
-                start = time.perf_counter()
-                fn()
-                runs.append(time.perf_counter() - start)
-            median = statistics.median(runs)
+            median = median_seconds(fn, options.repeat, setup)
             print(f"{label:<58} {median * 1000:9.2f} ms")
             return median
 
