@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from engine.registry import game_systems, get_ruleset
 from leagues import services
@@ -30,6 +30,7 @@ from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list, leagues_commissioned_by
 from pitside.errors import ErrorItem, Invalid
 from pitside.forms import autofocus_first_error
+from pitside.http import require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import LeagueCreateThrottle, throttled
 
@@ -43,7 +44,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 @throttled(LeagueCreateThrottle, ("POST",))
 def league_create(request: HttpRequest) -> HttpResponse:
     form = LeagueCreateForm(
@@ -52,7 +53,7 @@ def league_create(request: HttpRequest) -> HttpResponse:
         sources=data_sources(),
         copyable=leagues_commissioned_by(request.user),
     )
-    if request.method == "GET":
+    if request.method != "POST":
         return render(request, "leagues/league_create.html", {"form": form})
     if not form.is_valid():
         autofocus_first_error(form)
@@ -146,7 +147,7 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     app = game_app(league)
@@ -156,7 +157,7 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
         if here == "league-settings":
             return redirect(app.settings_url, league.pk)
         raise Http404
-    if request.method == "GET":
+    if request.method != "POST":
         return settings_page(request, league)
     form = app.settings_form(request.POST, switches=app.ruleset.options.switches)
     if not form.is_valid():
@@ -227,7 +228,7 @@ def _house_values_section(league: League) -> HttpResponse:
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def league_house_values_import(request: HttpRequest, league_id: int) -> HttpResponse:
     """Replace all the league's house values with a YAML or JSON file (uploaded or pasted): all or nothing, every
     bad value listed with its key."""
@@ -239,7 +240,7 @@ def league_house_values_import(request: HttpRequest, league_id: int) -> HttpResp
         context = {"league": league, "form": form, "errors": list(errors), "game_app": game_app(league)}
         return render(request, "leagues/house_values_import.html", context, status=400 if request.method == "POST" else 200)
 
-    if request.method == "GET" or not form.is_valid():
+    if request.method != "POST" or not form.is_valid():
         return page()
     with refusal_shown_by(lambda error: page(error.items)):
         league = services.league_house_values_replace(
