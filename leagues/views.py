@@ -134,7 +134,8 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
         or app.settings_form(initial=app.settings_form.initial_for(league, options), switches=schema.switches),
         "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
         "money_unit": app.ruleset.money_unit,
-        "grant_form": forms.get("grant_form") or grant_form(league),
+        # a game system without money has no grants or fines (the section shows only to say so of one sent)
+        "grant_form": forms.get("grant_form") or (grant_form(league) if app.ruleset.accounts else None),
         "house_form": house_form,
         "house_groups": house_groups,
         "unset_groups": [(group, [row for row in group.rows if row.required]) for group in house_groups if group.required_count],
