@@ -36,6 +36,7 @@ from slaughterball.services.pregame import (
     game_get,
     game_league,
     game_sides,
+    lineups_open_notify,
     mavericks_out,
     new_rng,
     require_game_member,
@@ -73,6 +74,7 @@ def auction_open(*, game_id: Any, user: Any) -> tuple[Auction, bool]:
     except IntegrityError:  # lost a race on the one-auction-per-game constraint (no row lock on SQLite)
         return Auction.objects.get(game_id=game_id), False
     _notify_auction_open(auction, sides)
+    lineups_open_notify(auction.game, auction)  # nobody rolled a knife: the auction is over at once
     return auction, True
 
 
@@ -139,6 +141,7 @@ def draw_return(*, draw_id: Any, user: Any) -> MaverickDraw:
             raise Invalid.one("auction-closed", "draw", "The auction is over.")
         draw.returned_at = timezone.now()
         draw.save(update_fields=["returned_at"])
+        lineups_open_notify(auction.game, auction)  # the last draw held returned: lineups may begin
     return draw
 
 
@@ -405,3 +408,4 @@ def _settle(lot: Lot, user: Any) -> None:
         )
         lot.note = f"Hired for {format_credits(winner.amount)}."
     lot.save(update_fields=["state", "closed_at", "closed_by", "note", "high_team", "high_amount"])
+    lineups_open_notify(game, lot.auction)  # the last lot closed: lineups may begin

@@ -33,6 +33,7 @@ from slaughterball.models import (
     Game,
     GameSide,
     LastingInjury,
+    Lot,
     MaverickHire,
     Pregame,
     SeasonTeam,
@@ -286,11 +287,23 @@ def lineup_pick(
     return side, True
 
 
+def lineups_open_notify(game: Game, auction: Auction) -> None:
+    """Choose Athletes: once the auction has nothing up for bidding and no draw held (lineups may begin), tell
+    the coach who chooses first that it is his turn: the lowest League Rank as it stands now (the order is
+    fixed at the first pick)."""
+    if auction.lots.filter(state=Lot.State.OPEN).exists() or auction.draws.filter(returned_at=None, lot=None).exists():
+        return
+    sides = game_sides(game)
+    _lineup_turn_notify(game, league_rank_order(game, [s.team_id for s in sides]), sides)
+
+
 def _lineup_turn_notify(game: Game, order: Sequence[Mapping[str, int]], sides: Sequence[GameSide]) -> None:
     """Choose Athletes: tell the coach who chooses next (the first in the lineup order who has not) that it
     is his turn, with a link to the lineup page; once a game and team."""
     by_team = {s.team_id: s for s in sides}
-    team_id = next(entry["team"] for entry in order if entry["team"] in by_team and not by_team[entry["team"]].lineup)
+    team_id = next((e["team"] for e in order if e["team"] in by_team and not by_team[e["team"]].lineup), None)
+    if team_id is None:
+        return
     team = Team.objects.select_related("coach").get(pk=team_id)
     notify(
         users=[team.coach],

@@ -56,18 +56,31 @@ def test_each_bidding_turn_tells_its_coach_once(season, funded, team, rival_team
     assert lot.state == "hired"
 
 
-def test_the_next_coach_to_choose_athletes_is_told_once(game, coach, rival, team, rival_team, open_auction):
-    open_auction(game, coach)  # held, nobody rolled a knife
+def test_the_coaches_choosing_athletes_are_told_their_turn_in_order_once(game, coach, rival, team, rival_team, open_auction):
+    open_auction(game, coach)  # nobody rolled a knife: the auction is over at once, lineups begin
+    url = f"/games/{game.pk}/lineup/"
+    first = (
+        "own_coach",  # equal League Points: the lower Team Potential chooses first
+        f"{game_label(game)}: your turn to choose and reveal the six athletes of {team.name}.",
+        url,
+    )
+    assert turns(f"lineup-turn:{game.pk}:") == [first]
+
     lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=list(team.athletes.values_list("pk", flat=True)[:6]))
-    assert turns(f"lineup-turn:{game.pk}:") == [
-        (
-            "rival_coach",
-            f"{game_label(game)}: your turn to choose and reveal the six athletes of {rival_team.name}.",
-            f"/games/{game.pk}/lineup/",
-        )
-    ]
+    second = ("rival_coach", f"{game_label(game)}: your turn to choose and reveal the six athletes of {rival_team.name}.", url)
+    assert turns(f"lineup-turn:{game.pk}:") == [first, second]
 
     lineup_pick(
         game_id=game.pk, user=rival, team_id=rival_team.pk, athlete_ids=list(rival_team.athletes.values_list("pk", flat=True)[:6])
     )
-    assert len(turns(f"lineup-turn:{game.pk}:")) == 1  # the last to choose: nobody is next
+    assert turns(f"lineup-turn:{game.pk}:") == [first, second]  # the last to choose: nobody is next
+
+
+def test_the_first_to_choose_is_told_when_the_last_lot_closes(game, coach, rival, team, open_auction):
+    auction = open_auction(game, coach, {team.pk: ["knife"]})
+    lot = services.lot_nominate(auction_id=auction.pk, user=coach, draw_id=auction.draws.get().pk)
+    assert turns(f"lineup-turn:{game.pk}:") == []  # a maverick is up: lineups wait
+    services.lot_pass(lot_id=lot.pk, user=coach)
+    services.lot_pass(lot_id=lot.pk, user=rival)  # nobody bids: it leaves, the auction is over
+
+    assert [who for who, _, _ in turns(f"lineup-turn:{game.pk}:")] == ["own_coach"]
