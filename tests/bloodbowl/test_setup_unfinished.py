@@ -32,6 +32,19 @@ def test_a_coach_hiring_an_apothecary_sees_one_sentence(api_as, bb_team, commiss
     assert "costs.apothecary" in notice.text
 
 
+def test_a_coach_hiring_an_apothecary_on_the_page_sees_one_sentence(client, bb_team, commissioner):
+    unset_house_values(bb_team.league)
+    client.force_login(bb_team.coach)
+
+    response = client.post(f"/bloodbowl/teams/{bb_team.pk}/purchases/", {"kind": "apothecary", "idempotency_key": "k1"})
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert SENTENCE in page
+    assert "costs.apothecary" not in page
+    assert Notification.objects.filter(user=commissioner, event__startswith=UNSET_EVENT).count() == 1
+
+
 @pytest.fixture
 def match(db, commissioner):
     """A match arranged, its pre-match done; then the league's house values are all unset."""
