@@ -150,6 +150,7 @@ def test_strangers_cannot_write(client_of, campaign, ann, bob, actor):
         client.post(f"/api/pitfighter/combats/{combat}/confirm/").status_code,
         client.post(f"/api/pitfighter/combats/{combat}/dispute/", {"reason": "x"}, format="json").status_code,
         client.post(f"/api/pitfighter/combats/{combat}/void/", {"reason": "x"}, format="json").status_code,
+        client.post(f"/api/pitfighter/combats/{combat}/schedule/", {"location": "x"}, format="json").status_code,
         client.post(f"/api/pitfighter/fighters/{a.pk}/train/", {"points": {"ws": 1}}, format="json").status_code,
     ]
     assert all(code in (401, 403) for code in codes), codes
@@ -163,7 +164,8 @@ def test_the_schema_documents_the_pit_fighter_api(client_of):
     paths = [p for p in schema["paths"] if p.startswith("/api/pitfighter/")]
     assert "/api/pitfighter/combats/{combat_id}/report/" in paths
     assert "/api/pitfighter/fighters/{fighter_id}/train/" in paths
-    assert len(paths) == 12
+    assert "/api/pitfighter/combats/{combat_id}/schedule/" in paths
+    assert len(paths) == 13
 
 
 @pytest.mark.parametrize(("actor", "status"), [("commissioner", 200), ("coach", 200), ("third", 403), ("anonymous", 401)])
