@@ -18,5 +18,6 @@ urlpatterns = [
     path("blitzbowl/matches/<id:match_id>/confirm/", apis.MatchConfirmApi.as_view(), name="api-blitz-confirm"),
     path("blitzbowl/matches/<id:match_id>/dispute/", apis.MatchDisputeApi.as_view(), name="api-blitz-dispute"),
     path("blitzbowl/matches/<id:match_id>/void/", apis.MatchVoidApi.as_view(), name="api-blitz-void"),
+    path("blitzbowl/matches/<id:match_id>/schedule/", apis.MatchScheduleApi.as_view(), name="api-blitz-schedule"),
     path("blitzbowl/trait-gains/<id:gain_id>/choose/", apis.TraitChooseApi.as_view(), name="api-blitz-trait-choose"),
 ]

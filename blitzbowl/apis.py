@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from blitzbowl import services
 from blitzbowl.selectors import coach_get, coach_roster, coaches, league_get, league_state, match_get, matches, trait_gain_get
 from engine.blitzbowl import traits
+from games.api import ScheduleInputSerializer, ScheduleOutputSerializer
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
 from pitside.write_api import WriteApi
@@ -44,7 +45,7 @@ class BlitzSideOutputSerializer(serializers.Serializer[Any]):
     injuries = serializers.IntegerField(allow_null=True, help_text="Opposing players injured.")
 
 
-class BlitzMatchOutputSerializer(serializers.Serializer[Any]):
+class BlitzMatchOutputSerializer(ScheduleOutputSerializer):
     id = serializers.IntegerField()
     league = serializers.IntegerField(source="league_id")
     stage = serializers.CharField(help_text="league, quarter_final, semi_final or final")
@@ -299,6 +300,14 @@ class MatchVoidApi(MatchWriteApi):
 
     input_serializer = BlitzReasonInputSerializer
     service = staticmethod(services.result_void)
+
+
+class MatchScheduleApi(MatchWriteApi):
+    """The match's date and place: a commissioner at any time, one of its two coaches until it is played.
+    Both are set as sent (a date left out or null clears it)."""
+
+    input_serializer = ScheduleInputSerializer
+    service = staticmethod(services.match_schedule)
 
 
 class MatchApi(APIView):

@@ -25,6 +25,7 @@ from engine.core.violations import RuleViolation, paths_under
 from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
+from leagues.setup import league_house_values
 from rosters.models import LedgerEntry, Team
 
 GAME_SYSTEM = RULESET.slug
@@ -44,7 +45,7 @@ def league_get(league_id: Any) -> League:
 
 
 def league_house(league: League) -> HouseValues:
-    return RULESET.house_values(league.house_values)
+    return RULESET.house_values(league_house_values(league))
 
 
 def team_lists_of(league: League) -> TeamLists | None:

@@ -25,6 +25,7 @@ from engine.bloodbowl import postmatch
 from engine.bloodbowl.facts import TeamFacts
 from engine.bloodbowl.postmatch import PurchaseRequest
 from engine.bloodbowl.teamlists import TeamLists
+from engine.core.ruleset import HOUSE_VALUE_REQUIRED
 from engine.core.violations import RuleViolation
 from leagues.models import League
 from pitside.paging import coached_by, page_rows
@@ -85,6 +86,7 @@ class Offer:
     name: str
     cost: int | None
     reason: str  # why it cannot be bought now, or ""
+    unset: tuple[str, ...] = ()  # the house values its refusal names as not set (their keys)
 
 
 STAFF_OFFERS = {
@@ -108,11 +110,13 @@ def purchase_offers(team: Team, facts: TeamFacts, team_lists: TeamLists | None) 
     offers = []
     for kind, position, name, cost in wanted:
         reason = ""
+        unset: tuple[str, ...] = ()
         try:
             postmatch.quote_purchase(facts, team_lists, house, PurchaseRequest(kind, position or None))
         except RuleViolation as refused:
             reason = " ".join(v.message for v in refused.violations)
-        offers.append(Offer(kind, position, name, cost, reason))
+            unset = tuple(v.path for v in refused.violations if v.code == HOUSE_VALUE_REQUIRED)
+        offers.append(Offer(kind, position, name, cost, reason, unset))
     return offers
 
 

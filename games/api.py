@@ -1,4 +1,5 @@
-"""What every game system's API shares about a game: the input of its date and place (ResultLifecycle.schedule)."""
+"""What every game system's API shares about a game: its date and place, as input (ResultLifecycle.schedule) and as
+answered."""
 
 from __future__ import annotations
 
@@ -17,6 +18,13 @@ class ScheduleInputSerializer(serializers.Serializer[Any]):
     location = serializers.CharField(
         max_length=LOCATION_LENGTH, required=False, allow_blank=True, default="", help_text="Where; empty: not said."
     )
+
+
+class ScheduleOutputSerializer(serializers.Serializer[Any]):
+    """A game's date and place as every game system's API answers them: the base of its game's output."""
+
+    scheduled_for = serializers.DateField(allow_null=True, help_text="The day it is to be played (a calendar day, no time).")
+    location = serializers.CharField(help_text="Where it is played; empty when not said.")
 
 
 def schedule_input(post: Any) -> dict[str, Any]:

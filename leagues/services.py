@@ -1,29 +1,23 @@
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.urls import reverse
 
 from engine.core.datafile import TextFormat
 from engine.core.ruleset import Ruleset, read_house_values
-from engine.core.violations import RuleViolation, Violation, paths_under
+from engine.core.violations import paths_under
 from engine.registry import UnknownGameSystem, game_systems, get_ruleset
 from leagues.game_apps import LeagueDataSource, game_app_of
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
-from notifications.services import notify
 from pitside.errors import Invalid, NotPermitted
 from pitside.params import parse_int
 
 EMPTY = "empty"  # a new league starts with no house values (or no team lists)
 SUGGESTED = "suggested"  # ... with Pitside's suggested house values (engine/<system>/data)
-SETUP_UNFINISHED = "The commissioner has not finished setting up this league."
 
 
 def league_require_commissioner(*, league: League, user: Any) -> None:
@@ -143,36 +137,6 @@ def league_house_values_replace(*, league: League, user: Any, fmt: TextFormat, t
         league.house_values = get_ruleset(league.game_system).validate_house_values(values)
     league.save(update_fields=["house_values"])
     return league
-
-
-@contextmanager
-def league_setup_checked(*, league: League, user: Any) -> Iterator[None]:
-    """An engine refusal inside naming house values the league has not set: a commissioner sees each one (and where
-    to set it); anyone else sees one sentence instead of them, and the league's commissioners are told once for
-    this set of house values (not once a try). The other violations stand as they are. Used outside the write's
-    transaction (around the engine's check), so that the notice stays when the write is refused."""
-    try:
-        yield
-    except RuleViolation as refused:
-        unset = [v for v in refused.violations if v.code == "house-value-required"]
-        if not unset or league_is_commissioner(league, user):
-            raise
-        _notify_setup_unfinished(league, [v.path for v in unset])
-        others = [v for v in refused.violations if v.code != "house-value-required"]
-        raise RuleViolation([Violation("league-setup-unfinished", "league", SETUP_UNFINISHED), *others]) from None
-
-
-def _notify_setup_unfinished(league: League, keys: list[str]) -> None:
-    # Named by the league's house values as they are: setting any of them makes the next refusal a new event.
-    digest = hashlib.sha256(json.dumps(league.house_values, sort_keys=True).encode()).hexdigest()[:16]
-    app = game_app_of(league.game_system)
-    url = reverse(app.settings_url, args=[league.pk]) + "#house-values" if app else ""
-    notify(
-        users=league.commissioners.all(),
-        event=f"house-values-unset:{league.pk}:{digest}",
-        text=f"A coach was refused in {league.name}: house values are not set yet ({', '.join(keys)}).",
-        url=url,
-    )
 
 
 def league_commissioner_add(*, league: League, user: Any, username: str) -> None:

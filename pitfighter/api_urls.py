@@ -17,4 +17,5 @@ urlpatterns = [
     path("pitfighter/combats/<id:combat_id>/confirm/", apis.CombatConfirmApi.as_view(), name="api-pit-confirm"),
     path("pitfighter/combats/<id:combat_id>/dispute/", apis.CombatDisputeApi.as_view(), name="api-pit-dispute"),
     path("pitfighter/combats/<id:combat_id>/void/", apis.CombatVoidApi.as_view(), name="api-pit-void"),
+    path("pitfighter/combats/<id:combat_id>/schedule/", apis.CombatScheduleApi.as_view(), name="api-pit-schedule"),
 ]

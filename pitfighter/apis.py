@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from engine.pitfighter.combat import STYLE_NAMES
 from engine.pitfighter.critical import CHARTS
 from engine.pitfighter.fighters import CHARACTERISTICS, TYPES
+from games.api import ScheduleInputSerializer, ScheduleOutputSerializer
 from pitfighter import services
 from pitfighter.selectors import campaign, combat_get, combats, fighter_get, league_get, roster, stable_get, stables
 from pitside.api_errors import ERRORS, ErrorSerializer
@@ -107,7 +108,7 @@ class PitEntryOutputSerializer(serializers.Serializer[Any]):
     criticals = serializers.JSONField()
 
 
-class PitCombatOutputSerializer(serializers.Serializer[Any]):
+class PitCombatOutputSerializer(ScheduleOutputSerializer):
     id = serializers.IntegerField()
     league = serializers.IntegerField(source="league_id")
     style = serializers.CharField(help_text=", ".join(STYLE_NAMES))  # type: ignore[assignment]  # DRF moves declared fields off the class
@@ -308,6 +309,14 @@ class CombatVoidApi(CombatWriteApi):
 
     input_serializer = PitReasonInputSerializer
     service = staticmethod(services.result_void)
+
+
+class CombatScheduleApi(CombatWriteApi):
+    """The combat's date and place: a commissioner at any time, an owner of a stable in it until it is fought.
+    Both are set as sent (a date left out or null clears it)."""
+
+    input_serializer = ScheduleInputSerializer
+    service = staticmethod(services.combat_schedule)
 
 
 class FighterTrainApi(WriteApi):

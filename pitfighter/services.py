@@ -24,7 +24,7 @@ from games.lifecycle import ResultLifecycle
 from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
-from leagues.services import league_setup_checked
+from leagues.setup import league_house_values
 from pitfighter.models import Combat, CombatFighter, CombatSide, Fighter, SkillRoll
 from pitfighter.selectors import GAME_SYSTEM, busy_fighters, characteristics_of, entry_of, state_of
 from pitside.errors import Invalid, NotFound, NotPermitted
@@ -61,10 +61,9 @@ def stable_create(*, league: League, coach: Any, name: str, fighters: Sequence[M
     signup = fighter_rules.StableSignUp(
         name,
         [fighter_rules.NewFighter(f["name"], f["type"], f["bonus"]) for f in fighters],
-        RULESET.house_values(league.house_values),
+        RULESET.house_values(league_house_values(league)),
     )
-    with league_setup_checked(league=league, user=coach):
-        profiles = RULESET.check_team(signup)
+    profiles = RULESET.check_team(signup)
     if Team.objects.filter(league=league, coach=coach).exists():
         raise Invalid.one("owner-signed-up", "league", "You already own a stable in this campaign.")
     with team_signing_up(league=league, coach=coach, name=name, faction="") as team:
@@ -153,7 +152,7 @@ def _facts(combat: Combat, report: Mapping[str, Any]) -> CombatFacts:
         _result(combat, report),
         states,
         RULESET.option_value(combat.league.options, "faster_progression"),
-        RULESET.house_values(combat.league.house_values),
+        RULESET.house_values(league_house_values(combat.league)),
     )
 
 

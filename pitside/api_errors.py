@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from engine.core.violations import RuleViolation
+from leagues.setup import league_setup_refusal
 from pitside.errors import DomainError, Invalid
 
 
@@ -61,6 +62,8 @@ def _flatten(detail: Any, field: str = "") -> list[dict[str, str]]:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, RuleViolation):  # an engine rule refused the input; the services let it through
         exc = Invalid.from_rules(exc)
+    if isinstance(exc, Invalid):  # house values the league has not set: one sentence for a coach (leagues.setup)
+        exc = league_setup_refusal(exc)
     if isinstance(exc, DomainError):
         errors = [{"code": i.code, "field": i.field, "message": i.message} for i in exc.items]
         return Response({"errors": errors}, status=exc.status)

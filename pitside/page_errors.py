@@ -3,7 +3,7 @@
 A page's form runs its service inside `refusal_shown_by(page)`, which shows a refusal on the page the form is on;
 the `domain_errors` decorator answers it with status 400, and answers what no form shows (NotPermitted, NotFound,
 a refusal outside a form). An engine rule's RuleViolation is a refusal like Invalid, with the same items as the
-API's 400.
+API's 400; a coach refused for house values the league has not set sees one sentence (leagues.setup).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from engine.core.violations import RuleViolation
+from leagues.setup import league_setup_refusal
 from pitside.errors import ErrorItem, Invalid, NotFound, NotPermitted
 from pitside.forms import autofocus_first_error
 
@@ -26,7 +27,7 @@ View = Callable[..., HttpResponse]
 
 
 def _as_invalid(error: Invalid | RuleViolation) -> Invalid:
-    return error if isinstance(error, Invalid) else Invalid.from_rules(error)
+    return league_setup_refusal(error if isinstance(error, Invalid) else Invalid.from_rules(error))
 
 
 class PageRefusal(Exception):

@@ -16,6 +16,7 @@ from engine.slaughterball.auctions import BiddingTurn
 from engine.slaughterball.catalog import Catalog
 from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import RankingEntry
+from leagues.setup import league_house_values
 from slaughterball.models import Auction, Bid, Game, GameSide, Lot, LotPass, MaverickHire, Pregame
 from slaughterball.services.standings import standings_now
 
@@ -96,7 +97,7 @@ def auction_state(auction: Auction) -> dict[str, Any]:
     the auction's game (when not loaded), its draws with their lots, its lots with their hires; two more
     (the open lot's bids and passes) while a maverick is up."""
     league = auction.game.week.season.league
-    catalog = RULESET.catalog(league.house_values)
+    catalog = RULESET.catalog(league_house_values(league))
     names = {entry["team"]: entry["name"] for entry in auction.order}
     draws = list(auction.draws.all().order_by("position"))
     lots = list(auction.lots.select_related("hire").order_by("number"))

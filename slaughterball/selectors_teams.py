@@ -14,6 +14,7 @@ from engine.core.money import TREASURY
 from engine.slaughterball.facts import AthleteFacts, SpendingWindow, TeamFacts
 from engine.slaughterball.games import SidePlayers, who_played
 from engine.slaughterball.ruleset import RULESET
+from leagues.setup import league_house_values
 from rosters.models import Team
 from rosters.selectors import balance_annotations, team_balances
 from slaughterball.models import Athlete, AthleteAdjustment, Game, GameSide, Purchase
@@ -150,7 +151,7 @@ class TeamSummary:
 
 
 def team_summary(team: Team) -> TeamSummary:
-    catalog = RULESET.catalog(team.league.house_values)
+    catalog = RULESET.catalog(league_house_values(team.league))
     facts = team_facts(team)
 
     def skill_name(slug: str) -> str:

@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from engine.registry import get_ruleset
 from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
+from leagues.setup import league_house_values
 from pitside.paging import coached_by, page_rows
 from rosters.models import Team
 from slaughterball.selectors import team_game_record
@@ -88,7 +89,7 @@ def balances(game_system: str, amounts: dict[str, int] | Any) -> list[Balance]:
 def team_context(team: Team) -> dict[str, Any]:
     """Everything the team page, the spend page and the roster sheet show of a team."""
     league = team.league
-    catalog = RULESET.catalog(league.house_values)
+    catalog = RULESET.catalog(league_house_values(league))
     summary = team_summary(team)
     record = team_game_record(team)
     return {
@@ -114,7 +115,7 @@ class LeagueTeamLine:
 def league_team_lines(league: League, teams: list[Team]) -> list[LeagueTeamLine]:
     """Lines of the league page's teams table, for `teams` in their order: each with its Team Potential and
     treasury (three queries, whatever the teams)."""
-    portfolios = RULESET.catalog(league.house_values).portfolios
+    portfolios = RULESET.catalog(league_house_values(league)).portfolios
     summarised = {t.pk: t for t in teams_with_summary_data(Team.objects.filter(pk__in=[t.pk for t in teams]), league.game_system)}
     return [LeagueTeamLine(team_summary(summarised[t.pk]), portfolios.get(t.faction, t.faction)) for t in teams]
 
@@ -127,7 +128,7 @@ def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]
 
 def settings_panel_context(league: League) -> dict[str, Any]:
     """The settings page's Slaughterball section: the slugs that list house values take."""
-    catalog = RULESET.catalog(league.house_values)
+    catalog = RULESET.catalog(league_house_values(league))
     return {
         "game_sections": [("reference", "Slugs for files")],
         "skills": sorted(catalog.skills.values(), key=lambda s: s.slug),

@@ -21,7 +21,7 @@ from bloodbowl.selectors_standings import standing_lines
 from bloodbowl.services import fixtures
 from bloodbowl.services import matches as services
 from engine.core.fixtures import LEGS, MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN
-from games.api import ScheduleInputSerializer
+from games.api import ScheduleInputSerializer, ScheduleOutputSerializer
 from games.models import Game, GameEvent
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, page_with_own, paginate
@@ -103,7 +103,7 @@ class MatchEventOutputSerializer(serializers.Serializer[Any]):
         return action_name(event)
 
 
-class MatchOutputSerializer(serializers.Serializer[Any]):
+class MatchOutputSerializer(ScheduleOutputSerializer):
     id = serializers.IntegerField()
     league = serializers.IntegerField(source="league_id")
     tournament = serializers.IntegerField(
@@ -119,8 +119,6 @@ class MatchOutputSerializer(serializers.Serializer[Any]):
     )
     status = serializers.SerializerMethodField(help_text="scheduled, reported, disputed, confirmed or void")
     fixture_round = serializers.IntegerField(allow_null=True, help_text="Its round of the league's fixture list, if any.")
-    scheduled_for = serializers.DateField(allow_null=True, help_text="The day it is to be played (a calendar day, no time).")
-    location = serializers.CharField(help_text="Where it is played; empty when not said.")
     gate = serializers.IntegerField(allow_null=True)
     sides = MatchSideOutputSerializer(many=True)
     report = serializers.JSONField(allow_null=True)

@@ -23,7 +23,6 @@ from engine.bloodbowl.teamlists import Position, TeamLists
 from engine.core.money import TREASURY, format_credits
 from engine.core.violations import RuleViolation
 from leagues.models import League
-from leagues.services import league_setup_checked
 from pitside.errors import ErrorItem, Invalid, NotFound
 from rosters.models import LedgerEntry, Team
 from rosters.services import team_lock, team_require_coach, team_signing_up, team_signup_require_open
@@ -89,8 +88,7 @@ def team_create(
         cheerleaders=cheerleaders,
     )
     budget = RULESET.option_value(league.options, "starting_budget")
-    with league_setup_checked(league=league, user=coach):
-        cost = RULESET.check_team(team_rules.SignUp(team_lists, league_house(league), budget, request))
+    cost = RULESET.check_team(team_rules.SignUp(team_lists, league_house(league), budget, request))
     race_line = team_lists.race(race)
     assert race_line is not None  # check_new_team refuses an unknown race
     opening = [

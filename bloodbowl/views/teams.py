@@ -24,6 +24,7 @@ from engine.bloodbowl import house as hv
 from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import format_credits
 from leagues.forms import apply_domain_errors, new_idempotency_key
+from leagues.setup import league_setup_options
 from pitside.confirm import confirmation_asked
 from pitside.errors import Invalid
 from pitside.http import require_form_page
@@ -77,6 +78,7 @@ def _team_page(request: HttpRequest, team: TeamWithTreasury, status: int = 200, 
     context = team_context(team)
     is_coach = request.user.is_authenticated and team.coach_id == request.user.pk  # what to show; services decide
     offers = purchase_offers(team, context["line"].facts, context["team_lists"]) if is_coach else []
+    offers = league_setup_options(offers, league=team.league, user=request.user)
     context.update(
         {
             "is_coach": is_coach,

@@ -28,10 +28,13 @@ class HouseValueField:
     choices: tuple[tuple[str, str], ...] = ()
 
 
+HOUSE_VALUE_REQUIRED = "house-value-required"  # the code of a refusal for a house value nobody has set
+
+
 def house_value_required(field: HouseValueField) -> Violation:
     """The violation for an action that needs a house value nobody has set."""
     return Violation(
-        "house-value-required",
+        HOUSE_VALUE_REQUIRED,
         field.key,
         f"{field.label} is a house value this league has not set yet: the "
         f"commissioner sets it in League settings, House values ({field.key}).",

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.core.money import TREASURY, format_credits, plan_payment
+from engine.core.ruleset import HOUSE_VALUE_REQUIRED
 from engine.core.violations import RuleViolation, Violation
 from engine.slaughterball.catalog import Catalog, Skill, Staff, Trait
 from engine.slaughterball.facts import AthleteFacts, TeamFacts
@@ -44,6 +45,7 @@ class PurchaseOption:
     cost: int | None
     allowed: bool
     reason: str
+    unset: tuple[str, ...] = ()  # the house values its refusal names as not set (their keys)
 
 
 def _types_phrase(types: tuple[str, ...]) -> str:
@@ -183,7 +185,8 @@ def _option(catalog: Catalog, team: TeamFacts, request: PurchaseRequest, listed_
         quote = quote_purchase(catalog, team, request)
     except RuleViolation as refused:
         reason = " ".join(v.message for v in refused.violations)
-        return PurchaseOption(request.kind, request.item, name, listed_cost, False, reason)
+        unset = tuple(v.path for v in refused.violations if v.code == HOUSE_VALUE_REQUIRED)
+        return PurchaseOption(request.kind, request.item, name, listed_cost, False, reason, unset)
     return PurchaseOption(request.kind, request.item, name, quote.cost, True, "")
 
 

@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api import ScheduleInputSerializer
+from games.api import ScheduleInputSerializer, ScheduleOutputSerializer
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import NotFound
 from pitside.pagination import page_with_own
@@ -70,7 +70,7 @@ class ResultEventOutputSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField()
 
 
-class GameOutputSerializer(serializers.Serializer[Any]):
+class GameOutputSerializer(ScheduleOutputSerializer):
     """A game with its sides (in order of play) and its result's history. Built from
     slaughterball.selectors.game_get (four queries)."""
 
@@ -80,8 +80,6 @@ class GameOutputSerializer(serializers.Serializer[Any]):
     week = serializers.IntegerField(source="week.number")
     number = serializers.IntegerField()
     state = serializers.CharField()
-    scheduled_for = serializers.DateField(allow_null=True, help_text="The day it is to be played (no time: a calendar day).")
-    location = serializers.CharField()
     pays = serializers.BooleanField()
     confirmed_at = serializers.DateTimeField(allow_null=True)
     sides = ResultSideOutputSerializer(many=True, source="sides.all")

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.slaughterball.ruleset import RULESET
+from leagues.setup import league_house_values, league_setup_options
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
@@ -222,15 +223,16 @@ class AthletePurchaseOptionsApi(APIView):
         athlete = get_object_or_404(Athlete, pk=athlete_id)
         team = _team_or_404(athlete.team_id)
         facts = team_facts(team)
-        options = RULESET.purchase_options(RULESET.catalog(team.league.house_values), facts, facts.athlete(athlete.pk))
-        return Response(PurchaseOptionSerializer(options, many=True).data)
+        options = RULESET.purchase_options(RULESET.catalog(league_house_values(team.league)), facts, facts.athlete(athlete.pk))
+        shown = league_setup_options(options, league=team.league, user=request.user)
+        return Response(PurchaseOptionSerializer(shown, many=True).data)
 
 
 class TeamPurchaseOptionsApi(APIView):
     @extend_schema(responses={200: PurchaseOptionSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, team_id: int) -> Response:
         team = _team_or_404(team_id)
-        options = RULESET.staff_options(RULESET.catalog(team.league.house_values), team_facts(team))
+        options = RULESET.staff_options(RULESET.catalog(league_house_values(team.league)), team_facts(team))
         return Response(PurchaseOptionSerializer(options, many=True).data)
 
 

@@ -26,6 +26,7 @@ from engine.core.violations import raise_if_any
 from engine.slaughterball import auctions as auction_rules
 from engine.slaughterball.ruleset import RULESET
 from leagues.selectors import league_is_commissioner
+from leagues.setup import league_house_values
 from notifications.services import notify
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import LedgerEntry, Team
@@ -85,7 +86,7 @@ def _roll_and_draw(game: Game, sides: list[GameSide], user: Any) -> Auction:
     order = auction_rules.potential_order(potentials, season_draws(game, potentials))
     rng, seed = new_rng()
     dice = auction_rules.roll_auction_dice({team: auction_rules.auction_dice_count(facts[team].staff) for team in order}, rng)
-    catalog = RULESET.catalog(league.house_values)
+    catalog = RULESET.catalog(league_house_values(league))
     out = mavericks_out(game)
     pool = [slug for slug in catalog.mavericks if slug not in out]
     drawn = auction_rules.draw_mavericks(order, {team: auction_rules.knives(faces) for team, faces in dice.items()}, pool, rng)
@@ -184,7 +185,7 @@ def lot_nominate(
         require_game_scheduled(game)
         if auction.closed_at is not None:
             raise Invalid.one("auction-closed", "auction", "The auction is over: the coaches are choosing athletes.")
-        catalog = RULESET.catalog(league.house_values)
+        catalog = RULESET.catalog(league_house_values(league))
         if draw_id is not None:
             draw = MaverickDraw.objects.filter(pk=draw_id, auction=auction).select_related("team").first()
             if draw is None:
@@ -361,7 +362,7 @@ def _settle(lot: Lot, user: Any) -> None:
     for the next highest bid of another team."""
     game = lot.auction.game
     league = game_league(game)
-    catalog = RULESET.catalog(league.house_values)
+    catalog = RULESET.catalog(league_house_values(league))
     card = auction_rules.card_for(catalog, lot.card)
     if card is None:
         raise Invalid.one("card-unknown", "lot", "This lot's maverick is not in the league's tables.")

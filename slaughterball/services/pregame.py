@@ -24,6 +24,7 @@ from engine.slaughterball.ruleset import RULESET
 from games.models import GameEvent
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
+from leagues.setup import league_house_values
 from notifications.services import notify
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import Team
@@ -402,7 +403,7 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
         hires = {h.pk: h for h in MaverickHire.objects.filter(game=game)}
         problems = injury_rules.check_injuries(reports, played, hires)
         bad = {int(p.path.split("[")[1].split("]")[0]) for p in problems}
-        catalog = RULESET.catalog(league.house_values)
+        catalog = RULESET.catalog(league_house_values(league))
         rng, seed = new_rng()
         losses = injury_losses(played)
         rows: list[LastingInjury] = []

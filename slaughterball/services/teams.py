@@ -11,7 +11,7 @@ from engine.slaughterball.purchases import PurchaseKind, PurchaseRequest
 from engine.slaughterball.roster import AthleteRequest, SignUp
 from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
-from leagues.services import league_setup_checked
+from leagues.setup import league_house_values
 from pitside.errors import Invalid
 from rosters.models import LedgerEntry, Team
 from rosters.services import team_lock, team_require_coach, team_signing_up, team_signup_require_open
@@ -23,8 +23,7 @@ def team_create(*, league: League, coach: Any, name: str, portfolio: str, athlet
     """Sign a new Slaughterball team up (League Coaches: a roster from one pro team's portfolio)."""
     team_signup_require_open(league)
     requests = [AthleteRequest(type=a["type"], name=a["name"], number=a["number"]) for a in athletes]
-    with league_setup_checked(league=league, user=coach):
-        starting = RULESET.check_team(SignUp(RULESET.catalog(league.house_values), portfolio, requests))
+    starting = RULESET.check_team(SignUp(RULESET.catalog(league_house_values(league)), portfolio, requests))
     opening = RULESET.opening_balances(league.options)
     with team_signing_up(league=league, coach=coach, name=name, faction=portfolio, opening=opening) as team:
         Athlete.objects.bulk_create(
@@ -77,7 +76,7 @@ def purchase_make(
                         "This idempotency key was already used for a different purchase.",
                     )
                 return earlier, False
-        catalog = RULESET.catalog(team.league.house_values)
+        catalog = RULESET.catalog(league_house_values(team.league))
         facts = team_facts(team)
         quote = RULESET.quote_purchase(catalog, facts, PurchaseRequest(kind, item, athlete_id))
         athlete = facts.athlete(athlete_id) if athlete_id is not None and kind != "staff" else None

@@ -21,6 +21,7 @@ from engine.slaughterball import auctions
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import CreditsField, new_idempotency_key
 from leagues.selectors import league_is_commissioner
+from leagues.setup import league_house_values
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest, require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by
@@ -93,7 +94,7 @@ def _live_context(request: HttpRequest, game: Game, errors: list[str] | None = N
     state = auction_state(auction) if auction else None
     my_ids = {team.pk for team in context["my_teams"]}
     current = state["current_lot"] if state else None
-    catalog = RULESET.catalog(context["league"].house_values)
+    catalog = RULESET.catalog(league_house_values(context["league"]))
     context.update(
         {
             "auction": auction,

@@ -23,6 +23,7 @@ from engine.core.violations import RuleViolation
 from engine.slaughterball.purchases import PurchaseKind, PurchaseRequest
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import apply_domain_errors, new_idempotency_key
+from leagues.setup import league_house_values, league_setup_options
 from pitside.confirm import confirmation_asked
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest, require_form_page
@@ -58,7 +59,7 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get(league_id)
     forms = TeamSignupForms(
         request.POST if request.method == "POST" else None,
-        portfolios=dict(RULESET.catalog(league.house_values).portfolios),
+        portfolios=dict(RULESET.catalog(league_house_values(league)).portfolios),
         athlete_types=RULESET.athlete_types,
         rows=RULESET.roster_size,
     )
@@ -125,7 +126,9 @@ def _purchase_asked(
     service then says why, as it would have)."""
     facts = team_facts(team)
     try:
-        quote = RULESET.quote_purchase(RULESET.catalog(team.league.house_values), facts, PurchaseRequest(kind, item, athlete_id))
+        quote = RULESET.quote_purchase(
+            RULESET.catalog(league_house_values(team.league)), facts, PurchaseRequest(kind, item, athlete_id)
+        )
     except RuleViolation:
         return None
     athlete = facts.athlete(athlete_id).name if athlete_id is not None else ""
@@ -178,11 +181,13 @@ def team_staff_hire(request: HttpRequest, team_id: int) -> HttpResponse:
 # --- Spending on an athlete ------------------------------------------------------------------------
 
 
-def _spend_context(athlete: Athlete, form: SpendForm | None = None, success: str = "") -> dict[str, Any]:
+def _spend_context(user: Any, athlete: Athlete, form: SpendForm | None = None, success: str = "") -> dict[str, Any]:
     team = _team(athlete.team_id)
     context = team_context(team)
     facts = context["summary"].facts
-    options = RULESET.purchase_options(context["catalog"], facts, facts.athlete(athlete.pk))
+    options = league_setup_options(
+        RULESET.purchase_options(context["catalog"], facts, facts.athlete(athlete.pk)), league=team.league, user=user
+    )
     context.update(
         {
             "athlete": athlete,
@@ -204,10 +209,10 @@ def athlete_spend(request: HtmxHttpRequest, athlete_id: int) -> HttpResponse:
     team_require_coach(team=athlete.team, user=request.user)
     template = "slaughterball/teams/_spend_panel.html" if request.htmx else "slaughterball/teams/athlete_spend.html"
     if request.method != "POST":
-        return render(request, template, _spend_context(athlete))
+        return render(request, template, _spend_context(request.user, athlete))
     form = SpendForm(request.POST)
     if not form.is_valid():
-        return render(request, template, _spend_context(athlete, form=form), status=400)
+        return render(request, template, _spend_context(request.user, athlete, form=form), status=400)
     asked = _purchase_asked(
         request,
         team=athlete.team,
@@ -221,7 +226,7 @@ def athlete_spend(request: HtmxHttpRequest, athlete_id: int) -> HttpResponse:
 
     def refused(error: Invalid) -> HttpResponse:
         apply_domain_errors(form, error)
-        return render(request, template, _spend_context(athlete, form=form))
+        return render(request, template, _spend_context(request.user, athlete, form=form))
 
     with refusal_shown_by(refused):
         purchase, created = services.purchase_make(
@@ -234,7 +239,7 @@ def athlete_spend(request: HtmxHttpRequest, athlete_id: int) -> HttpResponse:
         )
     message = _bought_message(purchase, created, _team(athlete.team_id))
     if request.htmx:
-        return render(request, template, _spend_context(athlete, success=message))
+        return render(request, template, _spend_context(request.user, athlete, success=message))
     messages.success(request, message)
     return redirect("athlete-spend", athlete.pk)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from blitzbowl.models import Match, TraitGain
 from games.models import Roll
 
@@ -144,3 +146,21 @@ def test_trait_choice(client_of, short_league, three):
     assert chosen.status_code == 200
     assert chosen.json()["trait"] == "glory-hound"
     assert len(client_of("anonymous").get("/api/blitzbowl/coach-traits/").json()) == 15
+
+
+@pytest.mark.parametrize(("actor", "status"), [("commissioner", 200), ("rival", 200), ("third", 403), ("anonymous", 401)])
+def test_a_matchs_date_and_place_through_the_api(client_of, short_league, three, actor, status):
+    """The shared schedule write (games.api, ResultLifecycle.schedule), as Slaughterball's and Blood Bowl's."""
+    ann, bob, _ = three
+    arranged = client_of("coach").post(
+        f"/api/blitzbowl/leagues/{short_league.pk}/arrange/", {"home_team": ann.pk, "away_team": bob.pk}, format="json"
+    )
+    url = f"/api/blitzbowl/matches/{arranged.json()['id']}/"
+    assert client_of("coach").post(url + "schedule/", {"scheduled_for": "June"}, format="json").status_code == 400
+
+    response = client_of(actor).post(url + "schedule/", {"scheduled_for": "2026-06-01", "location": "Club"}, format="json")
+
+    assert response.status_code == status
+    shown = client_of("anonymous").get(url).json()
+    assert (shown["scheduled_for"], shown["location"]) == (("2026-06-01", "Club") if status == 200 else (None, ""))
+    assert Match.objects.get(pk=arranged.json()["id"]).location == shown["location"]

@@ -17,6 +17,7 @@ from bloodbowl.models import Match, Player, StarPlayerRoll
 from engine.bloodbowl.teamlists import team_lists_sample
 from rosters.models import Team
 from rosters.selectors import team_balances
+from tests.e2e.house_values import open_house_value_groups
 from tests.e2e.people import log_in
 from tests.factories import PASSWORD, UserFactory
 
@@ -57,6 +58,7 @@ def test_a_two_team_league_plays_one_match_and_its_post_match(browser: Browser, 
     boss.get_by_label("Game system").select_option("bloodbowl")
     boss.get_by_role("button", name="Create the league").click()
     boss.get_by_role("link", name="Settings").click()
+    open_house_value_groups(boss)
     for label, value in HOUSE_VALUES.items():
         boss.get_by_label(label, exact=True).fill(value)
     boss.get_by_role("button", name="Save house values").click()

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from pitfighter.demo import DEMO_HOUSE_VALUES
 from pitfighter.models import Combat, Fighter
+from tests.e2e.house_values import open_house_value_groups
 from tests.e2e.people import DESKTOP, PHONE, log_in
 from tests.factories import PASSWORD, UserFactory
 
@@ -46,6 +47,7 @@ def test_a_campaign_to_a_pit_king(browser: Browser, live_server):
     league_url = boss.url
     boss.get_by_role("link", name="Settings").click()
     expect(boss.locator("#suggested-order")).to_contain_text("adjust-facing, attack-master")
+    open_house_value_groups(boss)
     for key, value in DEMO_HOUSE_VALUES.items():
         if boss.locator(f'select[name="{key}"]').count():  # a list chosen by name (the shield types)
             boss.locator(f'select[name="{key}"]').select_option(value)

@@ -150,6 +150,7 @@ def test_strangers_cannot_write(client_of, campaign, ann, bob, actor):
         client.post(f"/api/pitfighter/combats/{combat}/confirm/").status_code,
         client.post(f"/api/pitfighter/combats/{combat}/dispute/", {"reason": "x"}, format="json").status_code,
         client.post(f"/api/pitfighter/combats/{combat}/void/", {"reason": "x"}, format="json").status_code,
+        client.post(f"/api/pitfighter/combats/{combat}/schedule/", {"location": "x"}, format="json").status_code,
         client.post(f"/api/pitfighter/fighters/{a.pk}/train/", {"points": {"ws": 1}}, format="json").status_code,
     ]
     assert all(code in (401, 403) for code in codes), codes
@@ -163,4 +164,22 @@ def test_the_schema_documents_the_pit_fighter_api(client_of):
     paths = [p for p in schema["paths"] if p.startswith("/api/pitfighter/")]
     assert "/api/pitfighter/combats/{combat_id}/report/" in paths
     assert "/api/pitfighter/fighters/{fighter_id}/train/" in paths
-    assert len(paths) == 12
+    assert "/api/pitfighter/combats/{combat_id}/schedule/" in paths
+    assert len(paths) == 13
+
+
+@pytest.mark.parametrize(("actor", "status"), [("commissioner", 200), ("coach", 200), ("third", 403), ("anonymous", 401)])
+def test_a_combats_date_and_place_through_the_api(client_of, campaign, ann, bob, actor, status):
+    """The shared schedule write (games.api, ResultLifecycle.schedule), as Slaughterball's and Blood Bowl's."""
+    arranged = client_of("coach").post(
+        f"/api/pitfighter/leagues/{campaign.pk}/arrange/", duel_body(fighter(ann, "orc"), fighter(bob, "orc")), format="json"
+    )
+    url = f"/api/pitfighter/combats/{arranged.json()['id']}/"
+    assert client_of("coach").post(url + "schedule/", {"scheduled_for": "June"}, format="json").status_code == 400
+
+    response = client_of(actor).post(url + "schedule/", {"scheduled_for": "2026-06-01", "location": "The Arena"}, format="json")
+
+    assert response.status_code == status
+    shown = client_of("anonymous").get(url).json()
+    assert (shown["scheduled_for"], shown["location"]) == (("2026-06-01", "The Arena") if status == 200 else (None, ""))
+    assert Game.objects.get(pk=arranged.json()["id"]).location == shown["location"]

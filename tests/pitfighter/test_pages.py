@@ -23,6 +23,22 @@ def test_the_settings_page_names_the_house_values(client_as, campaign, commissio
     assert "adjust-facing, attack-master" in html  # the suggested D66 order
 
 
+def test_a_stable_signed_up_before_the_house_values_are_set_is_one_sentence(client_as, campaign, coach, commissioner):
+    campaign.house_values = {}
+    campaign.save()
+    data = {"name": "Ann's School"}
+    for i, type_ in enumerate(["orc", "chaos", "skink", "witch-elf", "ogre"]):
+        data |= {f"f{i}-name": f"F{i}", f"f{i}-type": type_, **{f"f{i}-{c}": 2 for c in ("ws", "s", "t", "i", "w")}}
+
+    refused = client_as(coach).post(f"/pitfighter/leagues/{campaign.pk}/signup/", data)
+
+    assert refused.status_code == 400
+    assert "The commissioner has not finished setting up this league." in refused.content.decode()
+    assert "fighters.orc.ws" not in refused.content.decode()
+    assert not campaign.teams.exists()
+    assert commissioner.notifications.filter(event__startswith="house-values-unset:").count() == 1
+
+
 def test_create_a_stable_on_its_page(client_as, campaign, coach):
     client = client_as(coach)
     assert client.get(f"/pitfighter/leagues/{campaign.pk}/signup/").status_code == 200
