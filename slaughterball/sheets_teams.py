@@ -16,7 +16,10 @@ from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from pitside.paging import coached_by, page_rows
 from rosters.models import Team
-from slaughterball.selectors import team_game_record
+from rosters.selectors import team_sheet_rows
+from sheets.keys import Rows, sheet_data
+from slaughterball.models import Athlete, AthleteAdjustment, GameSide, Purchase, Standing
+from slaughterball.selectors import GAME_SYSTEM, team_game_record
 from slaughterball.selectors_teams import AthleteRow, TeamSummary, team_summary, teams_with_summary_data
 
 # Team Roster Sheet column headings (rulebook: Record Sheets, Team Roster Sheet).
@@ -103,6 +106,24 @@ def team_context(team: Team) -> dict[str, Any]:
         "game_record": record,
         "total_lps": sum(line.side.league_points or 0 for line in record),
     }
+
+
+def roster_sheet_data(team_id: int) -> tuple[str, ...]:
+    """The Team Roster Sheet's data (sheets.keys), in one query: its team, league, coach and balances, its athletes
+    and their value adjustments, its purchases, every side of the games it has a side in (the other sides' scores
+    are on its game record) with the game's state, number, week and season, and its standings."""
+    return sheet_data(
+        *team_sheet_rows(team_id, GAME_SYSTEM),
+        Rows("athlete", Athlete.objects.filter(team_id=team_id)),
+        Rows("adjustment", AthleteAdjustment.objects.filter(athlete__team_id=team_id)),
+        Rows("purchase", Purchase.objects.filter(team_id=team_id)),
+        Rows(
+            "side",
+            GameSide.objects.filter(game__sides__team_id=team_id),
+            related=("game__state", "game__number", "game__confirmed_at", "game__week__number", "game__week__season__number"),
+        ),
+        Rows("standing", Standing.objects.filter(team_id=team_id)),
+    )
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ rules and the permissions are the engine's and the services'.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -54,6 +55,7 @@ from slaughterball.sheets import (
     TIE_BREAK_NOTE,
     game_record,
     game_record_sheets,
+    game_records_data,
     ranking_sheet_context,
     ranking_sheet_values,
 )
@@ -518,16 +520,19 @@ def league_standings(request: HttpRequest, league_id: int) -> HttpResponse:
 # --- Sheets ------------------------------------------------------------------------------------------
 
 
-def _records_pdf(request: HttpRequest, kind: str, object_id: int, context: dict[str, Any]) -> HttpResponseBase:
-    """A whole week's or season's Game Record Sheets: rendered on a worker."""
+def _records_pdf(
+    request: HttpRequest, kind: str, object_id: int, context: Callable[[], dict[str, Any]], data: Callable[[], object]
+) -> HttpResponseBase:
+    """A whole week's or season's Game Record Sheets: rendered on a worker, known by their data."""
     return sheet_response(
         request,
         kind=kind,
         object_id=object_id,
         template=GAME_RECORD_TEMPLATE,
-        context=lambda: context,
-        filename=slugify(f"{context['title']} game records") or "sheet",
+        context=context,
+        filename=lambda context: slugify(f"{context['title']} game records") or "sheet",
         big=True,
+        data=data,
     )
 
 
@@ -566,7 +571,13 @@ def week_game_records(request: HttpRequest, week_id: int) -> HttpResponse:
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
 def week_game_records_pdf(request: HttpRequest, week_id: int) -> HttpResponseBase:
-    return _records_pdf(request, "slaughterball-week-records", week_id, _week_records(week_id))
+    return _records_pdf(
+        request,
+        "slaughterball-week-records",
+        week_id,
+        lambda: _week_records(week_id),  # a 404 when there is no such week
+        lambda: game_records_data(Season.objects.filter(weeks=week_id), Game.objects.filter(week=week_id)),
+    )
 
 
 @require_safe
@@ -578,7 +589,13 @@ def season_game_records(request: HttpRequest, season_id: int) -> HttpResponse:
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
 def season_game_records_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
-    return _records_pdf(request, "slaughterball-season-records", season_id, _season_records(season_id))
+    return _records_pdf(
+        request,
+        "slaughterball-season-records",
+        season_id,
+        lambda: _season_records(season_id),
+        lambda: game_records_data(Season.objects.filter(pk=season_id), Game.objects.filter(week__season=season_id)),
+    )
 
 
 @require_safe
@@ -598,7 +615,7 @@ def season_ranking_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase
         object_id=season.pk,
         template=RANKING_TEMPLATE,
         context=lambda: ranking_sheet_context(season),
-        filename=slugify(f"{season.name} league ranking") or "sheet",
+        filename=lambda _: slugify(f"{season.name} league ranking") or "sheet",
         big=True,
         # Known by its values: a ranking of 1,000 teams takes longer to render as HTML than to read.
         data=lambda: ranking_sheet_values(season),
