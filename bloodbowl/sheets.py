@@ -32,7 +32,7 @@ from leagues.models import League
 from pitside.paging import coached_by, page_rows
 from rosters.models import Team
 from rosters.selectors import team_ledger, team_sheet_rows
-from sheets.keys import Rows, sheet_data
+from sheets.keys import Rows, SheetData
 
 CHARACTERISTICS = ("ma", "st", "ag", "av")
 AGING_NAMES = {"really-stupid": "Really Stupid", "bonehead": "Bonehead", "bad-back": "Bad Back", "brittle": "Brittle"}
@@ -137,18 +137,21 @@ def team_context(team: TeamWithTreasury) -> dict[str, Any]:
     }
 
 
-def roster_sheet_data(team_id: int) -> tuple[str, ...]:
-    """The roster sheet's data (sheets.keys), in one query: its team, league, coach and balances, its profile and
+def _roster_sheet_rows(team_id: int) -> list[Rows]:
+    """What the roster sheet is made from (sheets.keys): its team, league, coach and balances, its profile and
     players, its league's team lists, and the matches it played with every side of them (its opponents' names and
     scores are on its match record); not the matches' reports and effects, which the sheet does not print."""
-    return sheet_data(
+    return [
         *team_sheet_rows(team_id, GAME_SYSTEM),
         Rows("profile", TeamProfile.objects.filter(team_id=team_id)),
         Rows("player", Player.objects.filter(team_id=team_id)),
         Rows("team-lists", TeamListsRow.objects.filter(league__teams=team_id)),
         Rows("match", Match.objects.filter(sides__team_id=team_id), omit=("report", "effects")),
         Rows("side", MatchSide.objects.filter(match__sides__team_id=team_id), related=("team__name",)),
-    )
+    ]
+
+
+roster_sheet_data = SheetData(_roster_sheet_rows)  # one query
 
 
 LEAGUE_PAGE_TEAMS = 20  # the league page's summary: the top of the table (the standings page has them all)

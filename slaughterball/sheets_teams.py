@@ -17,7 +17,7 @@ from leagues.models import League
 from pitside.paging import coached_by, page_rows
 from rosters.models import Team
 from rosters.selectors import team_sheet_rows
-from sheets.keys import Rows, sheet_data
+from sheets.keys import Rows, SheetData
 from slaughterball.models import Athlete, AthleteAdjustment, GameSide, Purchase, Standing
 from slaughterball.selectors import GAME_SYSTEM, team_game_record
 from slaughterball.selectors_teams import AthleteRow, TeamSummary, team_summary, teams_with_figures
@@ -108,11 +108,11 @@ def team_context(team: Team) -> dict[str, Any]:
     }
 
 
-def roster_sheet_data(team_id: int) -> tuple[str, ...]:
-    """The Team Roster Sheet's data (sheets.keys), in one query: its team, league, coach and balances, its athletes
-    and their value adjustments, its purchases, every side of the games it has a side in (the other sides' scores
-    are on its game record) with the game's state, number, week and season, and its standings."""
-    return sheet_data(
+def _roster_sheet_rows(team_id: int) -> list[Rows]:
+    """What the Team Roster Sheet is made from (sheets.keys): its team, league, coach and balances, its athletes and
+    their value adjustments, its purchases, every side of the games it has a side in (the other sides' scores are on
+    its game record) with the game's state, number, week and season, and its standings."""
+    return [
         *team_sheet_rows(team_id, GAME_SYSTEM),
         Rows("athlete", Athlete.objects.filter(team_id=team_id)),
         Rows("adjustment", AthleteAdjustment.objects.filter(athlete__team_id=team_id)),
@@ -123,7 +123,10 @@ def roster_sheet_data(team_id: int) -> tuple[str, ...]:
             related=("game__state", "game__number", "game__confirmed_at", "game__week__number", "game__week__season__number"),
         ),
         Rows("standing", Standing.objects.filter(team_id=team_id)),
-    )
+    ]
+
+
+roster_sheet_data = SheetData(_roster_sheet_rows)  # one query
 
 
 @dataclass(frozen=True)

@@ -55,9 +55,10 @@ from slaughterball.sheets import (
     TIE_BREAK_NOTE,
     game_record,
     game_record_sheets,
-    game_records_data,
     ranking_sheet_context,
     ranking_sheet_values,
+    season_records_data,
+    week_records_data,
 )
 
 KIND_LABELS = {"goals-opened": "Goals opened", "goal": "Goal", "slaughter": "Slaughter", "spike": "Spike"}
@@ -576,7 +577,7 @@ def week_game_records_pdf(request: HttpRequest, week_id: int) -> HttpResponseBas
         "slaughterball-week-records",
         week_id,
         lambda: _week_records(week_id),  # a 404 when there is no such week
-        lambda: game_records_data(Season.objects.filter(weeks=week_id), Game.objects.filter(week=week_id)),
+        lambda: week_records_data(week_id),
     )
 
 
@@ -594,7 +595,7 @@ def season_game_records_pdf(request: HttpRequest, season_id: int) -> HttpRespons
         "slaughterball-season-records",
         season_id,
         lambda: _season_records(season_id),
-        lambda: game_records_data(Season.objects.filter(pk=season_id), Game.objects.filter(week__season=season_id)),
+        lambda: season_records_data(season_id),
     )
 
 

@@ -391,14 +391,14 @@ def test_game_record_sheets_already_rendered_are_served_from_their_rows(
 
 def test_the_game_record_sheets_rows_change_with_everything_they_show(ranking_url, commissioner):
     """game_records_data stands for the sheets' HTML: whatever changes the one changes the other."""
-    from slaughterball.sheets import GAME_RECORD_TEMPLATE, game_records_data
+    from slaughterball.sheets import GAME_RECORD_TEMPLATE, week_records_data
     from slaughterball.views.results import _week_records
 
     week = Week.objects.order_by("number").first()
     side = GameSide.objects.filter(game__week=week).first()
 
     def both() -> tuple[object, str]:
-        values = game_records_data(Season.objects.filter(weeks=week.pk), Game.objects.filter(week=week.pk))
+        values = week_records_data(week.pk)
         return values, render_to_string(GAME_RECORD_TEMPLATE, {**_week_records(week.pk), "pdf": True})
 
     changes = [
@@ -418,3 +418,18 @@ def test_the_game_record_sheets_rows_change_with_everything_they_show(ranking_ur
         new_values, new_html = both()
         assert new_html != html, number
         assert new_values != values, number
+
+
+def test_a_sheets_query_compiled_once_answers_each_objects_own_rows(ranking_url):
+    """SheetData compiles its query once, with a marker for the id: each team's answer is its own rows, as the
+    query built for it would read them."""
+    from sheets.keys import sheet_data
+    from slaughterball.sheets_teams import _roster_sheet_rows
+
+    first, second = Team.objects.order_by("pk")[:2]
+    answers = [roster_sheet_data(team.pk) for team in (first, second, first)]
+
+    assert answers[0] == answers[2] == sheet_data(*_roster_sheet_rows(first.pk))
+    assert answers[1] == sheet_data(*_roster_sheet_rows(second.pk))
+    assert answers[0] != answers[1]
+    assert any(first.name in text for text in answers[0])
