@@ -48,14 +48,14 @@ CODE_FILES = ("*.py", "*.toml", "*.yaml", "*.yml", "*.csv")
 
 @cache
 def code_version() -> bytes:
-    """The digest of every template file and of the project's code (each package at its root: the engine's rules
-    and data, the apps that arrange what sheets show), read once per process: a sheet known by its data (not its
-    HTML) is made again after a deploy that changes what it shows or how it looks."""
+    """The digest of every template file and of the project's code (each package at its root but the tests: the
+    engine's rules and data, the apps that arrange what sheets show), read once per process: a sheet known by its
+    data (not its HTML) is made again after a deploy that changes what it shows or how it looks."""
     digest = hashlib.sha256()
     folders = cast(list[str | Path], settings.TEMPLATES[0]["DIRS"])
     files = [path for folder in folders for path in sorted(Path(folder).rglob("*.html"))]
     for package in sorted(Path(settings.BASE_DIR).iterdir()):
-        if (package / "__init__.py").is_file():
+        if (package / "__init__.py").is_file() and package.name != "tests":
             files += sorted(path for pattern in CODE_FILES for path in package.rglob(pattern))
     for path in files:
         digest.update(path.read_bytes())
