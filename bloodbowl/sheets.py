@@ -137,7 +137,7 @@ def team_context(team: TeamWithTreasury) -> dict[str, Any]:
     }
 
 
-def _roster_sheet_rows(team_id: int) -> list[Rows]:
+def roster_sheet_rows(team_id: int) -> list[Rows]:
     """What the roster sheet is made from (sheets.keys): its team, league, coach and balances, its profile and
     players, its league's team lists, and the matches it played with every side of them (its opponents' names and
     scores are on its match record); not the matches' reports and effects, which the sheet does not print."""
@@ -151,7 +151,7 @@ def _roster_sheet_rows(team_id: int) -> list[Rows]:
     ]
 
 
-roster_sheet_data = SheetData(_roster_sheet_rows)  # one query
+roster_sheet_data = SheetData(roster_sheet_rows)  # one query
 
 
 LEAGUE_PAGE_TEAMS = 20  # the league page's summary: the top of the table (the standings page has them all)

@@ -97,7 +97,7 @@ def game_record_sheets(games: QuerySet[Game]) -> list[RecordSheet]:
     return sheets
 
 
-def _game_records_rows(season: QuerySet[Season], games: QuerySet[Game]) -> list[Rows]:
+def game_records_rows(season: QuerySet[Season], games: QuerySet[Game]) -> list[Rows]:
     """What the Game Record Sheets of `games` in `season` are made from (sheets.keys): the season with its league's
     name and commissioners, the games' weeks, the games and their sides with their teams' names; not the games'
     reports and effects nor the sides' lineups, which the sheets do not print."""
@@ -111,9 +111,9 @@ def _game_records_rows(season: QuerySet[Season], games: QuerySet[Game]) -> list[
 
 
 # A week's and a season's sheets, by the week's or the season's id: one query each.
-week_records_data = SheetData(lambda week: _game_records_rows(Season.objects.filter(weeks=week), Game.objects.filter(week=week)))
+week_records_data = SheetData(lambda week: game_records_rows(Season.objects.filter(weeks=week), Game.objects.filter(week=week)))
 season_records_data = SheetData(
-    lambda season: _game_records_rows(Season.objects.filter(pk=season), Game.objects.filter(week__season=season))
+    lambda season: game_records_rows(Season.objects.filter(pk=season), Game.objects.filter(week__season=season))
 )
 
 

@@ -108,7 +108,7 @@ def team_context(team: Team) -> dict[str, Any]:
     }
 
 
-def _roster_sheet_rows(team_id: int) -> list[Rows]:
+def roster_sheet_rows(team_id: int) -> list[Rows]:
     """What the Team Roster Sheet is made from (sheets.keys): its team, league, coach and balances, its athletes and
     their value adjustments, its purchases, every side of the games it has a side in (the other sides' scores are on
     its game record) with the game's state, number, week and season, and its standings."""
@@ -126,7 +126,7 @@ def _roster_sheet_rows(team_id: int) -> list[Rows]:
     ]
 
 
-roster_sheet_data = SheetData(_roster_sheet_rows)  # one query
+roster_sheet_data = SheetData(roster_sheet_rows)  # one query
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,15 @@ from pitside.throttling import SheetThrottle
 from rosters.models import Team
 from rosters.services import grant_create
 from sheets import services
+from sheets.keys import sheet_data
 from sheets.models import Sheet
 from sheets.tasks import sheet_render_task
 from slaughterball.large import seed_large
 from slaughterball.models import Athlete, AthleteAdjustment, Game, GameSide, Season, Standing, Week
 from slaughterball.selectors_teams import team_get
 from slaughterball.services.teams import purchase_make
-from slaughterball.sheets_teams import SHEET_TEMPLATE, roster_sheet_data, team_context
+from slaughterball.sheets import GAME_RECORD_TEMPLATE, week_records_data
+from slaughterball.sheets_teams import SHEET_TEMPLATE, roster_sheet_data, roster_sheet_rows, team_context
 from tests.rosters.helpers import race
 
 pytestmark = pytest.mark.django_db
@@ -391,7 +393,6 @@ def test_game_record_sheets_already_rendered_are_served_from_their_rows(
 
 def test_the_game_record_sheets_rows_change_with_everything_they_show(ranking_url, commissioner):
     """game_records_data stands for the sheets' HTML: whatever changes the one changes the other."""
-    from slaughterball.sheets import GAME_RECORD_TEMPLATE, week_records_data
     from slaughterball.views.results import _week_records
 
     week = Week.objects.order_by("number").first()
@@ -423,13 +424,10 @@ def test_the_game_record_sheets_rows_change_with_everything_they_show(ranking_ur
 def test_a_sheets_query_compiled_once_answers_each_objects_own_rows(ranking_url):
     """SheetData compiles its query once, with a marker for the id: each team's answer is its own rows, as the
     query built for it would read them."""
-    from sheets.keys import sheet_data
-    from slaughterball.sheets_teams import _roster_sheet_rows
-
     first, second = Team.objects.order_by("pk")[:2]
     answers = [roster_sheet_data(team.pk) for team in (first, second, first)]
 
-    assert answers[0] == answers[2] == sheet_data(*_roster_sheet_rows(first.pk))
-    assert answers[1] == sheet_data(*_roster_sheet_rows(second.pk))
+    assert answers[0] == answers[2] == sheet_data(*roster_sheet_rows(first.pk))
+    assert answers[1] == sheet_data(*roster_sheet_rows(second.pk))
     assert answers[0] != answers[1]
     assert any(first.name in text for text in answers[0])
