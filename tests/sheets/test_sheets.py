@@ -431,3 +431,17 @@ def test_a_sheets_query_compiled_once_answers_each_objects_own_rows(ranking_url)
     assert answers[1] == sheet_data(*roster_sheet_rows(second.pk))
     assert answers[0] != answers[1]
     assert any(first.name in text for text in answers[0])
+
+
+def test_a_stored_roster_of_a_team_with_games_costs_the_same_two_queries(client, ranking_url, renders, django_assert_num_queries):
+    """The other size of the pinned count above: a team with results, standings and opponents on its game record."""
+    team = Team.objects.filter(game_sides__isnull=False).order_by("pk").first()
+    url = reverse("team-roster-pdf", args=[team.pk])
+    first = file_bytes(client.get(url))
+
+    with django_assert_num_queries(2):
+        # 1. the sheet's rows (one UNION ALL, whatever the games played); 2. the stored sheet
+        served = client.get(url)
+
+    assert file_bytes(served) == first
+    assert len(renders) == 1
