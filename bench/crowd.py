@@ -2,9 +2,10 @@
 each page's p95 as a ratio to the league API's p95 in the same run.
 
 Run by hand, on PostgreSQL and Redis (it creates and drops its own database `test_pitside_bench_concurrent`
-and uses Redis database 9):
+and uses Redis database 9 unless told another):
 
     .venv/bin/python bench/crowd.py [--teams 1000] [--weeks 10] [--clients 20] [--requests 100] [--workers 4]
+        [--port 8765] [--redis-db 9]
 
 It builds the leagues of bench/pages.py at one size, collects the static files, starts gunicorn (`--workers`
 sync workers) and a Celery worker on them as production runs (README: Running it for real), asks every sheet
@@ -36,8 +37,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitside.settings")
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pitside_bench_concurrent")
 
 TIMEOUT_SECONDS = 30
-PORT = 8765
-REDIS_URL = "redis://127.0.0.1:6379/9"
+REDIS = "redis://127.0.0.1:6379/"
 
 
 def fetch(url: str) -> tuple[float, int | str]:
@@ -74,6 +74,9 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=100, help="Requests per page, shared by the clients.")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn's sync workers.")
     parser.add_argument("--no-sheets", action="store_true", help="Leave the PDF sheets out.")
+    # Two runs at once (two engineers on one machine) each need their own.
+    parser.add_argument("--port", type=int, default=8765, help="gunicorn's port.")
+    parser.add_argument("--redis-db", type=int, default=9, help="The Redis database it flushes and uses.")
     args = parser.parse_args()
 
     import django
@@ -83,11 +86,12 @@ def main() -> None:
     from django.conf import settings
     from django.db import connection
 
+    redis_url = f"{REDIS}{args.redis_db}"
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     server_env = {
         **os.environ,
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{settings.DATABASES['default']['NAME']}",
-        "REDIS_URL": REDIS_URL,
+        "REDIS_URL": redis_url,
         "DEBUG": "false",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "127.0.0.1",
@@ -101,11 +105,11 @@ def main() -> None:
         subprocess.run(
             [sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"], cwd=ROOT, env=server_env, check=True
         )
-        subprocess.run(["redis-cli", "-n", REDIS_URL.rsplit("/", 1)[1], "flushdb"], check=True, capture_output=True)
+        subprocess.run(["redis-cli", "-n", str(args.redis_db), "flushdb"], check=True, capture_output=True)
         bin_dir = Path(sys.executable).parent
         processes.append(
             subprocess.Popen(
-                [bin_dir / "gunicorn", "pitside.wsgi", "--workers", str(args.workers), "--bind", f"127.0.0.1:{PORT}"],
+                [bin_dir / "gunicorn", "pitside.wsgi", "--workers", str(args.workers), "--bind", f"127.0.0.1:{args.port}"],
                 cwd=ROOT,
                 env=server_env,
                 stderr=subprocess.DEVNULL,
@@ -120,7 +124,7 @@ def main() -> None:
                 stderr=subprocess.DEVNULL,
             )
         )
-        base = f"http://127.0.0.1:{PORT}"
+        base = f"http://127.0.0.1:{args.port}"
         baseline_url = next(iter(urls.values()))
         wait_until_ready(base + baseline_url, 60)
         for url in urls.values():

@@ -218,14 +218,13 @@ def coach_page(request: HttpRequest, team_id: int) -> HttpResponse:
 @require_safe
 def coach_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
     context = _roster_context(request, team_id)
-    filename = f"{slugify(context['team'].name) or 'coach'}-roster"
     return sheet_response(
         request,
         kind="blitzbowl-coach-roster",
         object_id=team_id,
         template=ROSTER_TEMPLATE,
         context=lambda: context,
-        filename=filename,
+        filename=lambda context: f"{slugify(context['team'].name) or 'coach'}-roster",
         big=False,
     )
 

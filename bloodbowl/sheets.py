@@ -8,8 +8,10 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from bloodbowl.models import Player, Standing
+from bloodbowl.models import Match, MatchSide, Player, Standing, TeamProfile
+from bloodbowl.models import TeamLists as TeamListsRow
 from bloodbowl.selectors import (
+    GAME_SYSTEM,
     TeamWithTreasury,
     league_house,
     player_progress,
@@ -30,7 +32,8 @@ from engine.core.violations import RuleViolation
 from leagues.models import League
 from pitside.paging import coached_by, page_rows
 from rosters.models import Team
-from rosters.selectors import team_ledger
+from rosters.selectors import team_ledger, team_sheet_rows
+from sheets.keys import Rows, SheetData
 
 CHARACTERISTICS = ("ma", "st", "ag", "av")
 AGING_NAMES = {"really-stupid": "Really Stupid", "bonehead": "Bonehead", "bad-back": "Bad Back", "brittle": "Brittle"}
@@ -136,6 +139,23 @@ def team_context(team: TeamWithTreasury) -> dict[str, Any]:
         "match_record": team_match_record(team),
         "ledger": team_ledger(team),
     }
+
+
+def roster_sheet_rows(team_id: int) -> list[Rows]:
+    """What the roster sheet is made from (sheets.keys): its team, league, coach and balances, its profile and
+    players, its league's team lists, and the matches it played with every side of them (its opponents' names and
+    scores are on its match record); not the matches' reports and effects, which the sheet does not print."""
+    return [
+        *team_sheet_rows(team_id, GAME_SYSTEM),
+        Rows("profile", TeamProfile.objects.filter(team_id=team_id)),
+        Rows("player", Player.objects.filter(team_id=team_id)),
+        Rows("team-lists", TeamListsRow.objects.filter(league__teams=team_id)),
+        Rows("match", Match.objects.filter(sides__team_id=team_id), omit=("report", "effects")),
+        Rows("side", MatchSide.objects.filter(match__sides__team_id=team_id), related=("team__name",)),
+    ]
+
+
+roster_sheet_data = SheetData(roster_sheet_rows)  # one query
 
 
 LEAGUE_PAGE_TEAMS = 20  # the league page's summary: the top of the table (the standings page has them all)

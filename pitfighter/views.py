@@ -229,14 +229,13 @@ def fighter_page(request: HttpRequest, fighter_id: int) -> HttpResponse:
 @require_safe
 def fighter_pdf(request: HttpRequest, fighter_id: int) -> HttpResponseBase:
     context = _roster_context(request, fighter_id)
-    filename = f"{slugify(context['fighter'].name) or 'fighter'}-roster"
     return sheet_response(
         request,
         kind="pitfighter-fighter-roster",
         object_id=fighter_id,
         template=ROSTER_TEMPLATE,
         context=lambda: context,
-        filename=filename,
+        filename=lambda context: f"{slugify(context['fighter'].name) or 'fighter'}-roster",
         big=False,
     )
 

@@ -7,6 +7,7 @@ from django.db.models.functions import Coalesce
 
 from engine.registry import get_ruleset
 from rosters.models import LedgerEntry, Team
+from sheets.keys import Rows
 
 
 def _balance_field(account: str) -> str:
@@ -30,3 +31,20 @@ def team_balances(team: Team) -> dict[str, int]:
 
 def team_ledger(team: Team) -> QuerySet[LedgerEntry]:
     return LedgerEntry.objects.filter(team=team).select_related("created_by").order_by("-created_at", "-id")
+
+
+def team_sheet_rows(team_id: int, game_system: str) -> list[Rows]:
+    """What every roster sheet prints of its team besides its game system's own rows (sheets.keys): the team with
+    its league and coach, and its balances (sums per account: the ledger only grows, the sheet prints its sums)."""
+    return [
+        Rows(
+            "team",
+            Team.objects.filter(pk=team_id, league__game_system=game_system),
+            related=("league__name", "league__game_system", "league__options", "league__house_values", "coach__username"),
+        ),
+        Rows(
+            "balance",
+            LedgerEntry.objects.filter(team_id=team_id).values("account").annotate(total=Sum("amount")),
+            columns=("account", "total"),
+        ),
+    ]

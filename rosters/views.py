@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from engine.registry import get_ruleset
@@ -27,6 +28,12 @@ from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 from rosters import services
 from rosters.models import Team
+
+
+def roster_filename(context: dict[str, Any]) -> str:
+    """The name of a team's roster sheet's file (sheets.views.sheet_response), from the sheet's context."""
+    return f"{slugify(context['team'].name) or 'team'}-roster"
+
 
 # --- Sign-up -----------------------------------------------------------------------------------
 

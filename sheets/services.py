@@ -43,15 +43,22 @@ def sheet_digest(*, kind: str, object_id: int, source: bytes, base_url: str) -> 
     return hashlib.sha256(b"\0".join(parts)).hexdigest()
 
 
+CODE_FILES = ("*.py", "*.toml", "*.yaml", "*.yml", "*.csv")
+
+
 @cache
-def templates_version() -> bytes:
-    """The digest of every template file, read once per process: a sheet known by its data (not its HTML) is made
-    again after a deploy that changes how sheets look."""
+def code_version() -> bytes:
+    """The digest of every template file and of the project's code (each package at its root but the tests: the
+    engine's rules and data, the apps that arrange what sheets show), read once per process: a sheet known by its
+    data (not its HTML) is made again after a deploy that changes what it shows or how it looks."""
     digest = hashlib.sha256()
     folders = cast(list[str | Path], settings.TEMPLATES[0]["DIRS"])
-    for folder in folders:
-        for path in sorted(Path(folder).rglob("*.html")):
-            digest.update(path.read_bytes())
+    files = [path for folder in folders for path in sorted(Path(folder).rglob("*.html"))]
+    for package in sorted(Path(settings.BASE_DIR).iterdir()):
+        if (package / "__init__.py").is_file() and package.name != "tests":
+            files += sorted(path for pattern in CODE_FILES for path in package.rglob(pattern))
+    for path in files:
+        digest.update(path.read_bytes())
     return digest.digest()
 
 
@@ -59,23 +66,24 @@ def sheet_request(
     *,
     kind: str,
     object_id: int,
-    html: Callable[[], str],
+    page: Callable[[], tuple[str, str]],
     data: Callable[[], object] | None,
     base_url: str,
-    filename: str,
     inline: bool,
 ) -> Sheet:
     """The sheet for this state of its data: the one already stored, else a new one, rendered now (`inline`) or
     queued for a worker after commit. Two requests at once make one row (the unique digest) and one rendering.
+    `page()` answers its print page's HTML and its file's name.
 
-    It is known by the digest of its HTML, or, when `data` is given, of the values it shows (`data()`, which must
-    name every one of them) and the templates: then a sheet already stored is found without rendering its page."""
-    page: str | None = None
+    It is known by the digest of its HTML, or, when `data` is given, of the data it is made from (`data()`, which
+    must change with every value it shows: sheets.keys) and the code: then a sheet already stored is found without
+    building its page."""
+    made: tuple[str, str] | None = None
     if data is None:
-        page = html()
-        source = page.encode()
+        made = page()
+        source = made[0].encode()
     else:
-        source = templates_version() + repr(data()).encode()
+        source = code_version() + repr(data()).encode()
     digest = sheet_digest(kind=kind, object_id=object_id, source=source, base_url=base_url)
     sheet = Sheet.objects.filter(kind=kind, object_id=object_id, digest=digest).first()
     if sheet is not None and sheet.state == Sheet.State.READY and not default_storage.exists(sheet.pdf.name or ""):
@@ -85,15 +93,11 @@ def sheet_request(
         sheet = None
     if sheet is not None:
         return sheet
+    html, filename = made or page()
     try:
         with transaction.atomic():
             sheet = Sheet.objects.create(
-                kind=kind,
-                object_id=object_id,
-                digest=digest,
-                html=page if page is not None else html(),
-                base_url=base_url,
-                filename=filename,
+                kind=kind, object_id=object_id, digest=digest, html=html, base_url=base_url, filename=filename
             )
     except IntegrityError:  # another request made it first: its rendering is this one's
         return Sheet.objects.get(kind=kind, object_id=object_id, digest=digest)

@@ -29,24 +29,24 @@ def sheet_response(
     object_id: int,
     template: str,
     context: Callable[[], dict[str, Any]],
-    filename: str,
+    filename: Callable[[dict[str, Any]], str],
     big: bool,
     data: Callable[[], object] | None = None,
 ) -> HttpResponseBase:
-    """A print page's PDF (`template` rendered with pdf=True): 200 with the stored file when it is ready; while a big
-    one renders on a worker, 202 with Retry-After and the page that shows its progress; 500 naming its error when
-    rendering failed. Small ones (a roster) are rendered in the request when their data changed.
+    """A print page's PDF (`template` rendered with pdf=True, its file named `filename(context)`.pdf): 200 with the
+    stored file when it is ready; while a big one renders on a worker, 202 with Retry-After and the page that shows
+    its progress; 500 naming its error when rendering failed. Small ones (a roster) are rendered in the request when
+    their data changed.
 
-    `data`, when given, returns every value the sheet shows: the sheet is then known by them, and `context` is built
-    and the page rendered only when the sheet is not stored yet (sheets.services.sheet_request)."""
+    `data`, when given, returns the data the sheet is made from (sheets.keys): the sheet is then known by it, and
+    `context` is built and the page rendered only when the sheet is not stored yet (sheets.services.sheet_request)."""
+
+    def page() -> tuple[str, str]:
+        values = context()
+        return render_to_string(template, {**values, "pdf": True}, request=request), f"{filename(values)}.pdf"
+
     sheet = sheet_request(
-        kind=kind,
-        object_id=object_id,
-        html=lambda: render_to_string(template, {**context(), "pdf": True}, request=request),
-        data=data,
-        base_url=request.build_absolute_uri("/"),
-        filename=f"{filename}.pdf",
-        inline=not big,
+        kind=kind, object_id=object_id, page=page, data=data, base_url=request.build_absolute_uri("/"), inline=not big
     )
     return _answer(request, sheet)
 

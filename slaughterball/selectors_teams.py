@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from django.db.models import JSONField, OuterRef, Prefetch, QuerySet, Subquery, Sum
+from django.db.models import JSONField, Model, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from engine.core.money import TREASURY
@@ -15,7 +16,7 @@ from engine.slaughterball.facts import AthleteFacts, SpendingWindow, TeamFacts
 from engine.slaughterball.games import SidePlayers, who_played
 from engine.slaughterball.ruleset import RULESET
 from leagues.setup import league_house_values
-from rosters.models import Team
+from rosters.models import LedgerEntry, Team
 from rosters.selectors import balance_annotations, team_balances
 from slaughterball.models import Athlete, AthleteAdjustment, Game, GameSide, Purchase
 from slaughterball.selectors import GAME_SYSTEM, lineup_athlete_ids
@@ -45,6 +46,34 @@ def _adjustment_value(athlete: Athlete) -> int:
         return int(annotated)
     total: int = AthleteAdjustment.objects.filter(athlete=athlete).aggregate(t=Coalesce(Sum("value_change"), 0))["t"]
     return total
+
+
+def _team_sum(model: type[Model], team: str, column: str, condition: Q | None = None) -> Coalesce:
+    """The sum of `column` over the rows of `model` whose `team` path is the team of the outer query (0 for none)."""
+    rows = model._default_manager.filter(condition or Q(), **{team: OuterRef("pk")}).order_by().values(team)
+    return Coalesce(Subquery(rows.annotate(total=Sum(column)).values("total")), 0)
+
+
+@cache
+def _figures() -> dict[str, Any]:
+    # Built once per process: the expressions are the same for every query, and building them costs more than
+    # compiling them (each query resolves its own copy).
+    return {
+        "athletes_value": _team_sum(Athlete, "team", "base_value")
+        + _team_sum(Purchase, "team", "cost", ~Q(kind=Purchase.Kind.STAFF))
+        + _team_sum(AthleteAdjustment, "athlete__team", "value_change"),
+        "staff_value": _team_sum(Purchase, "team", "cost", Q(kind=Purchase.Kind.STAFF)),
+        "treasury": _team_sum(LedgerEntry, "team", "amount", Q(account=TREASURY)),
+    }
+
+
+def teams_with_figures(queryset: QuerySet[Team]) -> QuerySet[Team]:
+    """Teams with their coach and the sums their Team Potential and treasury are made of, summed by the database
+    in the same query (a subquery per sum, for the rows read only): `athletes_value` (the athletes' base values,
+    the cost of what was bought for them and their Value Adjustments), `staff_value` and `treasury`. Team
+    Potential is the engine's team_potential_of_values of the first two, as in the standings recompute; a test
+    keeps it the team page's (team_summary)."""
+    return queryset.select_related("coach").annotate(**_figures())
 
 
 # --- The spending window (results area) ------------------------------------------------------------

@@ -10,9 +10,11 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
-from slaughterball.models import Game, GameSide, Season
+from sheets.keys import Rows, SheetData
+from slaughterball.models import Game, GameSide, Season, Week
 from slaughterball.selectors import ranking_sheet, ranking_sheet_rows, record_sheet_games
 
 GAMES_PER_SHEET = 4  # Game Record Sheet: "Each sheet can track four games"
@@ -93,6 +95,26 @@ def game_record_sheets(games: QuerySet[Game]) -> list[RecordSheet]:
             week = chunk[0].week
             sheets.append(RecordSheet(week.season, week, [game_record(g) for g in chunk], commissioners))
     return sheets
+
+
+def game_records_rows(season: QuerySet[Season], games: QuerySet[Game]) -> list[Rows]:
+    """What the Game Record Sheets of `games` in `season` are made from (sheets.keys): the season with its league's
+    name and commissioners, the games' weeks, the games and their sides with their teams' names; not the games'
+    reports and effects nor the sides' lineups, which the sheets do not print."""
+    return [
+        Rows("season", season, related=("league__name",)),
+        Rows("commissioner", get_user_model().objects.filter(commissioned_leagues__seasons__in=season), columns=("username",)),
+        Rows("week", Week.objects.filter(pk__in=games.values("week"))),
+        Rows("game", games, omit=("report", "effects")),
+        Rows("side", GameSide.objects.filter(game__in=games), related=("team__name",), omit=("lineup",)),
+    ]
+
+
+# A week's and a season's sheets, by the week's or the season's id: one query each.
+week_records_data = SheetData(lambda week: game_records_rows(Season.objects.filter(weeks=week), Game.objects.filter(week=week)))
+season_records_data = SheetData(
+    lambda season: game_records_rows(Season.objects.filter(pk=season), Game.objects.filter(week__season=season))
+)
 
 
 def ranking_sheet_values(season: Season) -> tuple[object, ...]:

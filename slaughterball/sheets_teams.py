@@ -17,8 +17,11 @@ from leagues.models import League
 from leagues.setup import league_house_values
 from pitside.paging import coached_by, page_rows
 from rosters.models import Team
-from slaughterball.selectors import team_game_record
-from slaughterball.selectors_teams import AthleteRow, TeamSummary, team_summary, teams_with_summary_data
+from rosters.selectors import team_sheet_rows
+from sheets.keys import Rows, SheetData
+from slaughterball.models import Athlete, AthleteAdjustment, GameSide, Purchase, Standing
+from slaughterball.selectors import GAME_SYSTEM, team_game_record
+from slaughterball.selectors_teams import AthleteRow, TeamSummary, team_summary, teams_with_figures
 
 # Team Roster Sheet column headings (rulebook: Record Sheets, Team Roster Sheet).
 TRAIT_HEADINGS = {"accuracy": "ACC", "agility": "AGL", "brawling": "BRW", "speed": "SPD", "toughness": "TGH"}
@@ -106,24 +109,46 @@ def team_context(team: Team) -> dict[str, Any]:
     }
 
 
+def roster_sheet_rows(team_id: int) -> list[Rows]:
+    """What the Team Roster Sheet is made from (sheets.keys): its team, league, coach and balances, its athletes and
+    their value adjustments, its purchases, every side of the games it has a side in (the other sides' scores are on
+    its game record) with the game's state, number, week and season, and its standings."""
+    return [
+        *team_sheet_rows(team_id, GAME_SYSTEM),
+        Rows("athlete", Athlete.objects.filter(team_id=team_id)),
+        Rows("adjustment", AthleteAdjustment.objects.filter(athlete__team_id=team_id)),
+        Rows("purchase", Purchase.objects.filter(team_id=team_id)),
+        Rows(
+            "side",
+            GameSide.objects.filter(game__sides__team_id=team_id),
+            related=("game__state", "game__number", "game__confirmed_at", "game__week__number", "game__week__season__number"),
+        ),
+        Rows("standing", Standing.objects.filter(team_id=team_id)),
+    ]
+
+
+roster_sheet_data = SheetData(roster_sheet_rows)  # one query
+
+
 @dataclass(frozen=True)
 class LeagueTeamLine:
-    summary: TeamSummary
+    team: Team
     portfolio_name: str
-
-
-def league_team_lines(league: League, teams: list[Team]) -> list[LeagueTeamLine]:
-    """Lines of the league page's teams table, for `teams` in their order: each with its Team Potential and
-    treasury (three queries, whatever the teams)."""
-    portfolios = RULESET.catalog(league_house_values(league)).portfolios
-    summarised = {t.pk: t for t in teams_with_summary_data(Team.objects.filter(pk__in=[t.pk for t in teams]), league.game_system)}
-    return [LeagueTeamLine(team_summary(summarised[t.pk]), portfolios.get(t.faction, t.faction)) for t in teams]
+    team_potential: int
+    treasury: int
 
 
 def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]:
-    """The league page's Slaughterball panel: a page of its teams by name, the viewer's own always shown."""
-    teams = page_rows(request, league.teams.order_by("name", "id"), own=coached_by(request))
-    return {"teams": teams.map(lambda page: league_team_lines(league, page))}
+    """The league page's Slaughterball panel: a page of its teams by name, the viewer's own always shown, each with
+    its Team Potential and treasury summed by the database (teams_with_figures: no team is built in Python)."""
+    portfolios = RULESET.catalog(league_house_values(league)).portfolios
+    teams = page_rows(request, teams_with_figures(league.teams.order_by("name", "id")), own=coached_by(request))
+
+    def line(team: Any) -> LeagueTeamLine:
+        potential = RULESET.team_potential_of_values(team.athletes_value, team.staff_value)
+        return LeagueTeamLine(team, portfolios.get(team.faction, team.faction), potential, team.treasury)
+
+    return {"teams": teams.map(lambda page: [line(team) for team in page])}
 
 
 def settings_panel_context(league: League) -> dict[str, Any]:

@@ -224,6 +224,6 @@ def session_pdf(request: HttpRequest, session_id: int) -> HttpResponseBase:
         object_id=session.pk,
         template=SHEET_TEMPLATE,
         context=lambda: context,
-        filename=f"session-{session.pk}",
+        filename=lambda _: f"session-{session.pk}",
         big=False,
     )

@@ -95,9 +95,9 @@ def _grown(size: int, commissioner):
 @pytest.mark.parametrize(
     ("page", "queries"),
     [
-        # The league with its team count; its commissioners; the count of its teams; a page of teams; the viewer's
-        # own; their summaries: the teams with balances and spending windows, their athletes, their purchases.
-        ("league-detail", 8),
+        # The league with its team count; its commissioners; the count of its teams; a page of teams and the
+        # viewer's own, each with its coach and the sums of its Team Potential and treasury (teams_with_figures).
+        ("league-detail", 5),
         # The league; its commissioners; its latest season; the seasons; the weeks ranked; the count; a page of
         # rows with team and coach; the viewer's own rows.
         ("league-standings", 8),

@@ -11,7 +11,6 @@ from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.text import slugify
 from django.views.decorators.http import require_POST, require_safe
 
 from bloodbowl.forms import PurchaseForm, RetireForm, TeamSignupForms
@@ -19,7 +18,7 @@ from bloodbowl.models import Player
 from bloodbowl.selectors import TeamWithTreasury, league_get, league_house, team_get, team_lists_of
 from bloodbowl.selectors_tournaments import team_honours
 from bloodbowl.services import teams as services
-from bloodbowl.sheets import purchase_offers, team_context
+from bloodbowl.sheets import purchase_offers, roster_sheet_data, team_context
 from engine.bloodbowl import house as hv
 from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import format_credits
@@ -31,7 +30,7 @@ from pitside.http import require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import SheetThrottle, throttled
 from rosters.services import team_require_coach
-from rosters.views import team_purchase_page, team_signup_page
+from rosters.views import roster_filename, team_purchase_page, team_signup_page
 from sheets.views import sheet_response
 
 ROSTER_TEMPLATE = "bloodbowl/roster_sheet.html"
@@ -175,15 +174,14 @@ def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
 def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
-    team = team_get(team_id)
-    filename = f"{slugify(team.name) or 'team'}-roster"
-    context = team_context(team)
     return sheet_response(
         request,
         kind="bloodbowl-roster",
-        object_id=team.pk,
+        object_id=team_id,
         template=ROSTER_TEMPLATE,
-        context=lambda: context,
-        filename=filename,
+        context=lambda: team_context(team_get(team_id)),  # a 404 when there is no such team
+        filename=roster_filename,
         big=False,
+        # Known by its rows (one query): a stored sheet is served without building the team's line.
+        data=lambda: roster_sheet_data(team_id),
     )

@@ -8,6 +8,7 @@ rules and the permissions are the engine's and the services'.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -56,6 +57,8 @@ from slaughterball.sheets import (
     game_record_sheets,
     ranking_sheet_context,
     ranking_sheet_values,
+    season_records_data,
+    week_records_data,
 )
 
 KIND_LABELS = {"goals-opened": "Goals opened", "goal": "Goal", "slaughter": "Slaughter", "spike": "Spike"}
@@ -518,16 +521,19 @@ def league_standings(request: HttpRequest, league_id: int) -> HttpResponse:
 # --- Sheets ------------------------------------------------------------------------------------------
 
 
-def _records_pdf(request: HttpRequest, kind: str, object_id: int, context: dict[str, Any]) -> HttpResponseBase:
-    """A whole week's or season's Game Record Sheets: rendered on a worker."""
+def _records_pdf(
+    request: HttpRequest, kind: str, object_id: int, context: Callable[[], dict[str, Any]], data: Callable[[], object]
+) -> HttpResponseBase:
+    """A whole week's or season's Game Record Sheets: rendered on a worker, known by their data."""
     return sheet_response(
         request,
         kind=kind,
         object_id=object_id,
         template=GAME_RECORD_TEMPLATE,
-        context=lambda: context,
-        filename=slugify(f"{context['title']} game records") or "sheet",
+        context=context,
+        filename=lambda context: slugify(f"{context['title']} game records") or "sheet",
         big=True,
+        data=data,
     )
 
 
@@ -566,7 +572,13 @@ def week_game_records(request: HttpRequest, week_id: int) -> HttpResponse:
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
 def week_game_records_pdf(request: HttpRequest, week_id: int) -> HttpResponseBase:
-    return _records_pdf(request, "slaughterball-week-records", week_id, _week_records(week_id))
+    return _records_pdf(
+        request,
+        "slaughterball-week-records",
+        week_id,
+        lambda: _week_records(week_id),  # a 404 when there is no such week
+        lambda: week_records_data(week_id),
+    )
 
 
 @require_safe
@@ -578,7 +590,13 @@ def season_game_records(request: HttpRequest, season_id: int) -> HttpResponse:
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
 def season_game_records_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
-    return _records_pdf(request, "slaughterball-season-records", season_id, _season_records(season_id))
+    return _records_pdf(
+        request,
+        "slaughterball-season-records",
+        season_id,
+        lambda: _season_records(season_id),
+        lambda: season_records_data(season_id),
+    )
 
 
 @require_safe
@@ -598,7 +616,7 @@ def season_ranking_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase
         object_id=season.pk,
         template=RANKING_TEMPLATE,
         context=lambda: ranking_sheet_context(season),
-        filename=slugify(f"{season.name} league ranking") or "sheet",
+        filename=lambda _: slugify(f"{season.name} league ranking") or "sheet",
         big=True,
         # Known by its values: a ranking of 1,000 teams takes longer to render as HTML than to read.
         data=lambda: ranking_sheet_values(season),

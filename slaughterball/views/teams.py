@@ -15,7 +15,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
-from django.utils.text import slugify
 from django.views.decorators.http import require_POST, require_safe
 
 from engine.core.money import format_credits
@@ -32,14 +31,14 @@ from pitside.throttling import SheetThrottle, throttled
 from rosters.models import Team
 from rosters.selectors import team_balances, team_ledger
 from rosters.services import team_require_coach
-from rosters.views import team_purchase_page, team_signup_page
+from rosters.views import roster_filename, team_purchase_page, team_signup_page
 from sheets.views import sheet_response
 from slaughterball.forms import SpendForm, StaffHireForm, TeamSignupForms
 from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors import league_get
 from slaughterball.selectors_teams import team_facts, team_get
 from slaughterball.services import teams as services
-from slaughterball.sheets_teams import SHEET_TEMPLATE, balances, team_context
+from slaughterball.sheets_teams import SHEET_TEMPLATE, balances, roster_sheet_data, team_context
 
 
 def _team(team_id: int) -> Team:
@@ -255,17 +254,16 @@ def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
 @require_safe
 @throttled(SheetThrottle, ("GET", "HEAD"))
 def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
-    team = _team(team_id)
-    filename = f"{slugify(team.name) or 'team'}-roster"
-    context = team_context(team)
     return sheet_response(
         request,
         kind="slaughterball-roster",
-        object_id=team.pk,
+        object_id=team_id,
         template=SHEET_TEMPLATE,
-        context=lambda: context,
-        filename=filename,
+        context=lambda: team_context(_team(team_id)),  # a 404 when there is no such team
+        filename=roster_filename,
         big=False,
+        # Known by its rows (one query): a stored sheet is served without building the team's summary.
+        data=lambda: roster_sheet_data(team_id),
     )
 
 

@@ -491,6 +491,59 @@ def test_the_roster_pdf_holds_the_players_and_the_team(get_sheet, bb_team):
         assert expected in text
 
 
+def test_a_stored_roster_pdf_is_served_from_its_rows(client, bb_team, media_root, django_assert_num_queries, monkeypatch):
+    url = f"/bloodbowl/teams/{bb_team.pk}/roster.pdf"
+    first = b"".join(client.get(url).streaming_content)
+    monkeypatch.setattr("sheets.views.render_to_string", lambda *args, **kwargs: pytest.fail("the page was rendered"))
+
+    with django_assert_num_queries(2):
+        # 1. the sheet's rows: its team with league and coach, balances, profile, players, team lists, matches and
+        #    their sides, in one UNION ALL; 2. the stored sheet
+        served = client.get(url)
+
+    assert b"".join(served.streaming_content) == first
+
+
+def test_the_roster_sheets_rows_change_with_everything_it_shows():
+    """roster_sheet_data stands for the sheet's HTML: whatever changes the one changes the other."""
+    from django.template.loader import render_to_string
+
+    from bloodbowl.large import seed_large
+    from bloodbowl.models import MatchSide
+    from bloodbowl.selectors import team_get
+    from bloodbowl.sheets import roster_sheet_data, team_context
+    from bloodbowl.views.teams import ROSTER_TEMPLATE
+    from rosters.models import LedgerEntry
+
+    league = seed_large(4, 2)
+    side = MatchSide.objects.filter(match__league=league, match__state="confirmed").first()
+    team = side.team
+    rival = MatchSide.objects.filter(match=side.match).exclude(pk=side.pk).get()
+    player = Player.objects.filter(team=team).first()
+
+    def both() -> tuple[object, str]:
+        return roster_sheet_data(team.pk), render_to_string(ROSTER_TEMPLATE, {**team_context(team_get(team.pk)), "pdf": True})
+
+    changes = [
+        lambda: Team.objects.filter(pk=team.pk).update(name="Renamed team"),
+        lambda: type(league).objects.filter(pk=league.pk).update(name="Renamed league"),
+        lambda: Player.objects.filter(pk=player.pk).update(name="Renamed player"),
+        lambda: Player.objects.filter(pk=player.pk).update(spp=player.spp + 3),
+        lambda: TeamProfile.objects.filter(team=team).update(rerolls=7),
+        lambda: LedgerEntry.objects.create(team=team, account="treasury", amount=12_345, reason="Gate"),
+        lambda: MatchSide.objects.filter(pk=rival.pk).update(score=(rival.score or 0) + 5),
+        lambda: MatchSide.objects.filter(pk=side.pk).update(notes="A muddy pitch"),
+        lambda: Team.objects.filter(pk=rival.team_id).update(name="Renamed rival"),
+    ]
+    for number, change in enumerate(changes):
+        values, html = both()
+        assert both() == (values, html)  # nothing changed: the same
+        change()
+        new_values, new_html = both()
+        assert new_html != html, number
+        assert new_values != values, number
+
+
 # --- Each game system's pages serve its own leagues ------------------------------------------------
 
 

@@ -14,11 +14,17 @@ from pypdf import PdfReader
 
 from pitside.throttling import SheetThrottle
 from rosters.models import Team
+from rosters.services import grant_create
 from sheets import services
+from sheets.keys import sheet_data
 from sheets.models import Sheet
 from sheets.tasks import sheet_render_task
 from slaughterball.large import seed_large
-from slaughterball.models import Season
+from slaughterball.models import Athlete, AthleteAdjustment, Game, GameSide, Season, Standing, Week
+from slaughterball.selectors_teams import team_get
+from slaughterball.services.teams import purchase_make
+from slaughterball.sheets import GAME_RECORD_TEMPLATE, week_records_data
+from slaughterball.sheets_teams import SHEET_TEMPLATE, roster_sheet_data, roster_sheet_rows, team_context
 from tests.rosters.helpers import race
 
 pytestmark = pytest.mark.django_db
@@ -284,3 +290,158 @@ def test_a_sheet_whose_file_is_gone_is_made_again(client, team, renders, media_r
     assert file_bytes(again).startswith(b"%PDF")
     assert len(renders) == 2
     assert Sheet.objects.count() == 1
+
+
+def test_a_roster_sheet_is_known_by_its_rows_and_made_again_by_each_write(
+    client, team, coach, commissioner, renders, django_assert_num_queries, monkeypatch
+):
+    grant_create(league=team.league, user=commissioner, team_id=team.pk, amount=1_000_000, reason="Sponsor")
+    url = reverse("team-roster-pdf", args=[team.pk])
+    first = file_bytes(client.get(url))
+    with monkeypatch.context() as patched:
+        patched.setattr("sheets.views.render_to_string", lambda *args, **kwargs: pytest.fail("the page was rendered"))
+        with django_assert_num_queries(2):
+            # 1. the sheet's rows: its team with league and coach, balances, athletes, adjustments, purchases, game
+            #    sides and standings, in one UNION ALL; 2. the stored sheet
+            served = client.get(url)
+    assert served["Content-Type"] == "application/pdf"
+    assert file_bytes(served) == first  # nothing changed: the same file
+    assert len(renders) == 1
+
+    athlete = team.athletes.get(number=3)
+    writes = [
+        lambda: purchase_make(team_id=team.pk, user=coach, kind="skill", item="leadership", athlete_id=athlete.pk),
+        lambda: purchase_make(team_id=team.pk, user=coach, kind="staff", item="physician"),
+        lambda: Team.objects.filter(pk=team.pk).update(name="Renamed Raiders"),  # no service, no signal: the row alone
+    ]
+    for write, printed in zip(writes, ["Leadership", "Physician", "Renamed Raiders"], strict=True):
+        before = pdf_text(file_bytes(client.get(url)))
+        write()
+        after = pdf_text(file_bytes(client.get(url)))
+        assert printed in after
+        assert printed not in before
+    assert len(renders) == 4
+    assert Sheet.objects.filter(kind="slaughterball-roster").count() == 1  # the older renderings are gone
+
+
+def test_a_roster_sheet_of_no_such_team_is_a_404(client, league, renders):
+    assert client.get(reverse("team-roster-pdf", args=[999_999])).status_code == 404
+    assert renders == []
+
+
+def test_the_roster_sheets_rows_change_with_everything_it_shows(commissioner):
+    """roster_sheet_data stands for the sheet's HTML: whatever changes the one changes the other."""
+    season = Season.objects.get(league=seed_large(6, 2))
+    side = GameSide.objects.filter(game__week__season=season, game__state=Game.State.CONFIRMED).first()
+    team = side.team
+    rival_side = GameSide.objects.filter(game=side.game).exclude(pk=side.pk).first()
+    athlete = Athlete.objects.filter(team=team).first()
+    commissioners = list(season.league.commissioners.all())
+
+    def both() -> tuple[object, str]:
+        fresh = team_get(team.pk)
+        return roster_sheet_data(team.pk), render_to_string(SHEET_TEMPLATE, {**team_context(fresh), "pdf": True})
+
+    changes = [
+        lambda: Team.objects.filter(pk=team.pk).update(name="Renamed team"),
+        lambda: Team.objects.filter(pk=team.pk).update(faction="nemesis"),
+        lambda: type(season.league).objects.filter(pk=season.league_id).update(name="Renamed league"),
+        lambda: type(team.coach).objects.filter(pk=team.coach_id).update(username="renamed_coach"),
+        lambda: grant_create(league=season.league, user=commissioners[0], team_id=team.pk, amount=5, reason="Gate"),
+        lambda: Athlete.objects.filter(pk=athlete.pk).update(name="Renamed athlete"),
+        lambda: AthleteAdjustment.objects.create(athlete=athlete, value_change=-10_000, reason="Lasting injury"),
+        lambda: purchase_make(team_id=team.pk, user=team.coach, kind="staff", item="physician"),
+        lambda: GameSide.objects.filter(pk=rival_side.pk).update(score=(rival_side.score or 0) + 7),
+        lambda: Standing.objects.filter(team=team).update(league_points=99),
+        lambda: Game.objects.filter(pk=side.game_id).update(state=Game.State.VOIDED),
+    ]
+    for number, change in enumerate(changes):
+        values, html = both()
+        assert both() == (values, html)  # nothing changed: the same
+        change()
+        new_values, new_html = both()
+        assert new_html != html, number
+        assert new_values != values, number
+
+
+def test_game_record_sheets_already_rendered_are_served_from_their_rows(
+    client, ranking_url, renders, django_capture_on_commit_callbacks, django_assert_num_queries, monkeypatch
+):
+    week = Week.objects.filter(season__standings__isnull=False).order_by("number").first()
+    urls = [reverse("week-game-records-pdf", args=[week.pk]), reverse("season-game-records-pdf", args=[week.season_id])]
+    with django_capture_on_commit_callbacks(execute=True):
+        for url in urls:
+            client.get(url)
+    with monkeypatch.context() as patched:
+        patched.setattr("sheets.views.render_to_string", lambda *args, **kwargs: pytest.fail("the page was rendered"))
+        for url in urls:
+            with django_assert_num_queries(2):
+                # 1. the sheets' rows: season with league name, commissioners, weeks, games, sides with team names,
+                #    in one UNION ALL; 2. the stored sheet
+                served = client.get(url)
+            assert served["Content-Type"] == "application/pdf"
+    assert len(renders) == 2
+
+    side = GameSide.objects.filter(game__week=week).first()
+    GameSide.objects.filter(pk=side.pk).update(score=(side.score or 0) + 50)  # a corrected result
+    with django_capture_on_commit_callbacks(execute=True):
+        for url in urls:
+            assert client.get(url).status_code == 202  # the new data's sheet, queued
+    assert len(renders) == 4
+    assert f">{(side.score or 0) + 50}<" in renders[-1]
+
+
+def test_the_game_record_sheets_rows_change_with_everything_they_show(ranking_url, commissioner):
+    """game_records_data stands for the sheets' HTML: whatever changes the one changes the other."""
+    from slaughterball.views.results import _week_records
+
+    week = Week.objects.order_by("number").first()
+    side = GameSide.objects.filter(game__week=week).first()
+
+    def both() -> tuple[object, str]:
+        values = week_records_data(week.pk)
+        return values, render_to_string(GAME_RECORD_TEMPLATE, {**_week_records(week.pk), "pdf": True})
+
+    changes = [
+        lambda: type(week.season.league).objects.filter(pk=week.season.league_id).update(name="Renamed league"),
+        lambda: Season.objects.filter(pk=week.season_id).update(name="Renamed season"),
+        lambda: week.season.league.commissioners.add(commissioner),
+        lambda: Team.objects.filter(pk=side.team_id).update(name="Renamed team"),
+        lambda: GameSide.objects.filter(pk=side.pk).update(pit_power=123_456),
+        lambda: GameSide.objects.filter(pk=side.pk).update(staff_tokens={"cheerleader": 2}),
+        lambda: Game.objects.filter(pk=side.game_id).update(location="The Old Pit"),
+        lambda: Game.objects.filter(pk=side.game_id).update(state=Game.State.VOIDED),
+    ]
+    for number, change in enumerate(changes):
+        values, html = both()
+        assert both() == (values, html)  # nothing changed: the same
+        change()
+        new_values, new_html = both()
+        assert new_html != html, number
+        assert new_values != values, number
+
+
+def test_a_sheets_query_compiled_once_answers_each_objects_own_rows(ranking_url):
+    """SheetData compiles its query once, with a marker for the id: each team's answer is its own rows, as the
+    query built for it would read them."""
+    first, second = Team.objects.order_by("pk")[:2]
+    answers = [roster_sheet_data(team.pk) for team in (first, second, first)]
+
+    assert answers[0] == answers[2] == sheet_data(*roster_sheet_rows(first.pk))
+    assert answers[1] == sheet_data(*roster_sheet_rows(second.pk))
+    assert answers[0] != answers[1]
+    assert any(first.name in text for text in answers[0])
+
+
+def test_a_stored_roster_of_a_team_with_games_costs_the_same_two_queries(client, ranking_url, renders, django_assert_num_queries):
+    """The other size of the pinned count above: a team with results, standings and opponents on its game record."""
+    team = Team.objects.filter(game_sides__isnull=False).order_by("pk").first()
+    url = reverse("team-roster-pdf", args=[team.pk])
+    first = file_bytes(client.get(url))
+
+    with django_assert_num_queries(2):
+        # 1. the sheet's rows (one UNION ALL, whatever the games played); 2. the stored sheet
+        served = client.get(url)
+
+    assert file_bytes(served) == first
+    assert len(renders) == 1
