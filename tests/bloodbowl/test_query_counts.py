@@ -43,9 +43,9 @@ LEAGUE_READS = [
     # The same 5, plus the session and its user, the nav's unread count, and the leaders: 1 query each for
     # touchdowns, casualties and SPP.
     pytest.param("/bloodbowl/leagues/{league}/standings/", True, 11, id="standings-page"),
-    # The session and its user; the nav's unread count; 1 league with 1 prefetch of its commissioners; 1 team lists row; the teams in the
-    # table's order joined to profile, coach and stored line: 1 count, 1 page, 1 the viewer's own not on it; 1 their
-    # treasuries summed; 1 the next round of the fixture list (it has none).
+    # The session and its user; the nav's unread count; 1 league with 1 prefetch of its commissioners; 1 team lists
+    # row; the teams in the table's order joined to profile, coach and stored line: 1 count, 1 page, 1 the viewer's
+    # own not on it; 1 their treasuries summed; 1 the next round of the fixture list (it has none).
     pytest.param("/leagues/{league}/", True, 11, id="league-page"),
 ]
 
