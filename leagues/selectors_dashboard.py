@@ -36,6 +36,7 @@ class Dashboard:
     teams: list[TeamHome]
     waiting: list[Waiting]
     notifications: list[Notification]
+    commissioned: list[League]
 
     @property
     def version(self) -> str:
@@ -43,6 +44,7 @@ class Dashboard:
         shown = (
             [(home.team.pk, home.team.name, home.next_game) for home in self.teams],
             self.waiting,
+            [(league.pk, league.name) for league in self.commissioned],
             [(n.pk, n.text, n.url) for n in self.notifications],
         )
         return live_version(shown)
@@ -86,4 +88,4 @@ def dashboard(user: Any) -> Dashboard:
             waiting.append(Waiting("setup", text, reverse(league_app.settings_url, args=[league.pk]) + "#house-values"))
     notifications = unread_notifications(user, NOTIFICATIONS_SHOWN)
     homes.sort(key=lambda home: (home.team.league.name, home.team.league_id, home.team.name))
-    return Dashboard(homes, waiting, notifications)
+    return Dashboard(homes, waiting, notifications, commissioned)

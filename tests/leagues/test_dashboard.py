@@ -20,27 +20,16 @@ from leagues.selectors_dashboard import dashboard
 from leagues.services import league_create
 from notifications.services import notifications_mark_read, notify
 from rosters.models import Team
-from slaughterball.models import Game, Week
+from slaughterball.models import Game
 from slaughterball.selectors_calendar import round_state
 from slaughterball.services.challenges import challenge_issue
 from tests.blitzbowl.conftest import make_league as blitz_league
 from tests.blitzbowl.helpers import report
 from tests.factories import UserFactory
-from tests.slaughterball.calendar.helpers import add_teams, confirm_week, drawn_week_1, next_week, started_season
+from tests.leagues.dashboard_helpers import challenge_week, turn_team
+from tests.slaughterball.calendar.helpers import add_teams
 
 User = get_user_model()
-
-
-def challenge_week(league: League, commissioner) -> Week:
-    """A running season of `league` in its second week, a challenge round whose first turn is open."""
-    season = started_season(league, commissioner)
-    confirm_week(drawn_week_1(season, commissioner))
-    return next_week(season, commissioner)
-
-
-def turn_team(week: Week) -> Team:
-    state = round_state(Week.objects.select_related("season").get(pk=week.pk))
-    return Team.objects.select_related("coach").get(pk=state.turn.team)
 
 
 def page_of(user) -> tuple[Client, str]:
