@@ -15,6 +15,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from blitzbowl import services as blitz
+from bloodbowl.models import StarPlayerRoll
+from bloodbowl.services import matches as bb_matches
 from leagues.models import League
 from leagues.selectors_dashboard import dashboard
 from leagues.services import league_create
@@ -25,6 +27,8 @@ from slaughterball.selectors_calendar import round_state
 from slaughterball.services.challenges import challenge_issue
 from tests.blitzbowl.conftest import make_league as blitz_league
 from tests.blitzbowl.helpers import report
+from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
+from tests.bloodbowl.test_match_services import _played_match as played_match
 from tests.factories import UserFactory
 from tests.leagues.dashboard_helpers import challenge_week, turn_team
 from tests.slaughterball.calendar.helpers import add_teams
@@ -173,3 +177,19 @@ def test_the_nav_shows_the_unread_count_everywhere(coach, team, league):
         assert '<span class="badge">2<span class="visually-hidden"> unread</span></span>' in client.get(url).content.decode()
     notifications_mark_read(user=coach)
     assert 'visually-hidden"> unread' not in client.get("/").content.decode()
+
+
+def test_a_star_player_roll_waits_for_its_coach_until_chosen(commissioner):
+    league = bloodbowl_league(commissioner, table_dice=True)
+    home = bloodbowl_team(league, UserFactory(username="home_coach"), "Croakers")
+    away = bloodbowl_team(league, UserFactory(username="away_coach"), "Bog Kings", players=12)
+    scorer = home.bb_players.get(number=1)
+    match = played_match(league, home, away, {f"spr.{scorer.pk}.1": [3, 4]})  # 10 SPP: one roll, a General skill
+    _, body = page_of(home.coach)
+    assert f"{scorer.name} (Croakers): choose his star player roll 1." in body
+    assert f'href="{reverse("bb-match-detail", args=[match.pk])}"' in body
+    assert f"{scorer.name} (Croakers)" not in page_of(away.coach)[1]  # his rival's own rolls only
+
+    spr = StarPlayerRoll.objects.get(player=scorer)
+    bb_matches.spr_choose(spr_id=spr.pk, user=home.coach, kind="skill", target="block")
+    assert f"{scorer.name} (Croakers): choose" not in page_of(home.coach)[1]
