@@ -13,11 +13,11 @@ from rosters.models import Team
 
 
 def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
-    """The Coach Traits gained by `teams` whose rolled trait they held, so that the coach chooses another (on the
-    match's page): one query."""
+    """The Coach Traits gained by `teams` whose rolled trait they held, so that the coach chooses another (on his
+    coach roster): one query."""
     names = {team.pk: team.name for team in teams}
     gains = TraitGain.objects.filter(team__in=names, trait="").order_by("match_id", "pk")
     return [
-        Waiting("choose", f"{names[gain.team_id]}: choose a Coach Trait.", reverse("blitz-match", args=[gain.match_id]))
+        Waiting("choose", f"{names[gain.team_id]}: choose a Coach Trait.", reverse("blitz-coach", args=[gain.team_id]))
         for gain in gains
     ]
