@@ -35,7 +35,9 @@ from pitside.live import live_answer
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import LeagueCreateThrottle, throttled
 
-DASHBOARD_POLL_SECONDS = 5
+# The dashboard reads every game system the viewer plays (24 queries for a coach of the five demo leagues): it polls
+# less often than the week page's challenge round, where seconds matter.
+DASHBOARD_POLL_SECONDS = 10
 
 
 def _dashboard_context(request: HttpRequest) -> dict[str, Any]:

@@ -92,7 +92,7 @@ def test_a_challenge_appears_on_the_dashboard_without_reload(browser, live_serve
     challenge_issue(week=week, user=mover.coach, team_id=mover.pk, challenged=targets)  # the real service
 
     notice = page.locator("#unread").get_by_role("link", name=re.compile(f"{mover.name} challenged {challenged.name}"))
-    expect(notice).to_be_visible(timeout=15_000)  # within a poll or two (every 5 s)
+    expect(notice).to_be_visible(timeout=25_000)  # within a poll or two (every 10 s)
     assert page.evaluate("window.notReloaded") is True
     next_game = Game.objects.get(week=week, sides__team=challenged)
     expect(page.locator("#my-teams .dashboard-next a")).to_have_attribute("href", reverse("game-detail", args=[next_game.pk]))
