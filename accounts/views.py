@@ -13,15 +13,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods
 from rest_framework.authtoken.models import Token
 
 from accounts.forms import SignupForm
 from accounts.services import token_expires_at, token_revoke
+from pitside.http import require_form_page
 from pitside.throttling import SignupThrottle, throttled
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 @throttled(SignupThrottle, ("POST",))
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
@@ -56,7 +56,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def api_token(request: HttpRequest) -> HttpResponse:
     """The user's API token and when it expires; POST revokes it."""
     assert request.user.is_authenticated  # @login_required

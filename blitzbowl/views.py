@@ -14,7 +14,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from blitzbowl import services
 from blitzbowl.forms import ReasonForm, SideForm, SignupForm
@@ -33,6 +33,7 @@ from engine.blitzbowl.traits import TRAITS
 from games.api import schedule_data
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid
+from pitside.http import require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from rosters.views import team_signup_page
 from sheets.views import sheet_response
@@ -106,7 +107,7 @@ def league_finals(request: HttpRequest, league_id: int) -> HttpResponse:
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def coach_signup(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get(league_id)
     form = SignupForm(request.POST or None)

@@ -11,12 +11,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_safe
 
 from calendars.models import CalendarToken
 from calendars.selectors import coach_events, league_events
 from calendars.services import calendar_token_get, calendar_token_regenerate
 from leagues.models import League
+from pitside.http import require_form_page
 from pitside.ics import CalendarEvent, calendar
 from rosters.models import Team
 
@@ -50,7 +51,7 @@ def coach_calendar(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def calendar_page(request: HttpRequest) -> HttpResponse:
     """The coach's private feed URL; POST makes a new one (the old one stops working)."""
     if request.method == "POST":

@@ -32,7 +32,7 @@ from engine.core.money import TREASURY, format_credits
 from engine.registry import get_ruleset
 from games.models import Game, GameEvent
 from leagues.selectors import league_is_commissioner
-from notifications.services import notify
+from notifications.services import notify, notify_many
 from pitside.errors import ErrorItem, Invalid, NotFound, NotPermitted
 from rosters.models import LedgerEntry, Team
 from webhooks.models import Channel
@@ -96,6 +96,13 @@ class ResultLifecycle[G: Game]:
         """Whether this side's coach confirms the result standing; default True."""
         return True
 
+    def arranged_text(self, game: G, teams: Sequence[Team]) -> str:
+        """What the coaches are told when the game is arranged: its teams, and its date and place if known."""
+        when = f" on {game.scheduled_for:%A %d %B %Y}" if game.scheduled_for else ""
+        where = f" at {game.location}" if game.location else ""
+        label = self.label(game)
+        return f"{label[:1].upper()}{label[1:]} is arranged: {' v '.join(t.name for t in teams)}{when}{where}."
+
     def confirmed_text(self, game: G, side: GameSide) -> str:
         """What the coach of `side` is told once the result is confirmed."""
         return f"The result of {self.label(game)} is confirmed."
@@ -117,6 +124,18 @@ class ResultLifecycle[G: Game]:
         """After a confirmation or a void of a confirmed result: queue what reads every result (standings)."""
 
     # --- The lifecycle ----------------------------------------------------------------------------
+
+    def arranged(self, arranged: Sequence[tuple[G, Sequence[Team]]]) -> None:
+        """Tell the coach of every team of games just made (in the caller's transaction, so their events are
+        new) that they are arranged, with a link to each game. `arranged`: each game with its teams (and coaches)."""
+        notify_many(
+            [
+                (team.coach, f"arranged:{game.pk}", self.arranged_text(game, teams), self.url(game))
+                for game, teams in arranged
+                for team in teams
+            ],
+            new_events=True,
+        )
 
     def submit(self, *, game_id: Any, user: Any, report: Mapping[str, Any], idempotency_key: str | None = None) -> tuple[G, bool]:
         """A coach of a side (or a commissioner) submits the result; a new submission replaces the one
@@ -226,10 +245,20 @@ class ResultLifecycle[G: Game]:
             self.record(game, user, GameEvent.Action.DISPUTED, team=own[0].team, payload={"reason": text}, key=idempotency_key)
             game.state = Game.State.DISPUTED
             game.save(update_fields=["state"])
+            # The commissioners decide; the coach who submitted it hears why (a commissioner who submitted
+            # it is told once, as a commissioner: one event a user).
+            disputed = f"result-disputed:{game.pk}:{submission.pk if submission else 0}:{user.pk}"
             notify(
                 users=list(game.league.commissioners.all()),
-                event=f"result-disputed:{game.pk}:{submission.pk if submission else 0}:{user.pk}",
-                text=f"{user.username} disputes the result of {self.label(game)}: {text}"[:300],
+                event=disputed,
+                text=f"{user.username} disputes the result of {self.label(game)}: approve it or void it. Reason: {text}",
+                url=self.url(game),
+            )
+            notify(
+                users=[game.submitted_by],
+                event=disputed,
+                text=f"{user.username} disputes the result you submitted of {self.label(game)}: a commissioner decides, "
+                f"or submit a corrected one. Reason: {text}",
                 url=self.url(game),
             )
             league_announce(

@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from engine.registry import game_systems, get_ruleset
 from leagues import services
@@ -31,6 +31,7 @@ from leagues.selectors import league_is_commissioner, league_list, leagues_commi
 from leagues.selectors_dashboard import dashboard
 from pitside.errors import ErrorItem, Invalid
 from pitside.forms import autofocus_first_error
+from pitside.http import require_form_page
 from pitside.live import live_answer
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import LeagueCreateThrottle, throttled
@@ -69,7 +70,7 @@ def league_index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 @throttled(LeagueCreateThrottle, ("POST",))
 def league_create(request: HttpRequest) -> HttpResponse:
     form = LeagueCreateForm(
@@ -78,7 +79,7 @@ def league_create(request: HttpRequest) -> HttpResponse:
         sources=data_sources(),
         copyable=leagues_commissioned_by(request.user),
     )
-    if request.method == "GET":
+    if request.method != "POST":
         return render(request, "leagues/league_create.html", {"form": form})
     if not form.is_valid():
         autofocus_first_error(form)
@@ -159,7 +160,8 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
         or app.settings_form(initial=app.settings_form.initial_for(league, options), switches=schema.switches),
         "commissioner_form": forms.get("commissioner_form") or CommissionerAddForm(),
         "money_unit": app.ruleset.money_unit,
-        "grant_form": forms.get("grant_form") or grant_form(league),
+        # a game system without money has no grants or fines (the section shows only to say so of one sent)
+        "grant_form": forms.get("grant_form") or (grant_form(league) if app.ruleset.accounts else None),
         "house_form": house_form,
         "house_groups": house_groups,
         "unset_groups": [(group, [row for row in group.rows if row.required]) for group in house_groups if group.required_count],
@@ -172,7 +174,7 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     app = game_app(league)
@@ -182,7 +184,7 @@ def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
         if here == "league-settings":
             return redirect(app.settings_url, league.pk)
         raise Http404
-    if request.method == "GET":
+    if request.method != "POST":
         return settings_page(request, league)
     form = app.settings_form(request.POST, switches=app.ruleset.options.switches)
     if not form.is_valid():
@@ -253,7 +255,7 @@ def _house_values_section(league: League) -> HttpResponse:
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def league_house_values_import(request: HttpRequest, league_id: int) -> HttpResponse:
     """Replace all the league's house values with a YAML or JSON file (uploaded or pasted): all or nothing, every
     bad value listed with its key."""
@@ -265,7 +267,7 @@ def league_house_values_import(request: HttpRequest, league_id: int) -> HttpResp
         context = {"league": league, "form": form, "errors": list(errors), "game_app": game_app(league)}
         return render(request, "leagues/house_values_import.html", context, status=400 if request.method == "POST" else 200)
 
-    if request.method == "GET" or not form.is_valid():
+    if request.method != "POST" or not form.is_valid():
         return page()
     with refusal_shown_by(lambda error: page(error.items)):
         league = services.league_house_values_replace(

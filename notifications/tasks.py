@@ -1,12 +1,16 @@
-"""Notification mail, delivered at least once.
+"""Notification mail, delivered at least once, in digest.
 
-A notification is marked e-mailed in the transaction that sends it: a mail that fails (SMTP down, a
-worker killed) leaves it unsent, for its task's retries and then for the periodic sweep. A crash after
-the mail left and before the commit sends it again: at least once, never lost, rarely twice."""
+A user gets one mail for all his notifications not yet mailed when a mail task runs (a filled challenge
+round, several events of one request, or what a failure left unsent): each task mails whole digests, one
+a user. A notification is marked e-mailed in the transaction that sends it: a mail that fails (SMTP down,
+a worker killed) leaves the digest's notifications unsent, for its task's retries and then for the
+periodic sweep. A crash after the mail left and before the commit sends it again: at least once, never
+lost, rarely twice. A user without an e-mail address gets no mail; his notifications are marked all the same."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from datetime import timedelta
 from smtplib import SMTPRecipientsRefused
 
@@ -16,59 +20,79 @@ from django.db import transaction
 from django.utils import timezone
 
 from notifications.models import Notification
+from pitside.links import site_link
 
 logger = logging.getLogger(__name__)
 
 # What sending a mail raises when it fails: smtplib's errors and the socket's are OSErrors.
 MAIL_ERRORS = (OSError,)
 # The sweep leaves alone what is younger (its own task is queued and may still be running) and gives up
-# on what is older (still on the dashboard); it sends at most SWEEP_BATCH a run.
+# on what is older (still on the dashboard); it sends at most SWEEP_BATCH digests (users) a run.
 SWEEP_AFTER = timedelta(minutes=5)
 SWEEP_WITHIN = timedelta(days=2)
 SWEEP_BATCH = 200
 
 
-def _subject(text: str) -> str:
-    """A subject on one line: a newline in it (a team name's) would make Django refuse the mail (BadHeaderError)."""
-    return "[Pitside] " + " ".join(text.splitlines())
+def _one_line(text: str) -> str:
+    """A newline in a subject (a team name's) would make Django refuse the mail (BadHeaderError)."""
+    return " ".join(text.splitlines())
 
 
-def _send(notification_id: int) -> bool:
-    """Mail one notification unless it has been mailed. The row is locked, mailed and marked in one
-    transaction: a failed mail rolls the mark back, and a second worker skips the row while the first
-    holds it. Returns whether this call delivered it (mailed, or nothing to mail: no address)."""
+def _subject(notices: Sequence[Notification]) -> str:
+    if len(notices) == 1:
+        return "[Pitside] " + _one_line(notices[0].text)
+    return f"[Pitside] {len(notices)} new notifications"
+
+
+def _body(notices: Sequence[Notification]) -> str:
+    """Each notice with its link (absolute when SITE_URL is set), oldest first."""
+    if len(notices) == 1:
+        return f"{notices[0].text}\n{site_link(notices[0].url)}"
+    return "\n\n".join(f"- {n.text}\n  {site_link(n.url)}" if n.url else f"- {n.text}" for n in notices)
+
+
+def _send(user_id: int) -> list[int]:
+    """The digest: mail one user, in one mail, every notification of his not yet mailed (of the last
+    SWEEP_WITHIN), and mark them mailed. They are locked, mailed and marked in one transaction: a failed
+    mail rolls the marks back, and a second worker skips the rows while the first holds them (its own
+    digest then holds only what the first did not take). Returns the ids this call delivered (mailed, or
+    nothing to mail: no address), oldest first."""
     with transaction.atomic():
-        notification = (
+        notices = list(
             Notification.objects.select_for_update(skip_locked=True, of=("self",))
             .select_related("user")
-            .filter(pk=notification_id, emailed_at=None)
-            .first()
+            .filter(user_id=user_id, emailed_at=None, created_at__gt=timezone.now() - SWEEP_WITHIN)
+            .order_by("created_at", "pk")
         )
-        if notification is None:
-            return False
-        if notification.user.email:
-            text, url = notification.text, notification.url
-            send_mail(_subject(text), f"{text}\n{url}", None, [notification.user.email])
-        notification.emailed_at = timezone.now()
-        notification.save(update_fields=["emailed_at"])
-    return True
+        if not notices:
+            return []
+        address = notices[0].user.email
+        if address:
+            send_mail(_subject(notices), _body(notices), None, [address])
+        ids = [n.pk for n in notices]
+        Notification.objects.filter(pk__in=ids).update(emailed_at=timezone.now())
+    return ids
 
 
 @shared_task(autoretry_for=MAIL_ERRORS, retry_backoff=True, max_retries=5)
 def notification_email(notification_id: int) -> bool:
-    """Mail one notification (notify's). A retried or duplicated task never mails it twice."""
-    return _send(notification_id)
+    """Mail one notification (notify's), in its user's digest with whatever else of his is unsent. A retried
+    or duplicated task never mails it twice. Returns whether this call delivered it."""
+    unsent = Notification.objects.filter(pk=notification_id, emailed_at=None)
+    user_id = unsent.values_list("user_id", flat=True).first()
+    return user_id is not None and notification_id in _send(user_id)
 
 
 @shared_task(autoretry_for=MAIL_ERRORS, retry_backoff=True, max_retries=5)
 def notification_email_batch(notification_ids: list[int]) -> int:
-    """Mail many notifications (notify_many's), each in its own transaction, so that one failure neither
-    stops the others nor is lost: the task raises the last failure after trying them all, and its retry
-    mails only what is still unsent. Returns how many this run delivered."""
+    """Mail many notifications (notify_many's): one digest a user, each in its own transaction, so that one
+    failure neither stops the others nor is lost: the task raises the last failure after trying them all,
+    and its retry mails only what is still unsent. Returns how many notifications this run delivered."""
+    users = Notification.objects.filter(pk__in=notification_ids, emailed_at=None).order_by("user_id")
     delivered, failure = 0, None
-    for notification_id in notification_ids:
+    for user_id in users.values_list("user_id", flat=True).distinct():
         try:
-            delivered += _send(notification_id)
+            delivered += len(_send(user_id))
         except MAIL_ERRORS as error:
             failure = error
     if failure is not None:
@@ -82,17 +106,15 @@ def notification_email_sweep() -> int:
     queued, or its task ran out of retries). A recipient the server refuses is skipped; any other failure
     (the server unreachable) ends the run, and the next one tries again. Returns how many were delivered."""
     now = timezone.now()
-    unsent = (
-        Notification.objects.filter(emailed_at=None, created_at__lte=now - SWEEP_AFTER, created_at__gt=now - SWEEP_WITHIN)
-        .order_by("created_at", "pk")
-        .values_list("pk", flat=True)[:SWEEP_BATCH]
-    )
+    unsent = Notification.objects.filter(
+        emailed_at=None, created_at__lte=now - SWEEP_AFTER, created_at__gt=now - SWEEP_WITHIN
+    ).order_by("user_id")
     delivered = 0
-    for notification_id in unsent:
+    for user_id in unsent.values_list("user_id", flat=True).distinct()[:SWEEP_BATCH]:
         try:
-            delivered += _send(notification_id)
+            delivered += len(_send(user_id))
         except SMTPRecipientsRefused:
-            logger.warning("Notification %s not mailed: the mail server refuses its recipient.", notification_id)
+            logger.warning("Notifications of user %s not mailed: the mail server refuses the recipient.", user_id)
         except MAIL_ERRORS:
             logger.warning("Notification mail sweep stopped: the mail server is unreachable.", exc_info=True)
             break

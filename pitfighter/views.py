@@ -14,7 +14,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from engine.pitfighter.combat import ONE_AGAINST_ALL, STYLE_NAMES
 from engine.pitfighter.critical import CHARTS
@@ -24,6 +24,7 @@ from pitfighter import services
 from pitfighter.forms import ReasonForm, StableForms, TrainForm
 from pitfighter.selectors import combat_get, combat_rights, fighter_get, league_get, league_panel_context, roster, stable_get
 from pitside.errors import Invalid
+from pitside.http import require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from pitside.params import parse_int
 from rosters.views import team_signup_page
@@ -82,7 +83,7 @@ def combat_arrange(request: HttpRequest, league_id: int) -> HttpResponse:
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def stable_signup(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get(league_id)
     forms = StableForms(request.POST or None)

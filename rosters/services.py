@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from engine.core.money import TREASURY, format_credits
+from engine.registry import get_ruleset
 from leagues.models import League
 from leagues.services import league_require_commissioner
 from notifications.services import notify
@@ -92,6 +93,9 @@ def grant_create(
     A fine never takes the treasury below zero. Returns (entry, created).
     """
     league_require_commissioner(league=league, user=user)
+    ruleset = get_ruleset(league.game_system)
+    if TREASURY not in ruleset.accounts:
+        raise Invalid.one("league-keeps-no-money", "team", f"{ruleset.name} keeps no money: there is nothing to grant or fine.")
     if not Team.objects.filter(pk=team_id, league=league).exists():
         raise Invalid.one("team-not-in-league", "team", "That team does not play in this league.")
     if amount == 0:

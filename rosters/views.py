@@ -51,7 +51,7 @@ def team_signup_page(
 ) -> HttpResponse:
     """Any game system's sign-up page: the forms, then its sign-up service (league=, coach=, the forms'
     team_data()), then the new team's page; a refusal shows the forms again with the errors."""
-    if request.method == "GET":
+    if request.method != "POST":
         return render(request, template, context)
     if not forms.is_valid():
         return render(request, template, context, status=400)

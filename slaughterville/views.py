@@ -13,13 +13,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from engine.slaughterville.catalogue import catalogue_to_data
 from leagues import services as league_services
 from leagues.forms import apply_domain_errors
 from leagues.models import League
 from pitside.errors import ErrorItem, Invalid
+from pitside.http import require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from rosters.models import Team
 from rosters.views import team_signup_page
@@ -37,7 +38,7 @@ SHEET_TEMPLATE = "slaughterville/session_sheet.html"
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def catalogue(request: HttpRequest, league_id: int) -> HttpResponse:
     """Type, paste or upload the catalogue (YAML or JSON): all or nothing, every error with its field."""
     league = league_get(league_id)
@@ -50,7 +51,7 @@ def catalogue(request: HttpRequest, league_id: int) -> HttpResponse:
         context = {"league": league, "form": form, "errors": list(errors), "catalogue": current}
         return render(request, "slaughterville/catalogue.html", context, status=400 if request.method == "POST" else 200)
 
-    if request.method == "GET" or not form.is_valid():
+    if request.method != "POST" or not form.is_valid():
         return page()
     with refusal_shown_by(lambda error: page(error.items)):
         saved = services.catalogue_import(
@@ -68,7 +69,7 @@ def catalogue(request: HttpRequest, league_id: int) -> HttpResponse:
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def member_join(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get(league_id)
     form = JoinForm(request.POST if request.method == "POST" else None)
@@ -114,7 +115,7 @@ def _log_form(league: League, data: Any = None) -> SessionLogForm:
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def session_create(request: HttpRequest, league_id: int) -> HttpResponse:
     """Log a session: the form keeps what was typed when the engine refuses it, each error at its field."""
     league = league_get(league_id)
@@ -125,7 +126,7 @@ def session_create(request: HttpRequest, league_id: int) -> HttpResponse:
             apply_domain_errors(form, _form_fields(error))
         return render(request, "slaughterville/session_form.html", {"league": league, "form": form})
 
-    if request.method == "GET":
+    if request.method != "POST":
         return page()
     with refusal_shown_by(page):
         session, _ = services.session_log_create(league=league, user=request.user, **_valid_log(form))

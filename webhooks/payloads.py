@@ -7,8 +7,7 @@ import hmac
 import json
 from typing import Any
 
-from django.conf import settings
-
+from pitside.links import site_link
 from webhooks.models import Channel, Delivery
 
 DELIVERY_HEADER = "X-Pitside-Delivery"
@@ -17,14 +16,9 @@ SIGNATURE_HEADER = "X-Pitside-Signature"
 DISCORD_CONTENT_LIMIT = 2000
 
 
-def link(path: str) -> str:
-    """An absolute link when SITE_URL is set (a receiver is elsewhere), the path otherwise."""
-    return f"{settings.SITE_URL.rstrip('/')}{path}" if path and settings.SITE_URL else path
-
-
 def body(delivery: Delivery, channel: Channel) -> dict[str, Any]:
     lines = delivery.lines or []
-    url = link(delivery.url)
+    url = site_link(delivery.url)
     if channel.kind == Channel.Kind.DISCORD:
         links = [url] if url.startswith("http") else []  # a relative link means nothing in Discord
         content = "\n".join([f"**{delivery.text}**" if lines else delivery.text, *lines, *links])

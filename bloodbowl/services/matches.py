@@ -53,6 +53,7 @@ from games.lifecycle import ResultLifecycle
 from games.models import Game, GameEvent, create_games
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
+from notifications.services import notify
 from pitside.errors import Invalid, NotPermitted
 from rosters.models import LedgerEntry, Team
 
@@ -120,8 +121,8 @@ def match_create(
 def matches_insert(*, user: Any, arranged: Sequence[tuple[Match, TeamWithTreasury, TeamWithTreasury]]) -> list[Match]:
     """Insert unsaved matches of one league, each with its home and away team (loaded by `teams()`): the
     match rows, their sides (each team's rating now, computed once a team) and their history's first lines,
-    in four statements however many there are. `match_create` and the fixture list's one way to make matches;
-    the caller holds the transaction."""
+    in four statements however many there are, and both coaches of each told (their notifications: one more).
+    `match_create` and the fixture list's one way to make matches; the caller holds the transaction."""
     if not arranged:
         return []
     house = league_house(arranged[0][0].league)
@@ -137,6 +138,7 @@ def matches_insert(*, user: Any, arranged: Sequence[tuple[Match, TeamWithTreasur
         for team, is_home in ((home, True), (away, False))
     )
     GameEvent.objects.bulk_create(GameEvent(game=match, user=user, action="created", payload={}) for match in made)
+    RESULTS.arranged([(match, (home, away)) for match, (_, home, away) in zip(made, arranged, strict=True)])
     return made
 
 
@@ -479,9 +481,20 @@ def _save_players(before: TeamFacts, after: TeamFacts) -> None:
         _save_player(player, changed[player.pk])
 
 
-def _store_rolls(match: Match, rolls: Sequence[match_rules.StarPlayerRoll]) -> None:
-    StarPlayerRoll.objects.bulk_create(
+def _store_rolls(match: Match, team: Team, rolls: Sequence[match_rules.StarPlayerRoll]) -> None:
+    """Store the star player rolls of one team's players, and tell its coach that they wait for his choice
+    (on the match page): one notification for the rolls stored together."""
+    if not rolls:
+        return
+    made = StarPlayerRoll.objects.bulk_create(
         StarPlayerRoll(match=match, player_id=r.player, number=r.number, dice=list(r.dice)) for r in rolls
+    )
+    count = "a star player roll" if len(made) == 1 else f"{len(made)} star player rolls"
+    notify(
+        users=[team.coach],
+        event=f"bb-star-player-rolls:{made[0].pk}",
+        text=f"{team.name} has {count} to choose after {RESULTS.label(match)}.",
+        url=RESULTS.url(match),
     )
 
 
@@ -530,17 +543,19 @@ def _postmatch(match: Match, user: Any, dice: Dice, label: str) -> None:
             fan_factor=after.fan_factor,
         )
         _save_players(before.team, after)
-        _store_rolls(match, result.star_player_rolls)
+        _store_rolls(match, side.team, result.star_player_rolls)
 
 
 def spp_award(*, match: Match, team: Team, earned: Mapping[int, int], dice: Dice) -> None:
     """Star Player Points earned outside a match's report (a Blood Bowl Player's Medal after the final:
     player id -> SPP) and the star player rolls they bring, rolled now and stored."""
     stored = _rolls_stored([team.pk])
+    rolled: list[match_rules.StarPlayerRoll] = []
     for player in Player.objects.filter(team=team, pk__in=earned):
         after, rolls = award_spp(player_facts(player), earned[player.pk], stored.get(player.pk, 0), team.pk, dice)
         _save_player(player, after)
-        _store_rolls(match, rolls)
+        rolled.extend(rolls)
+    _store_rolls(match, team, rolled)
 
 
 # --- star player roll choices ----------------------------------------------------------------------------------------

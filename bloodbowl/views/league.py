@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_safe
 
 from bloodbowl.forms import TeamListsForm
 from bloodbowl.models import TeamLists as TeamListsRow
@@ -22,6 +22,7 @@ from engine.bloodbowl import teamlists
 from leagues import services as league_services
 from leagues.models import League
 from pitside.errors import ErrorItem
+from pitside.http import require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by
 
 SAMPLES = {"house-team.yaml": "application/yaml", "house-team.csv": "text/csv"}
@@ -37,7 +38,7 @@ def _team_lists_yaml(league: League) -> str:
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def team_lists(request: HttpRequest, league_id: int) -> HttpResponse:
     """Upload a YAML or CSV file, paste one, or edit the current lists as YAML; every error with its row."""
     league = league_get(league_id)
@@ -56,7 +57,7 @@ def team_lists(request: HttpRequest, league_id: int) -> HttpResponse:
         }
         return render(request, "bloodbowl/team_lists.html", context, status=400 if request.method == "POST" else 200)
 
-    if request.method == "GET" or not form.is_valid():
+    if request.method != "POST" or not form.is_valid():
         return page()
     with refusal_shown_by(lambda error: page(error.items)):
         row = team_lists_import(league=league, user=request.user, fmt=form.cleaned_data["format"], text=form.cleaned_data["text"])

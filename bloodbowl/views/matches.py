@@ -11,7 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 from rest_framework import serializers
 
 from bloodbowl.apis import matches as apis
@@ -41,6 +41,7 @@ from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import ErrorItem, Invalid
+from pitside.http import require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.paging import coached_by, page_rows
 from pitside.params import parse_int
@@ -73,11 +74,11 @@ def _checked(serializer: serializers.Serializer[Any]) -> dict[str, Any]:
 
 
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def league_matches(request: HttpRequest, league_id: int) -> HttpResponse:
     """The league's matches, and (for a coach or commissioner) a form to arrange one."""
     league = league_get(league_id)
-    if request.method == "GET":
+    if request.method != "POST":
         return _league_matches_page(request, league)
     if not request.user.is_authenticated:
         return redirect(f"/accounts/login/?next={request.path}")

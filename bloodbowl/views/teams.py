@@ -12,7 +12,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from bloodbowl.forms import PurchaseForm, RetireForm, TeamSignupForms
 from bloodbowl.models import Player
@@ -26,6 +26,7 @@ from engine.core.money import format_credits
 from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.confirm import confirmation_asked
 from pitside.errors import Invalid
+from pitside.http import require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import SheetThrottle, throttled
 from rosters.services import team_require_coach
@@ -41,7 +42,7 @@ SIGNUP_ROWS_WITHOUT_MAXIMUM = 16  # rows on the sign-up form while the roster ma
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get(league_id)
     team_lists = team_lists_of(league)

@@ -8,7 +8,6 @@ from typing import Any
 from engine.blitzbowl import league
 from engine.blitzbowl import match as match_rules
 from engine.core.dice import DiceSource
-from engine.core.money import TREASURY
 from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules, suggested_house_values
 from engine.core.violations import RuleViolation, Violation
 
@@ -25,9 +24,9 @@ class BlitzBowlRuleset(PlayRules[str, str, match_rules.MatchResult, match_rules.
 
     slug = "blitzbowl"
     name = "Blitz Bowl"
-    money_unit = "credits"  # Blitz Bowl has no money: the shared ledger keeps an empty treasury
-    accounts = (TREASURY,)
-    account_names = {TREASURY: "Treasury"}
+    money_unit = "credits"  # named for the Ruleset protocol; with no account, nothing is ever counted in it
+    accounts = ()  # no money: no treasury, no grants or fines
+    account_names: Mapping[str, str] = {}
     options = OPTIONS
     switches = SWITCHES
 

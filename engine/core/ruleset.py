@@ -148,7 +148,7 @@ class Ruleset(Protocol):
 
     @property
     def accounts(self) -> tuple[str, ...]:
-        """A team's ledger accounts, the treasury first."""
+        """A team's ledger accounts, the treasury first; none in a game system without money (no grants either)."""
         ...
 
     @property

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.dice import DiceSource
-from engine.core.money import TREASURY
 from engine.core.ruleset import HouseValueField, OptionSchema, PlayRules, suggested_house_values
 from engine.core.violations import Violation, raise_if_any
 from engine.slaughterville import sessions, statistics
@@ -47,10 +46,9 @@ class SlaughtervilleRuleset(PlayRules[Join, str, SessionCheck, None, statistics.
 
     slug = "slaughterville"
     name = "Slaughterville"
-    # A group keeps no money: the shared ledger's treasury is there, and stays empty.
-    money_unit = "credits"
-    accounts = (TREASURY,)
-    account_names = {TREASURY: "Treasury"}
+    money_unit = "credits"  # named for the Ruleset protocol; with no account, nothing is ever counted in it
+    accounts = ()  # a group keeps no money: no treasury, no grants or fines
+    account_names: Mapping[str, str] = {}
     options = OPTIONS
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:

@@ -30,11 +30,13 @@ from notifications.services import notify
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import LedgerEntry, Team
 from slaughterball.models import Auction, Bid, Game, GameSide, Lot, LotPass, MaverickDraw, MaverickHire
+from slaughterball.selectors import game_label
 from slaughterball.selectors_pregame import lot_turn
 from slaughterball.services.pregame import (
     game_get,
     game_league,
     game_sides,
+    lineups_open_notify,
     mavericks_out,
     new_rng,
     require_game_member,
@@ -72,6 +74,7 @@ def auction_open(*, game_id: Any, user: Any) -> tuple[Auction, bool]:
     except IntegrityError:  # lost a race on the one-auction-per-game constraint (no row lock on SQLite)
         return Auction.objects.get(game_id=game_id), False
     _notify_auction_open(auction, sides)
+    lineups_open_notify(auction.game, auction)  # nobody rolled a knife: the auction is over at once
     return auction, True
 
 
@@ -138,6 +141,7 @@ def draw_return(*, draw_id: Any, user: Any) -> MaverickDraw:
             raise Invalid.one("auction-closed", "draw", "The auction is over.")
         draw.returned_at = timezone.now()
         draw.save(update_fields=["returned_at"])
+        lineups_open_notify(auction.game, auction)  # the last draw held returned: lineups may begin
     return draw
 
 
@@ -204,9 +208,11 @@ def lot_nominate(
         problems = auction_rules.check_hireable(catalog, card)
         raise_if_any(problems)
         number = Lot.objects.filter(auction=auction).count() + 1
-        return Lot.objects.create(
+        lot = Lot.objects.create(
             auction=auction, number=number, nominated_by=team, draw_id=draw_id, card=card.key, name=card.name
         )
+        _bid_turn_notify(lot, *lot_turn(lot))
+    return lot
 
 
 def _locked_lot(lot_id: Any) -> Lot:
@@ -270,7 +276,7 @@ def bid_place(
         )
         lot.high_amount, lot.high_team = amount, team
         lot.save(update_fields=["high_amount", "high_team"])
-        _settle_when_over(lot, user)
+        _after_move(lot, user)
     return bid, True
 
 
@@ -296,15 +302,39 @@ def lot_pass(*, lot_id: Any, user: Any, team_id: int | None = None, idempotency_
         passed = LotPass.objects.create(
             lot=lot, team=team, position=made, created_by=user, idempotency_key=idempotency_key or None
         )
-        _settle_when_over(lot, user)
+        _after_move(lot, user)
     return passed, True
 
 
-def _settle_when_over(lot: Lot, user: Any) -> None:
-    """Close the lot once the turn order says the bidding is over (under the lot's lock)."""
-    turn, _ = lot_turn(lot)
+def _after_move(lot: Lot, user: Any) -> None:
+    """After a bid or a pass (under the lot's lock): close the lot once the turn order says the bidding is
+    over; otherwise tell the coach whose turn it is now."""
+    turn, made = lot_turn(lot)
     if turn.state != "bidding":
         _settle(lot, user)
+    else:
+        _bid_turn_notify(lot, turn, made)
+
+
+def _bid_turn_notify(lot: Lot, turn: auction_rules.BiddingTurn, made: int) -> None:
+    """Maverick Auction, steps 5-7: tell the coach whose turn it is on the lot (to bid or pass) that it is,
+    with a link to the auction room; once a turn (`made`: the turns taken before it)."""
+    if turn.state != "bidding" or turn.team is None:
+        return
+    team = Team.objects.select_related("coach").get(pk=turn.team)
+    names = _turn_names(lot)
+    standing = (
+        f"the bid stands at {format_credits(lot.high_amount)} ({names.get(lot.high_team_id or 0, '')})"
+        if lot.high_team_id
+        else "nobody has bid yet"
+    )
+    notify(
+        users=[team.coach],
+        event=f"bid-turn:{lot.pk}:{made}",
+        text=f"{lot.name} is up for auction in {game_label(lot.auction.game)}: your turn to bid or pass for {team.name}; "
+        f"{standing}.",
+        url=reverse("game-auction", args=[lot.auction.game_id]),
+    )
 
 
 def lot_close(*, lot_id: Any, user: Any) -> tuple[Lot, bool]:
@@ -378,3 +408,4 @@ def _settle(lot: Lot, user: Any) -> None:
         )
         lot.note = f"Hired for {format_credits(winner.amount)}."
     lot.save(update_fields=["state", "closed_at", "closed_by", "note", "high_team", "high_amount"])
+    lineups_open_notify(game, lot.auction)  # the last lot closed: lineups may begin

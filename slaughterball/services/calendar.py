@@ -35,6 +35,7 @@ from slaughterball.selectors_calendar import (
     games_scheduled,
     last_week_number,
     previous_rotation_week,
+    round_state,
     season_ranking,
     season_start_entries,
     weeks_due_between,
@@ -244,7 +245,30 @@ def week_create(
         if kind == Week.Kind.CHALLENGE:
             week.draws = [_frozen_order(season, previous_rotation_week(week))]
         week.save()
+        if kind == Week.Kind.CHALLENGE:
+            challenge_turn_notify(week)
     return week
+
+
+def challenge_turn_notify(week: Week, turn: schedule.Turn | None = None) -> None:
+    """Games for Later Weeks: tell the coach whose turn it now is to challenge (or, left over, to steal) that
+    it is, with a link to the week, once a turn (one event a week, team and move). `turn`: the round's next
+    turn when the caller knows it (it has just made a game); read from the round otherwise (round_state)."""
+    if turn is None:
+        turn = round_state(week).turn
+    if turn.team is None or turn.action not in ("challenge", "steal"):
+        return
+    team = Team.objects.select_related("coach").get(pk=turn.team)
+    when = f"{week.season.name}, week {week.number}"
+    if turn.action == "challenge":
+        text = f"{when}: your turn to challenge. {team.name} names {turn.picks} of the teams without a game to play."
+    elif turn.picks:
+        teams = "a team" if turn.picks == 1 else f"{turn.picks} teams"
+        text = f"{when}: {team.name} is left without a game. Your turn to steal {teams} from 4-team games."
+    else:
+        text = f"{when}: {team.name} is left without a game. Your turn to make the game of the teams left over."
+    event = f"challenge-turn:{week.pk}:{team.pk}:{turn.action}"
+    notify_many([(team.coach, event, text, reverse("week-detail", args=[week.pk]))])
 
 
 def week_update(*, week: Week, user: Any, challenges_due: Any = UNSET, games_due: Any = UNSET) -> Week:

@@ -22,7 +22,7 @@ from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import Team
 from slaughterball.models import Appeal, Challenge, Game, GameSide, Rearrangement, Season, SeasonTeam, Week
 from slaughterball.selectors_calendar import RoundState, game_teams, previous_week_games, round_state
-from slaughterball.services.calendar import _create_games, _lock_week, game_lines
+from slaughterball.services.calendar import _create_games, _lock_week, challenge_turn_notify, game_lines
 from webhooks.models import Channel
 from webhooks.services import league_announce
 
@@ -151,6 +151,11 @@ def challenge_issue(
         )
         notify_many(_challenged_messages(week, game, team, [teams[t] for t in challenged], "challenged"), new_events=True)
         _announce_challenge(week, game, team, [teams[t] for t in challenged], "challenged")
+        made = [team.pk, *challenged]
+        after = schedule.next_turn(
+            state.frozen.order, state.frozen.entries, state.unscheduled - set(made), [*state.games.values(), made]
+        )
+        challenge_turn_notify(week, after)
     return challenge, True
 
 
@@ -367,6 +372,8 @@ def rearrange(
             )
             messages.append((team.coach, f"moved:{moved.pk}:{team.pk}", text, _week_url(week)))
         notify_many(messages)
+        if week.kind == Week.Kind.CHALLENGE:
+            challenge_turn_notify(week)  # a team taken out of its game may now have the turn
     return moved, True
 
 
@@ -452,6 +459,8 @@ def appeal_decide(*, appeal: Appeal, user: Any, granted: bool, note: str = "") -
                 )
             ]
         )
+        if granted and week.kind == Week.Kind.CHALLENGE:
+            challenge_turn_notify(week)  # the team let off is free again: it may have the turn
     return appeal, True
 
 

@@ -24,6 +24,7 @@ from engine.slaughterball.ruleset import RULESET
 from games.models import GameEvent
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
+from notifications.services import notify
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import Team
 from slaughterball.models import (
@@ -32,11 +33,12 @@ from slaughterball.models import (
     Game,
     GameSide,
     LastingInjury,
+    Lot,
     MaverickHire,
     Pregame,
     SeasonTeam,
 )
-from slaughterball.selectors import game_played
+from slaughterball.selectors import game_label, game_played
 from slaughterball.selectors_pregame import league_rank_order
 from slaughterball.selectors_teams import team_facts, teams_with_summary_data
 from webhooks.models import Channel
@@ -280,7 +282,35 @@ def lineup_pick(
             _pregame_figures(sides, facts)
             pregame.figures_at = timezone.now()
             pregame.save(update_fields=["figures_at"])
+        else:
+            _lineup_turn_notify(game, pregame.lineup_order, sides)
     return side, True
+
+
+def lineups_open_notify(game: Game, auction: Auction) -> None:
+    """Choose Athletes: once the auction has nothing up for bidding and no draw held (lineups may begin), tell
+    the coach who chooses first that it is his turn: the lowest League Rank as it stands now (the order is
+    fixed at the first pick)."""
+    if auction.lots.filter(state=Lot.State.OPEN).exists() or auction.draws.filter(returned_at=None, lot=None).exists():
+        return
+    sides = game_sides(game)
+    _lineup_turn_notify(game, league_rank_order(game, [s.team_id for s in sides]), sides)
+
+
+def _lineup_turn_notify(game: Game, order: Sequence[Mapping[str, int]], sides: Sequence[GameSide]) -> None:
+    """Choose Athletes: tell the coach who chooses next (the first in the lineup order who has not) that it
+    is his turn, with a link to the lineup page; once a game and team."""
+    by_team = {s.team_id: s for s in sides}
+    team_id = next((e["team"] for e in order if e["team"] in by_team and not by_team[e["team"]].lineup), None)
+    if team_id is None:
+        return
+    team = Team.objects.select_related("coach").get(pk=team_id)
+    notify(
+        users=[team.coach],
+        event=f"lineup-turn:{game.pk}:{team.pk}",
+        text=f"{game_label(game)}: your turn to choose and reveal the six athletes of {team.name}.",
+        url=reverse("game-lineup", args=[game.pk]),
+    )
 
 
 def order_of_play_set(*, game_id: Any, user: Any, team_ids: Sequence[int]) -> list[GameSide]:

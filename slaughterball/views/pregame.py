@@ -15,14 +15,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, path, reverse
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from engine.slaughterball import auctions
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import CreditsField, new_idempotency_key
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid
-from pitside.http import HtmxHttpRequest
+from pitside.http import HtmxHttpRequest, require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.params import parse_int, parse_ints
 from slaughterball.models import Auction, Game, Lot, MaverickDraw
@@ -329,11 +329,11 @@ def _lineup_context(
     return context
 
 
-@require_http_methods(["GET", "POST"])
+@require_form_page
 @domain_errors
 def game_lineup(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(game_id)
-    if request.method == "GET":
+    if request.method != "POST":
         return render(request, "slaughterball/pregame/lineup.html", _lineup_context(request, game))
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={request.path}")

@@ -16,7 +16,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.text import slugify
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from engine.core.money import format_credits
 from engine.core.violations import RuleViolation
@@ -25,7 +25,7 @@ from engine.slaughterball.ruleset import RULESET
 from leagues.forms import apply_domain_errors, new_idempotency_key
 from pitside.confirm import confirmation_asked
 from pitside.errors import Invalid
-from pitside.http import HtmxHttpRequest
+from pitside.http import HtmxHttpRequest, require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import SheetThrottle, throttled
 from rosters.models import Team
@@ -53,7 +53,7 @@ def _team(team_id: int) -> Team:
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get(league_id)
     forms = TeamSignupForms(
@@ -198,12 +198,12 @@ def _spend_context(athlete: Athlete, form: SpendForm | None = None, success: str
 
 @login_required
 @domain_errors
-@require_http_methods(["GET", "POST"])
+@require_form_page
 def athlete_spend(request: HtmxHttpRequest, athlete_id: int) -> HttpResponse:
     athlete = get_object_or_404(Athlete.objects.select_related("team"), pk=athlete_id)
     team_require_coach(team=athlete.team, user=request.user)
     template = "slaughterball/teams/_spend_panel.html" if request.htmx else "slaughterball/teams/athlete_spend.html"
-    if request.method == "GET":
+    if request.method != "POST":
         return render(request, template, _spend_context(athlete))
     form = SpendForm(request.POST)
     if not form.is_valid():

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from io import StringIO
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.management.commands import changepassword
+from django.core.management import call_command
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -107,4 +110,16 @@ def test_setting_a_password_in_the_admin_revokes_the_token(client, coach):
 
     new = "another-long-passphrase-7"
     assert client.post(f"/admin/auth/user/{coach.pk}/password/", {"password1": new, "password2": new}).status_code == 302
+    assert leagues_status(token["token"]) == 401
+
+
+def test_changepassword_on_the_command_line_revokes_the_token(coach, monkeypatch):
+    token = new_token()
+    new = "another-long-passphrase-7"
+    monkeypatch.setattr(changepassword.Command, "_get_pass", lambda self, prompt="": new)
+
+    call_command("changepassword", coach.username, stdout=StringIO())
+
+    coach.refresh_from_db()
+    assert coach.check_password(new)
     assert leagues_status(token["token"]) == 401

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from blitzbowl.models import Match
 from blitzbowl.services import match_create
+from rosters.models import LedgerEntry
 from tests.blitzbowl.helpers import play
 
 
@@ -91,6 +92,7 @@ def test_settings_page_has_the_match_count(client_as, short_league, commissioner
     page = client_as(commissioner).get(f"/blitzbowl/leagues/{short_league.pk}/settings/")
     assert page.status_code == 200
     assert "League matches per coach" in page.content.decode()
+    assert "Grants and fines" not in page.content.decode()  # Blitz Bowl has no money
     saved = client_as(commissioner).post(
         f"/blitzbowl/leagues/{short_league.pk}/settings/", {"name": "Crush League", "matches": 3, "open_for_signups": "on"}
     )
@@ -114,3 +116,14 @@ def test_a_matchs_date_and_place_are_shown_and_set_by_its_coaches_not_by_another
     assert "Monday 1 June 2026 · Club" in coach.get(f"/blitzbowl/matches/{match.pk}/").content.decode()
     match.refresh_from_db()
     assert match.location == "Club"
+
+
+def test_a_league_without_money_takes_no_grant_or_fine(client_as, short_league, three, commissioner):
+    ann, _bob, _cid = three
+    refused = client_as(commissioner).post(
+        f"/leagues/{short_league.pk}/settings/grants/",
+        {"team": ann.pk, "amount": "10,000", "reason": "Prize", "idempotency_key": "k1"},
+    )
+    assert refused.status_code == 400
+    assert "Blitz Bowl keeps no money" in refused.content.decode()
+    assert not LedgerEntry.objects.filter(team=ann).exists()

@@ -225,9 +225,9 @@ def test_making_a_fixture_list_does_not_grow_with_the_league(size, commissioner,
     api = client_of("commissioner")
     # 1 league with 1 prefetch of its commissioners; the savepoint and its release; 1 the league row locked; 1 a
     # fixture list still being played; 1 the teams with their treasuries, 1 their players; 1 the last round; the
-    # inserts: 1 the games, 1 the matches (one executemany), 1 the sides, 1 the history lines; the answer: 1 the
-    # matches, 1 their sides with teams and coaches.
-    with django_assert_num_queries(15):
+    # inserts: 1 the games, 1 the matches (one executemany), 1 the sides, 1 the history lines, 1 the notifications
+    # (both coaches of each match); the answer: 1 the matches, 1 their sides with teams and coaches.
+    with django_assert_num_queries(16):
         response = api.post(f"/api/leagues/{league.pk}/fixtures/", FIXTURES, format="json")
     assert response.status_code == 201
 

@@ -373,3 +373,7 @@ def test_the_commissioner_switches_optional_rules_on_the_settings_page(client, c
 def test_head_is_answered_wherever_get_is(client, league):
     assert client.head("/").status_code == 200
     assert client.head(f"/leagues/{league.pk}/standings/").status_code == 200
+    # pages with a form, which also take POST
+    assert client.head("/accounts/signup/").status_code == 200
+    client.force_login(league.commissioners.first())
+    assert client.head(f"/leagues/{league.pk}/settings/").status_code == 200

@@ -1,5 +1,5 @@
 """notifications.services.notify_many (added for the calendar's rounds): one event per user, once,
-on the dashboard and by one email each, however often it is sent."""
+on the dashboard and by email (one digest a user), however often it is sent."""
 
 from __future__ import annotations
 
@@ -24,7 +24,11 @@ def test_each_user_hears_of_each_event_once(coach, rival, django_capture_on_comm
 
     assert (made, again) == (2, 1)
     assert Notification.objects.filter(user=coach).count() == 1
-    assert sorted(m.to[0] for m in mail.outbox) == ["own_coach@example.com", "rival_coach@example.com", "rival_coach@example.com"]
+    # One mail a user (the digest): the rival's lists both of his events.
+    assert sorted(m.to[0] for m in mail.outbox) == ["own_coach@example.com", "rival_coach@example.com"]
+    [rivals] = [m for m in mail.outbox if m.to == ["rival_coach@example.com"]]
+    assert "You were challenged" in rivals.body
+    assert "Stolen" in rivals.body
 
 
 def test_the_email_batch_never_mails_twice(coach, rival, django_capture_on_commit_callbacks):

@@ -1,0 +1,86 @@
+"""Who is told it is his turn before a game, once a turn, with a link to the page where he acts: the coach
+to bid or pass on a maverick lot (the auction room), the next coach to choose his athletes (the lineup page)."""
+
+from __future__ import annotations
+
+import pytest
+
+from notifications.models import Notification
+from rosters.models import Team
+from slaughterball.selectors import game_label
+from slaughterball.services import auctions as services
+from slaughterball.services.pregame import lineup_pick
+from tests.slaughterball.pregame.helpers import auction_order, fund, make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def turns(prefix: str) -> list[tuple[str, str, str]]:
+    """(username, text, url) of the notifications whose event starts with `prefix`, in the order made."""
+    rows = Notification.objects.filter(event__startswith=prefix).select_related("user").order_by("pk")
+    return [(n.user.username, n.text, n.url) for n in rows]
+
+
+def test_each_bidding_turn_tells_its_coach_once(season, funded, team, rival_team, third_team, coach, open_auction):
+    fund(third_team, 1_000_000)
+    game = make_game(season, [team, rival_team, third_team], week=2)
+    auction = open_auction(game, coach)
+    order = auction_order(game)
+    rotation = [order[1], order[0], order[2]]  # the nominator (the middle Team Potential) first, then ascending
+    coaches = [Team.objects.select_related("coach").get(pk=t).coach for t in rotation]
+    names = {t.pk: t.name for t in (team, rival_team, third_team)}
+    lot = services.lot_nominate(auction_id=auction.pk, user=coaches[0], rogue_portfolio="nemesis", rogue_type="razor")
+    url = f"/games/{game.pk}/auction/"
+    label = game_label(game)
+
+    assert turns(f"bid-turn:{lot.pk}:") == [
+        (
+            coaches[0].username,
+            f"{lot.name} is up for auction in {label}: your turn to bid or pass for {names[rotation[0]]}; nobody has bid yet.",
+            url,
+        )
+    ]
+    services.bid_place(lot_id=lot.pk, user=coaches[0], amount=50_000, idempotency_key="b1")
+    services.bid_place(lot_id=lot.pk, user=coaches[0], amount=50_000, idempotency_key="b1")  # sent again: once
+    services.lot_pass(lot_id=lot.pk, user=coaches[1])
+    services.lot_pass(lot_id=lot.pk, user=coaches[2])  # every other coach passed: hired, nobody's turn
+
+    told = turns(f"bid-turn:{lot.pk}:")
+    assert [who for who, _, _ in told] == [c.username for c in coaches]
+    assert told[1][1] == (
+        f"{lot.name} is up for auction in {label}: your turn to bid or pass for {names[rotation[1]]}; "
+        f"the bid stands at 50,000 credits ({names[rotation[0]]})."
+    )
+    assert {u for _, _, u in told} == {url}
+    lot.refresh_from_db()
+    assert lot.state == "hired"
+
+
+def test_the_coaches_choosing_athletes_are_told_their_turn_in_order_once(game, coach, rival, team, rival_team, open_auction):
+    open_auction(game, coach)  # nobody rolled a knife: the auction is over at once, lineups begin
+    url = f"/games/{game.pk}/lineup/"
+    first = (
+        "own_coach",  # equal League Points: the lower Team Potential chooses first
+        f"{game_label(game)}: your turn to choose and reveal the six athletes of {team.name}.",
+        url,
+    )
+    assert turns(f"lineup-turn:{game.pk}:") == [first]
+
+    lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=list(team.athletes.values_list("pk", flat=True)[:6]))
+    second = ("rival_coach", f"{game_label(game)}: your turn to choose and reveal the six athletes of {rival_team.name}.", url)
+    assert turns(f"lineup-turn:{game.pk}:") == [first, second]
+
+    lineup_pick(
+        game_id=game.pk, user=rival, team_id=rival_team.pk, athlete_ids=list(rival_team.athletes.values_list("pk", flat=True)[:6])
+    )
+    assert turns(f"lineup-turn:{game.pk}:") == [first, second]  # the last to choose: nobody is next
+
+
+def test_the_first_to_choose_is_told_when_the_last_lot_closes(game, coach, rival, team, open_auction):
+    auction = open_auction(game, coach, {team.pk: ["knife"]})
+    lot = services.lot_nominate(auction_id=auction.pk, user=coach, draw_id=auction.draws.get().pk)
+    assert turns(f"lineup-turn:{game.pk}:") == []  # a maverick is up: lineups wait
+    services.lot_pass(lot_id=lot.pk, user=coach)
+    services.lot_pass(lot_id=lot.pk, user=rival)  # nobody bids: it leaves, the auction is over
+
+    assert [who for who, _, _ in turns(f"lineup-turn:{game.pk}:")] == ["own_coach"]
