@@ -11,6 +11,8 @@ class BlitzBowlConfig(AppConfig):
         from blitzbowl.demo import seed_demo
         from blitzbowl.forms import SettingsForm
         from blitzbowl.selectors import league_panel_context, standings_top
+        from blitzbowl.selectors_dashboard import coach_waiting
+        from blitzbowl.services import RESULTS
         from engine.blitzbowl.ruleset import RULESET
         from leagues.game_apps import GameApp, register
 
@@ -27,5 +29,8 @@ class BlitzBowlConfig(AppConfig):
                 urls=[("blitzbowl/", "blitzbowl.urls")],
                 api_urls=["blitzbowl.api_urls"],
                 standings_top=standings_top,
+                team_url="blitz-coach",
+                results=RESULTS,
+                waiting=coach_waiting,
             )
         )

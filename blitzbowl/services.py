@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 from django.urls import reverse
 
 from blitzbowl.models import CoachProfile, Match, MatchSide, TraitGain
@@ -178,14 +178,12 @@ class BlitzBowlResults(ResultLifecycle[Match]):
 
     noun = "match"
 
-    def load(self, game_id: Any) -> Match | None:
+    def games(self) -> QuerySet[Match]:
         sides = MatchSide.objects.select_related("team__coach")
         return (
             Match.objects.filter(league__game_system=GAME_SYSTEM)
             .select_related("league")
             .prefetch_related(Prefetch("sides", queryset=sides), "league__commissioners", "events")
-            .filter(pk=game_id)
-            .first()
         )
 
     def label(self, game: Match) -> str:

@@ -11,8 +11,10 @@ class BloodBowlConfig(AppConfig):
         from bloodbowl.demo import seed_demo
         from bloodbowl.forms import SettingsForm
         from bloodbowl.large import seed_large
+        from bloodbowl.selectors_dashboard import coach_waiting
         from bloodbowl.selectors_fixtures import calendar_events
         from bloodbowl.selectors_standings import standings_top
+        from bloodbowl.services.matches import RESULTS
         from bloodbowl.services.teamlists import SAMPLE, team_lists_copy
         from bloodbowl.sheets import league_panel_context, settings_panel_context
         from engine.bloodbowl.ruleset import RULESET
@@ -41,5 +43,8 @@ class BloodBowlConfig(AppConfig):
                 ],
                 standings_top=standings_top,
                 calendar_events=calendar_events,
+                team_url="bb-team-detail",
+                results=RESULTS,
+                waiting=coach_waiting,
             )
         )

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Protocol
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from engine.core.money import TREASURY, format_credits
@@ -60,9 +60,14 @@ class ResultLifecycle[G: Game]:
 
     # --- The hooks --------------------------------------------------------------------------------
 
-    def load(self, game_id: Any) -> G | None:
-        """The game with its league (and commissioners), its `sides` (team, coach) and `events`."""
+    def games(self) -> QuerySet[G]:
+        """The game system's games with what the lifecycle, `label` and `url` read: the league (and its
+        commissioners), the `sides` (team, coach) and the `events`. A list of them (the dashboard's) reads them
+        as one game is read."""
         raise NotImplementedError
+
+    def load(self, game_id: Any) -> G | None:
+        return self.games().filter(pk=game_id).first()
 
     def label(self, game: G) -> str:
         """How notifications and ledger rows name the game."""

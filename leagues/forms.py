@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 
 from engine.registry import game_systems
+from leagues.selectors import house_value_needed, unset_means_none
 from pitside.errors import DomainError
 from pitside.forms import DataFileForm, autofocus_first_error
 
@@ -241,11 +242,6 @@ class SlugChoicesField(forms.MultipleChoiceField):
         return value
 
 
-def unset_means_none(kind: str) -> bool:
-    """A staff maximum the rulebook leaves empty means "no maximum" (Cheerleader), not a missing value."""
-    return kind == "maximum"
-
-
 def display_value(meta: Any, value: Any) -> str:
     """`value` of the engine's HouseValueField `meta` for people: a list by its items' names where it has them."""
     kind = meta.kind
@@ -269,7 +265,7 @@ class HouseValueRow:
 
     @property
     def required(self) -> bool:
-        return not self.is_set and self.field.printed is None and not unset_means_none(self.field.kind)
+        return not self.is_set and house_value_needed(self.field)
 
 
 @dataclass(frozen=True)
@@ -349,11 +345,7 @@ class HouseValuesForm(forms.Form):
         return sorted(groups, key=lambda g: g.required_count == 0)
 
     def required_count(self) -> int:
-        return sum(
-            1
-            for key, meta in self.meta.items()
-            if meta.printed is None and key not in self.current and not unset_means_none(meta.kind)
-        )
+        return sum(1 for key, meta in self.meta.items() if key not in self.current and house_value_needed(meta))
 
 
 class HouseValuesFileForm(DataFileForm):

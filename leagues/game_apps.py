@@ -7,9 +7,10 @@ never branches on a game's name. Each app registers itself once, in its AppConfi
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest
 
@@ -18,6 +19,10 @@ from engine.core.ruleset import Ruleset
 from leagues.forms import LeagueSettingsForm
 from leagues.models import League
 from pitside.ics import CalendarEvent
+
+if TYPE_CHECKING:
+    from games.lifecycle import ResultLifecycle
+    from rosters.models import Team
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,41 @@ class LeagueDataSource:
     shipped: Mapping[str, str]  # the shipped sets: name -> label ("sample": "the sample house team lists")
     # (new league, a shipped set's name or the league to copy, user): stores the data in the new league.
     copy: Callable[[League, str | League, Any], None]
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """Something a user is to do, one click away (the dashboard's "what waits for me")."""
+
+    kind: str  # one of WAITING_KINDS
+    text: str
+    url: str
+
+    @property
+    def label(self) -> str:
+        return WAITING_KINDS[self.kind]
+
+
+# What a waiting action is, as the dashboard labels it.
+WAITING_KINDS = {
+    "confirm": "Result to confirm",
+    "turn": "Your turn",
+    "bid": "Your bid",
+    "choose": "To choose",
+    "dispute": "Dispute to decide",
+    "setup": "League setup",
+}
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """A team's next game (or match, combat, session): its name and page, its day and place when known, its opponents."""
+
+    label: str
+    url: str
+    day: datetime.date | None
+    location: str
+    opponents: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -61,6 +101,13 @@ class GameApp:
     # The standings' top N lines ("1. Team: 12 pts"), which a confirmed result posts to the league's channels;
     # None when the game system keeps no standings.
     standings_top: Callable[[League, int], list[str]] | None = None
+    # The dashboard: the url name of a team's page (takes the team id), the result lifecycle of its games (a coach's
+    # next game, the results he is to confirm, the disputes his leagues' commissioner decides: games.selectors) and
+    # what else waits for the coach of the given teams (his teams of this game system, with their league): turns,
+    # bids, rolls to choose, each one click away, in a number of queries that does not grow with the league.
+    team_url: str = ""
+    results: ResultLifecycle[Any] | None = None
+    waiting: Callable[[Sequence[Team]], list[Waiting]] | None = None
 
 
 _APPS: dict[str, GameApp] = {}

@@ -4,6 +4,7 @@ from typing import Any
 
 from django.db.models import Count, QuerySet
 
+from engine.registry import get_ruleset
 from leagues.models import League
 
 
@@ -29,3 +30,20 @@ def leagues_playing(game_system: str) -> QuerySet[League]:
 def leagues_commissioned_by(user: Any) -> QuerySet[League]:
     """The leagues `user` commissions, by name: those a new league may copy from."""
     return League.objects.filter(commissioners__pk=getattr(user, "pk", 0)).order_by("name", "id")
+
+
+def unset_means_none(kind: str) -> bool:
+    """A staff maximum the rulebook leaves empty means "no maximum" (Cheerleader), not a missing value."""
+    return kind == "maximum"
+
+
+def house_value_needed(field: Any) -> bool:
+    """Whether the engine's HouseValueField `field` needs a house value while the league has none: the rulebook
+    prints no value for it, and its absence means nothing either."""
+    return field.printed is None and not unset_means_none(field.kind)
+
+
+def league_house_values_unset(league: League) -> list[str]:
+    """The keys of the house values `league` still has to set (the settings page lists them at its top). No query."""
+    fields = get_ruleset(league.game_system).house_value_fields()
+    return [field.key for field in fields if field.key not in league.house_values and house_value_needed(field)]

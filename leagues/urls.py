@@ -4,6 +4,8 @@ from leagues import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("home/live/", views.home_live, name="home-live"),
+    path("leagues/", views.league_index, name="league-list"),
     path("leagues/new/", views.league_create, name="league-create"),
     path("leagues/<id:league_id>/", views.league_detail, name="league-detail"),
     path("leagues/<id:league_id>/settings/", views.league_settings, name="league-settings"),

@@ -14,6 +14,7 @@ class PitFighterConfig(AppConfig):
         from pitfighter.demo import seed_demo
         from pitfighter.forms import SettingsForm
         from pitfighter.selectors import league_panel_context, standings_top
+        from pitfighter.services import RESULTS
 
         register(
             GameApp(
@@ -28,5 +29,7 @@ class PitFighterConfig(AppConfig):
                 urls=[("pitfighter/", "pitfighter.urls")],
                 api_urls=["pitfighter.api_urls"],
                 standings_top=standings_top,
+                team_url="pit-stable",
+                results=RESULTS,
             )
         )

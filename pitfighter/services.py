@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 from django.urls import reverse
 
 from engine.pitfighter import fighters as fighter_rules
@@ -183,7 +183,7 @@ class PitFighterResults(ResultLifecycle[Combat]):
 
     noun = "combat"
 
-    def load(self, game_id: Any) -> Combat | None:
+    def games(self) -> QuerySet[Combat]:
         sides = CombatSide.objects.select_related("team__coach")
         entries = CombatFighter.objects.select_related("fighter")
         return (
@@ -192,8 +192,6 @@ class PitFighterResults(ResultLifecycle[Combat]):
             .prefetch_related(
                 Prefetch("sides", queryset=sides), Prefetch("entries", queryset=entries), "league__commissioners", "events"
             )
-            .filter(pk=game_id)
-            .first()
         )
 
     def label(self, game: Combat) -> str:

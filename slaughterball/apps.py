@@ -14,6 +14,8 @@ class SlaughterballConfig(AppConfig):
         from slaughterball.feeds import calendar_events, standings_top
         from slaughterball.forms import SettingsForm
         from slaughterball.large import seed_large
+        from slaughterball.selectors_dashboard import coach_waiting
+        from slaughterball.services.results import RESULTS
         from slaughterball.sheets_teams import league_panel_context, settings_panel_context
 
         register(
@@ -31,5 +33,8 @@ class SlaughterballConfig(AppConfig):
                 api_urls=["slaughterball.api_urls"],
                 calendar_events=calendar_events,
                 standings_top=standings_top,
+                team_url="team-detail",
+                results=RESULTS,
+                waiting=coach_waiting,
             )
         )

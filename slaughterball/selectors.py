@@ -48,19 +48,18 @@ def _sides() -> QuerySet[GameSide]:
     return GameSide.objects.select_related("team", "team__coach").order_by("order_of_play", "id")
 
 
-def game_get(game_id: Any) -> Game | None:
-    """A game with its season, league (and commissioners), sides (team, coach) and result history:
-    four queries."""
-    return (
-        Game.objects.filter(pk=game_id)
-        .select_related("league", "week", "week__season")
-        .prefetch_related(
-            Prefetch("sides", queryset=_sides()),
-            Prefetch("events", queryset=GameEvent.objects.select_related("user", "team").order_by("created_at", "id")),
-            "league__commissioners",
-        )
-        .first()
+def games_loaded() -> QuerySet[Game]:
+    """Games with their season, league (and commissioners), sides (team, coach) and result history: four queries."""
+    return Game.objects.select_related("league", "week", "week__season").prefetch_related(
+        Prefetch("sides", queryset=_sides()),
+        Prefetch("events", queryset=GameEvent.objects.select_related("user", "team").order_by("created_at", "id")),
+        "league__commissioners",
     )
+
+
+def game_get(game_id: Any) -> Game | None:
+    """A game with what games_loaded reads: four queries."""
+    return games_loaded().filter(pk=game_id).first()
 
 
 def game_league(game: Game) -> League:

@@ -13,6 +13,7 @@ class SlaughtervilleConfig(AppConfig):
         from slaughterville.demo import seed_demo
         from slaughterville.forms import SettingsForm
         from slaughterville.pages import league_panel_context, settings_panel_context
+        from slaughterville.services import RESULTS
 
         register(
             GameApp(
@@ -26,5 +27,7 @@ class SlaughtervilleConfig(AppConfig):
                 seed_demo=seed_demo,
                 urls=[("slaughterville/", "slaughterville.urls")],
                 api_urls=["slaughterville.api_urls"],
+                team_url="sv-member-detail",
+                results=RESULTS,
             )
         )

@@ -61,15 +61,17 @@ def sessions(league: League) -> QuerySet[Session]:
     )
 
 
-def session_load(session_id: Any) -> Session | None:
-    """A session with its group (and commissioners), players and history, as the lifecycle reads it."""
+def sessions_loaded() -> QuerySet[Session]:
+    """Sessions with their group (and commissioners), players and history, as the lifecycle reads them."""
     sides = SessionSide.objects.select_related("team__coach")
-    return (
-        Session.objects.select_related("league", "first_player", "submitted_by")
-        .prefetch_related(Prefetch("sides", queryset=sides), "league__commissioners", "events__user")
-        .filter(pk=session_id)
-        .first()
+    return Session.objects.select_related("league", "first_player", "submitted_by").prefetch_related(
+        Prefetch("sides", queryset=sides), "league__commissioners", "events__user"
     )
+
+
+def session_load(session_id: Any) -> Session | None:
+    """A session with what sessions_loaded reads."""
+    return sessions_loaded().filter(pk=session_id).first()
 
 
 def session_get(session_id: Any) -> Session:

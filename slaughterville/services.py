@@ -9,6 +9,7 @@ from datetime import date
 from typing import Any, Literal
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.urls import reverse
 
 from engine.slaughterville import catalogue as catalogue_rules
@@ -24,7 +25,7 @@ from pitside.errors import Invalid, NotPermitted
 from rosters.models import Team
 from rosters.services import team_signing_up, team_signup_require_open
 from slaughterville.models import Character, Location, Session, SessionSide, Villain
-from slaughterville.selectors import catalogue_of, member_of, session_load, session_log
+from slaughterville.selectors import catalogue_of, member_of, session_load, session_log, sessions_loaded
 
 NOTES_MAX = 2000
 
@@ -91,8 +92,8 @@ class SessionResults(ResultLifecycle[Session]):
 
     noun = "session"
 
-    def load(self, game_id: Any) -> Session | None:
-        return session_load(game_id)
+    def games(self) -> QuerySet[Session]:
+        return sessions_loaded()
 
     def label(self, game: Session) -> str:
         return f"session {game.pk} ({game.played_on:%d %b %Y})"

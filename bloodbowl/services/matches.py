@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
@@ -303,13 +303,10 @@ class BloodBowlResults(ResultLifecycle[Match]):
 
     noun = "match"
 
-    def load(self, game_id: Any) -> Match | None:
+    def games(self) -> QuerySet[Match]:
         sides = MatchSide.objects.select_related("team__coach")
-        return (
-            Match.objects.select_related("league")
-            .prefetch_related(Prefetch("sides", queryset=sides), "league__commissioners", "events")
-            .filter(pk=game_id)
-            .first()
+        return Match.objects.select_related("league").prefetch_related(
+            Prefetch("sides", queryset=sides), "league__commissioners", "events"
         )
 
     def label(self, game: Match) -> str:

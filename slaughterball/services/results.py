@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.urls import reverse
 
 from engine.core.money import TREASURY, format_credits
@@ -29,7 +30,7 @@ from games.lifecycle import ResultLifecycle
 from pitside.errors import Invalid
 from rosters.models import LedgerEntry
 from slaughterball.models import Game, GameSide, ResultDraft
-from slaughterball.selectors import game_get, game_label, game_played
+from slaughterball.selectors import game_label, game_played, games_loaded
 from slaughterball.services.pregame import lasting_injuries_apply, lasting_injuries_void
 from slaughterball.services.standings import standings_recompute_queue
 
@@ -72,8 +73,8 @@ def _normalized(report: Mapping[str, Any]) -> dict[str, Any]:
 class SlaughterballResults(ResultLifecycle[Game]):
     """The result lifecycle of a Slaughterball game (slaughterball.models.Game and its GameSides)."""
 
-    def load(self, game_id: Any) -> Game | None:
-        return game_get(game_id)
+    def games(self) -> QuerySet[Game]:
+        return games_loaded()
 
     def label(self, game: Game) -> str:
         return game_label(game)

@@ -7,7 +7,6 @@ round the week's live part polls with htmx, so coaches see new challenges withou
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from django.contrib import messages
@@ -24,6 +23,7 @@ from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from leagues.services import league_require_commissioner
 from pitside.confirm import confirmation_asked
+from pitside.live import live_answer, live_version
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from pitside.paging import coached_by, page_rows
 from rosters.models import Team
@@ -257,14 +257,15 @@ def _live_version(view: WeekView, deadline_passed: bool) -> str:
     """A fingerprint of what the week's live part shows (turn, games and their results, challenges,
     warnings, whether the fill is open): the poll gets a 204 while it is unchanged."""
     state = view.state
-    shown = (
-        (state.turn.action, state.turn.team, state.turn.picks) if state else None,
-        [(g.pk, g.number, g.state, [(s.team_id, s.place) for s in g.sides.all()]) for g in view.games],
-        [c.pk for c in view.challenges],
-        [(w.code, w.team, w.game) for w in view.warnings],
-        deadline_passed,
+    return live_version(
+        (
+            (state.turn.action, state.turn.team, state.turn.picks) if state else None,
+            [(g.pk, g.number, g.state, [(s.team_id, s.place) for s in g.sides.all()]) for g in view.games],
+            [c.pk for c in view.challenges],
+            [(w.code, w.team, w.game) for w in view.warnings],
+            deadline_passed,
+        )
     )
-    return hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
 
 
 def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, Any]:
@@ -361,10 +362,7 @@ def week_detail_view(request: HttpRequest, week_id: int) -> HttpResponse:
 @domain_errors
 def week_live_view(request: HttpRequest, week_id: int) -> HttpResponse:
     """The live part of the week page, polled during the challenge round: 204 while nothing it shows changed."""
-    context = _week_context(request, _week(week_id))
-    if request.GET.get("v") == context["live_version"]:
-        return HttpResponse(status=204)
-    return render(request, "slaughterball/calendar/_week_live.html", context)
+    return live_answer(request, "slaughterball/calendar/_week_live.html", _week_context(request, _week(week_id)))
 
 
 @login_required

@@ -204,10 +204,11 @@ def test_the_league_page_with_a_fixture_list_does_not_grow_with_it(size, commiss
     fixtures_generate(league=league, user=commissioner, rounds="double", first_date=datetime.date(2026, 3, 7), days_between=7)
     client = Client()
     client.force_login(teams[-1].coach)
-    # The session and its user; 1 league with 1 prefetch of its commissioners; 1 team lists row; the teams in the
-    # table's order joined to profile, coach and stored line: 1 count, 1 page, 1 the viewer's own not on it; 1
-    # their treasuries summed; the next round: 1 its number, 1 its matches, 1 their sides with teams and coaches.
-    with django_assert_num_queries(12):
+    # The session and its user; the nav's unread count; 1 league with 1 prefetch of its commissioners; 1 team lists
+    # row; the teams in the table's order joined to profile, coach and stored line: 1 count, 1 page, 1 the viewer's
+    # own not on it; 1 their treasuries summed; the next round: 1 its number, 1 its matches, 1 their sides with teams
+    # and coaches.
+    with django_assert_num_queries(13):
         response = client.get(f"/leagues/{league.pk}/")
     assert response.status_code == 200
     assert "Round 1 · Sat 7 Mar 2026" in response.content.decode()

@@ -40,12 +40,13 @@ LEAGUE_READS = [
     # 1 league with 1 prefetch of its commissioners; the stored table: 1 count, 1 page of lines joined to their
     # teams and coaches, 1 the viewer's own lines not on the page.
     pytest.param("/api/bloodbowl/leagues/{league}/standings/", False, 5, id="standings-api"),
-    # The same 5, plus the session and its user, and the leaders: 1 query each for touchdowns, casualties and SPP.
-    pytest.param("/bloodbowl/leagues/{league}/standings/", True, 10, id="standings-page"),
-    # The session and its user; 1 league with 1 prefetch of its commissioners; 1 team lists row; the teams in the
-    # table's order joined to profile, coach and stored line: 1 count, 1 page, 1 the viewer's own not on it; 1 their
-    # treasuries summed; 1 the next round of the fixture list (it has none).
-    pytest.param("/leagues/{league}/", True, 10, id="league-page"),
+    # The same 5, plus the session and its user, the nav's unread count, and the leaders: 1 query each for
+    # touchdowns, casualties and SPP.
+    pytest.param("/bloodbowl/leagues/{league}/standings/", True, 11, id="standings-page"),
+    # The session and its user; the nav's unread count; 1 league with 1 prefetch of its commissioners; 1 team lists
+    # row; the teams in the table's order joined to profile, coach and stored line: 1 count, 1 page, 1 the viewer's
+    # own not on it; 1 their treasuries summed; 1 the next round of the fixture list (it has none).
+    pytest.param("/leagues/{league}/", True, 11, id="league-page"),
 ]
 
 

@@ -34,7 +34,7 @@ HOUSE_VALUES = {
 
 
 def sign_team_up(page: Page, league_name: str, team_name: str, players: int) -> None:
-    page.goto("/")
+    page.goto("/leagues/")
     page.get_by_role("link", name=league_name).click()
     page.get_by_role("link", name="Sign up a team").click()
     page.get_by_label("Team name").fill(team_name)
@@ -74,7 +74,7 @@ def test_a_two_team_league_plays_one_match_and_its_post_match(browser: Browser, 
     sign_team_up(warden, "Marsh League", "Reedwater Wardens", players=12)
 
     # Arrange and kick off: the server rolls the gate, the cards and the handicap once.
-    croaker.goto("/")
+    croaker.goto("/leagues/")
     croaker.get_by_role("link", name="Marsh League").click()
     croaker.get_by_role("link", name="Matches").click()
     croaker.get_by_label("Home team").select_option(str(Team.objects.get(name="Croak Town Hoppers").pk))
@@ -125,7 +125,7 @@ def test_a_two_team_league_plays_one_match_and_its_post_match(browser: Browser, 
     assert team_balances(hoppers)["treasury"] == treasury - 120_000
 
     # Standings, then the roster sheet as PDF.
-    croaker.goto("/")
+    croaker.goto("/leagues/")
     croaker.get_by_role("link", name="Marsh League").click()
     croaker.get_by_role("link", name="Standings").click()
     rows = croaker.locator("table tbody tr")

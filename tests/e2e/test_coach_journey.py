@@ -38,7 +38,7 @@ def sign_up(page: Page, username: str, password: str) -> None:
 
 
 def sign_team_up(page: Page, league_name: str, team_name: str) -> None:
-    page.goto("/")
+    page.goto("/leagues/")
     page.get_by_role("link", name=league_name).click()
     page.get_by_role("link", name="Sign up a team").click()
     page.get_by_label("Team name").fill(team_name)

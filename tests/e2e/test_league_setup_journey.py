@@ -56,7 +56,7 @@ def test_a_slaughterball_league_from_the_suggested_set_takes_a_carnage_team_with
     expect(boss.get_by_text(re.compile("steps of 50,000"))).to_be_visible()
 
     coach = log_in(browser, live_server, "carver")
-    coach.goto("/")
+    coach.goto("/leagues/")
     coach.get_by_role("link", name="Carnage Cup").click()
     coach.get_by_role("link", name="Sign up a team").click()
     coach.get_by_label("Team name").fill("Great Lakes Ogres")

@@ -69,7 +69,7 @@ def treasury(team: Team) -> int:
 
 
 def open_season_page(page: Page) -> None:
-    page.goto("/")
+    page.goto("/leagues/")
     page.get_by_role("link", name=LEAGUE).click()
     page.get_by_role("link", name="Seasons").click()
     page.get_by_role("link", name="Season 1", exact=True).click()
@@ -285,7 +285,7 @@ def test_a_four_team_league_plays_two_weeks(log_in):
     coaches = {name: log_in(coach) for coach, name, _ in TEAMS}
 
     # The commissioner creates the season, starts it and makes week 1's draw: one 4-team game.
-    boss.goto("/")
+    boss.goto("/leagues/")
     boss.get_by_role("link", name=LEAGUE).click()
     boss.get_by_role("link", name="Seasons").click()
     expect(boss.get_by_label("Name")).to_have_value("Season 1")

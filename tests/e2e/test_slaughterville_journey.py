@@ -17,7 +17,7 @@ TOWN = ["Old Mill", "Chapel", "Roadside Diner", "Motel", "High School", "Cornfie
 
 
 def join(page: Page, name: str) -> None:
-    page.goto("/")
+    page.goto("/leagues/")
     page.get_by_role("link", name="Friday Horror Club").click()
     page.get_by_role("link", name="Join the group").click()
     page.get_by_label("The name you play by in this group").fill(name)

@@ -1,0 +1,23 @@
+"""What waits on the dashboard for a Blitz Bowl coach besides his results (leagues.selectors_dashboard): the Coach
+Traits he is to choose."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.urls import reverse
+
+from blitzbowl.models import TraitGain
+from leagues.game_apps import Waiting
+from rosters.models import Team
+
+
+def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
+    """The Coach Traits gained by `teams` whose rolled trait they held, so that the coach chooses another (on his
+    coach roster): one query."""
+    names = {team.pk: team.name for team in teams}
+    gains = TraitGain.objects.filter(team__in=names, trait="").order_by("match_id", "pk")
+    return [
+        Waiting("choose", f"{names[gain.team_id]}: choose a Coach Trait.", reverse("blitz-coach", args=[gain.team_id]))
+        for gain in gains
+    ]

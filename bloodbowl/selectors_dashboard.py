@@ -1,0 +1,44 @@
+"""What waits on the dashboard for a Blood Bowl coach besides his results (leagues.selectors_dashboard): his star
+player rolls to choose and the written challenges he is to answer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db.models import Q
+from django.urls import reverse
+
+from bloodbowl.models import StarPlayerRoll
+from bloodbowl.models_tournaments import WrittenChallenge
+from bloodbowl.services.tournaments import ANSWERS
+from leagues.game_apps import Waiting
+from rosters.models import Team
+
+
+def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
+    """The star player rolls of `teams`' players still to choose (on their match's page) and the written challenges
+    one of `teams` is to answer (the challenged team, the substitute asked, or the challenger offered a substitute):
+    two queries."""
+    names = {team.pk: team.name for team in teams}
+    waiting: list[Waiting] = []
+    rolls = StarPlayerRoll.objects.filter(player__team__in=names, choice__isnull=True).select_related("player")
+    for roll in rolls.order_by("match_id", "pk"):
+        text = f"{roll.player.name} ({names[roll.player.team_id]}): choose his star player roll {roll.number}."
+        waiting.append(Waiting("choose", text, reverse("bb-match-detail", args=[roll.match_id])))
+    status = WrittenChallenge.Status
+    answering = {
+        status.OPEN: "challenged_id",
+        status.SUBSTITUTE_ASKED: "substitute_id",
+        status.SUBSTITUTE_AGREED: "challenger_id",
+    }
+    challenges = WrittenChallenge.objects.filter(
+        Q(status=status.OPEN, challenged__in=names)
+        | Q(status=status.SUBSTITUTE_ASKED, substitute__in=names)
+        | Q(status=status.SUBSTITUTE_AGREED, challenger__in=names)
+    ).select_related("tournament", "challenger", "challenged")
+    for challenge in challenges.order_by("pk"):
+        team = names[getattr(challenge, answering[status(challenge.status)])]
+        made = f"{challenge.challenger.name} challenged {challenge.challenged.name}, {challenge.tournament.name}"
+        text = f"{team}: {ANSWERS[status(challenge.status)]} ({made})."
+        waiting.append(Waiting("turn", text, reverse("bb-tournament", args=[challenge.tournament_id])))
+    return waiting

@@ -1,0 +1,91 @@
+"""The dashboard: a logged-in person's home at `/`. His teams of every game system with each one's next game, what
+waits for him (results to confirm, turns, bids, rolls to choose, his leagues' disputes and unfinished setup), each one
+click away, and his unread notifications. Each game system contributes its part through its GameApp (its result
+lifecycle and its `waiting`), so that this module names none of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+
+from engine.registry import game_systems
+from games.selectors import games_waiting
+from leagues.game_apps import NextGame, Waiting, game_app_of, game_apps
+from leagues.models import League
+from leagues.selectors import league_house_values_unset
+from notifications.models import Notification
+from notifications.selectors import unread_notifications
+from pitside.live import live_version
+from rosters.models import Team
+
+NOTIFICATIONS_SHOWN = 10  # the newest unread; the notifications page has them all
+
+
+@dataclass(frozen=True)
+class TeamHome:
+    team: Team
+    game_system: str  # its game system's name
+    url: str  # the team's page
+    next_game: NextGame | None
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    teams: list[TeamHome]
+    waiting: list[Waiting]
+    notifications: list[Notification]
+    commissioned: list[League]
+
+    @property
+    def version(self) -> str:
+        """A fingerprint of what the dashboard shows: its live poll gets a 204 while it is unchanged."""
+        shown = (
+            [(home.team.pk, home.team.name, home.next_game) for home in self.teams],
+            self.waiting,
+            [(league.pk, league.name) for league in self.commissioned],
+            [(n.pk, n.text, n.url) for n in self.notifications],
+        )
+        return live_version(shown)
+
+
+def dashboard(user: Any) -> Dashboard:
+    """`user`'s dashboard. Three queries (his teams, the leagues he commissions, his unread notifications), and for
+    each game system in which he coaches or commissions, its game app's: one for the games and the lifecycle's
+    prefetches, and its `waiting`'s, none of them growing with the league."""
+    teams = list(Team.objects.filter(coach=user).select_related("league").order_by("league__name", "league_id", "name"))
+    commissioned = list(League.objects.filter(commissioners=user).order_by("name", "id"))
+    names = dict(game_systems())
+    homes: list[TeamHome] = []
+    waiting: list[Waiting] = []
+    for app in game_apps():
+        slug = app.ruleset.slug
+        mine = [team for team in teams if team.league.game_system == slug]
+        leagues = {league.pk for league in commissioned if league.game_system == slug}
+        if not mine and not leagues:
+            continue
+        next_games: dict[int, NextGame] = {}
+        if app.results is not None:
+            found = games_waiting(app.results, user=user, teams=mine, commissioned=leagues)
+            next_games, waiting = found.next_games, waiting + found.waiting
+        if app.waiting is not None and mine:
+            waiting += app.waiting(mine)
+        homes += [
+            TeamHome(
+                team,
+                names.get(slug, slug),
+                reverse(app.team_url, args=[team.pk]) if app.team_url else "",
+                next_games.get(team.pk),
+            )
+            for team in mine
+        ]
+    for league in commissioned:
+        unset = league_house_values_unset(league)
+        league_app = game_app_of(league.game_system)
+        if unset and league_app is not None:
+            text = f"{league.name}: {len(unset)} house value{'s' if len(unset) != 1 else ''} still to set."
+            waiting.append(Waiting("setup", text, reverse(league_app.settings_url, args=[league.pk]) + "#house-values"))
+    notifications = unread_notifications(user, NOTIFICATIONS_SHOWN)
+    homes.sort(key=lambda home: (home.team.league.name, home.team.league_id, home.team.name))
+    return Dashboard(homes, waiting, notifications, commissioned)

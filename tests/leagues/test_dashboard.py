@@ -1,0 +1,195 @@
+"""The dashboard at `/` (issue 13, "No home for a logged-in person"): a coach's teams of every game system with their
+next game, what waits for him one click away, his unread notifications; live (htmx polls, 204 while unchanged); the
+nav's unread count. Query counts pinned at two sizes."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from blitzbowl import services as blitz
+from bloodbowl.models import StarPlayerRoll
+from bloodbowl.services import matches as bb_matches
+from leagues.models import League
+from leagues.selectors_dashboard import dashboard
+from leagues.services import league_create
+from notifications.services import notifications_mark_read, notify
+from rosters.models import Team
+from slaughterball.models import Game
+from slaughterball.selectors_calendar import round_state
+from slaughterball.services.challenges import challenge_issue
+from tests.blitzbowl.conftest import make_league as blitz_league
+from tests.blitzbowl.helpers import report
+from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
+from tests.bloodbowl.test_match_services import _played_match as played_match
+from tests.factories import UserFactory
+from tests.leagues.dashboard_helpers import challenge_week, turn_team
+from tests.slaughterball.calendar.helpers import add_teams
+
+User = get_user_model()
+
+
+def page_of(user) -> tuple[Client, str]:
+    client = Client()
+    client.force_login(user)
+    answer = client.get("/")
+    assert answer.status_code == 200
+    return client, answer.content.decode()
+
+
+@pytest.fixture
+def demo(db):
+    """The five demo leagues (`manage.py seed_demo`): coach1 coaches in every game system."""
+    call_command("seed_demo", password="demo-password", stdout=io.StringIO())
+    return League.objects.get(name="Pitside Demo League")
+
+
+def test_anonymous_visitors_keep_the_leagues_at_home(league, coach):
+    assert "Create a league" not in Client().get("/").content.decode()
+    assert league.name in Client().get("/").content.decode()
+    client = Client()
+    client.force_login(coach)
+    assert league.name in client.get(reverse("league-list")).content.decode()  # the nav's Leagues, logged in
+
+
+@pytest.mark.parametrize("more", [4, 16])
+def test_the_dashboard_reads_every_game_system_in_the_same_queries_at_two_sizes(demo, more, django_assert_num_queries):
+    commissioner = User.objects.get(username="commissioner")
+    add_teams(demo, more)
+    week = challenge_week(demo, commissioner)
+    coach1 = User.objects.get(username="coach1")
+    mover = turn_team(week)
+    targets = [t for t in round_state(week).unscheduled if t != mover.pk][: round_state(week).turn.picks]
+    own = Team.objects.get(league=demo, coach=coach1)
+    if own.pk not in targets and own.pk != mover.pk:
+        targets = [own.pk, *targets[1:]]
+    challenge_issue(week=week, user=mover.coach, team_id=mover.pk, challenged=targets)  # coach1 has a game this week
+
+    # His teams with their leagues; the leagues he commissions (none); per game system where he coaches:
+    # Slaughterball: the games with their season, the sides, the history, the commissioners (4); the running weeks
+    # (1), the challenge round's games and sides (2); the open lots (1).
+    # Blood Bowl: the matches (1: none, so no prefetch); the star player rolls (1), the written challenges (1).
+    # Blitz Bowl: the matches, their sides, commissioners, history (4); the Coach Traits to choose (1).
+    # Pit Fighter: the combats (1: none). Slaughterville: the sessions, their players, commissioners, history (4).
+    # Then his unread notifications (1).
+    with django_assert_num_queries(24):
+        board = dashboard(coach1)
+
+    game = Game.objects.filter(week=week, sides__team=own).get()
+    homes = {home.team.league.game_system: home for home in board.teams}
+    assert set(homes) == {"slaughterball", "bloodbowl", "blitzbowl", "pitfighter", "slaughterville"}
+    assert homes["slaughterball"].next_game is not None
+    assert homes["slaughterball"].next_game.url == reverse("game-detail", args=[game.pk])
+    assert homes["blitzbowl"].next_game is not None
+
+    client = Client()
+    client.force_login(coach1)
+    client.get("/")  # the session's first read
+    with CaptureQueriesContext(connection) as captured:
+        body = client.get("/").content.decode()
+    # The session and its user, the nav's unread count, the dashboard's 24.
+    assert len(captured) == 27, [q["sql"] for q in captured]
+    assert f'href="{reverse("game-detail", args=[game.pk])}"' in body  # his next game, one click away
+
+
+def test_his_challenge_turn_waits_for_him_and_moves_on_when_he_challenges(league, commissioner, team, rival_team):
+    add_teams(league, 6)
+    week = challenge_week(league, commissioner)
+    mover = turn_team(week)
+    _, body = page_of(mover.coach)
+    assert f"{mover.name}&#x27;s turn to challenge" in body
+    assert f'href="{reverse("week-detail", args=[week.pk])}"' in body
+
+    state = round_state(week)
+    targets = [t for t in state.unscheduled if t != mover.pk][: state.turn.picks]
+    challenge_issue(week=week, user=mover.coach, team_id=mover.pk, challenged=targets)
+    _, body = page_of(mover.coach)
+    assert f"{mover.name}&#x27;s turn" not in body
+    challenged = Team.objects.select_related("coach").get(pk=targets[0])
+    _, body = page_of(challenged.coach)
+    assert f"{mover.name} challenged {challenged.name}" in body  # his notification, unread
+    assert f'href="{reverse("game-detail", args=[Game.objects.get(week=week, sides__team=challenged).pk])}"' in body
+
+
+def test_a_result_to_confirm_then_the_dispute_for_the_commissioner(commissioner, coach, rival):
+    league = blitz_league(commissioner, matches=2)
+    ann = blitz.coach_signup(league=league, coach=coach, name="Ann's Ambushers")
+    bob = blitz.coach_signup(league=league, coach=rival, name="Bob's Bashers")
+    blitz.coach_signup(league=league, coach=UserFactory(username="cid"), name="Cid's Crushers")
+    match = blitz.match_create(league_id=league.pk, user=commissioner, home_team=ann.pk, away_team=bob.pk)
+    home = match.sides.get(home=True).team
+    submitter, other = (coach, rival) if home.coach_id == coach.pk else (rival, coach)
+    blitz.result_submit(match_id=match.pk, user=submitter, report=report())
+    url = reverse("blitz-match", args=[match.pk])
+
+    _, body = page_of(other)
+    assert "Confirm or dispute the result of" in body
+    assert f'href="{url}"' in body
+    _, body = page_of(submitter)
+    assert "Confirm or dispute" not in body  # he submitted it
+
+    blitz.result_dispute(match_id=match.pk, user=other, reason="Two touchdowns were not scored.")
+    _, body = page_of(commissioner)
+    assert "is disputed: approve or void it" in body
+    assert f'href="{url}"' in body
+
+
+def test_a_league_with_house_values_unset_waits_for_its_commissioner(commissioner):
+    league = league_create(
+        user=commissioner, name="Unfinished", game_system="slaughterball", options={}, house_values_from="empty"
+    )
+    _, body = page_of(commissioner)
+    assert "Unfinished: " in body
+    assert "house values still to set" in body
+    assert f'href="{reverse("league-settings", args=[league.pk])}#house-values"' in body
+
+
+def test_the_live_part_answers_204_until_a_notification_comes(coach, team):
+    client = Client()
+    client.force_login(coach)
+    board = dashboard(coach)
+    live = reverse("home-live")
+    assert client.get(f"{live}?v={board.version}").status_code == 204
+
+    notify(users=[coach], event="test:1", text="Your turn to pick a lineup.", url="/somewhere/")
+    answer = client.get(f"{live}?v={board.version}")
+    assert answer.status_code == 200
+    body = answer.content.decode()
+    assert "Your turn to pick a lineup." in body
+    assert 'id="dashboard-live"' in body
+    assert f'hx-get="{live}?v={dashboard(coach).version}"' in body
+    assert Client().get(live).status_code == 302  # logged in only
+
+
+def test_the_nav_shows_the_unread_count_everywhere(coach, team, league):
+    notify(users=[coach], event="test:1", text="One.", url="")
+    notify(users=[coach], event="test:2", text="Two.", url="")
+    client = Client()
+    client.force_login(coach)
+    for url in ("/", reverse("league-detail", args=[league.pk]), reverse("dashboard")):
+        assert '<span class="badge">2<span class="visually-hidden"> unread</span></span>' in client.get(url).content.decode()
+    notifications_mark_read(user=coach)
+    assert 'visually-hidden"> unread' not in client.get("/").content.decode()
+
+
+def test_a_star_player_roll_waits_for_its_coach_until_chosen(commissioner):
+    league = bloodbowl_league(commissioner, table_dice=True)
+    home = bloodbowl_team(league, UserFactory(username="home_coach"), "Croakers")
+    away = bloodbowl_team(league, UserFactory(username="away_coach"), "Bog Kings", players=12)
+    scorer = home.bb_players.get(number=1)
+    match = played_match(league, home, away, {f"spr.{scorer.pk}.1": [3, 4]})  # 10 SPP: one roll, a General skill
+    _, body = page_of(home.coach)
+    assert f"{scorer.name} (Croakers): choose his star player roll 1." in body
+    assert f'href="{reverse("bb-match-detail", args=[match.pk])}"' in body
+    assert f"{scorer.name} (Croakers)" not in page_of(away.coach)[1]  # his rival's own rolls only
+
+    spr = StarPlayerRoll.objects.get(player=scorer)
+    bb_matches.spr_choose(spr_id=spr.pk, user=home.coach, kind="skill", target="block")
+    assert f"{scorer.name} (Croakers): choose" not in page_of(home.coach)[1]
