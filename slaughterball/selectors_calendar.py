@@ -404,6 +404,10 @@ class WeekView:
             )
         return rows
 
+    def games_of(self, teams: set[int]) -> list[int]:
+        """The ids of the games these teams (a coach's) play this week."""
+        return [game for game, playing in self.games.items() if teams.intersection(playing)]
+
     @property
     def unscheduled(self) -> list[int]:
         """The teams without a game yet, in the challenge order."""

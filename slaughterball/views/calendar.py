@@ -277,7 +277,7 @@ def _live_version(view: WeekView, shown: Rows[Game], challenges: Rows[Challenge]
 def _appeal_forms(week: Week, view: WeekView, own: set[int]) -> list[tuple[Game, Team, AppealForm]]:
     """An appeal form for each of the viewer's teams challenged into a game not played yet and not appealed: the
     challenges into the viewer's games and those games (two queries, only for a coach with a game this week)."""
-    own_games = [g for g, teams in view.games.items() if own.intersection(teams)]
+    own_games = view.games_of(own)
     if not own_games:
         return []
     appealed = {(a.game_id, a.team_id) for a in view.appeals}
@@ -326,7 +326,7 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
     live_query.pop("v", None)  # the poll asks with the page's own query: its pages of games and order
     # The week's lists, a page each (the viewer's own first): games (a card of four teams each, so fewer to a page),
     # the challenge order, the challenges made. Only the rows shown are built.
-    own_games = [g for g, teams in view.games.items() if own.intersection(teams)]
+    own_games = view.games_of(own)
     games = page_rows(request, week_games_rows(week), own=Q(pk__in=own_games) if own_games else None, size=GAMES_PAGE).map(
         games_shown
     )
