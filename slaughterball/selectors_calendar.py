@@ -346,6 +346,12 @@ def week_games_rows(week: Week) -> QuerySet[Game]:
     return Game.objects.filter(week=week).order_by("number")
 
 
+def games_coached(mine: Q | None) -> Q | None:
+    """A filter of games: those a coach's teams play (`mine`, his teams' sides: pitside.paging.coached_by(request,
+    "team__coach")), or None for an anonymous viewer. A subquery: the coach's games are read with the page's."""
+    return Q(pk__in=GameSide.objects.filter(mine).values("game_id")) if mine is not None else None
+
+
 def week_challenges_rows(week: Week) -> QuerySet[Challenge]:
     """The week's challenges in the order made, with their team, maker and game, for a page of them."""
     return Challenge.objects.filter(week=week).select_related("team", "created_by", "game").order_by("id")

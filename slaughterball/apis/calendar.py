@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import path
@@ -24,12 +23,13 @@ from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, page_with_own, paginate
 from pitside.paging import coached_by
 from rosters.models import Team
-from slaughterball.models import Appeal, Challenge, Game, GameSide, Season, SeasonTeam, Week
+from slaughterball.models import Appeal, Challenge, Game, Season, SeasonTeam, Week
 from slaughterball.selectors import league_get
 from slaughterball.selectors_calendar import (
     STANDINGS_RECORD,
     WeekView,
     game_teams,
+    games_coached,
     games_shown,
     order_rows_named,
     playoff_week,
@@ -484,9 +484,7 @@ class WeekGamesApi(APIView):
         """The week's games by number, a page of them, each with its sides (team, coach, result), and in `own` the
         games of the requesting coach's teams on any page (empty for anonymous)."""
         week = _week(week_id)
-        mine = coached_by(request, "team__coach")
-        own = Q(pk__in=GameSide.objects.filter(mine).values("game_id")) if mine is not None else None
-        body = page_with_own(request, self, week_games_rows(week), own)
+        body = page_with_own(request, self, week_games_rows(week), games_coached(coached_by(request, "team__coach")))
         body["results"], body["own"] = games_shown(body["results"]), games_shown(body["own"])
         return Response(WeekGamesPageSerializer(body).data)
 

@@ -46,6 +46,7 @@ from slaughterball.selectors_calendar import (
     REGULAR_KINDS,
     STANDINGS_RECORD,
     WeekView,
+    games_coached,
     games_scheduled,
     games_shown,
     order_rows_named,
@@ -326,8 +327,7 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
     live_query.pop("v", None)  # the poll asks with the page's own query: its pages of games and order
     # The week's lists, a page each (the viewer's own first): games (a card of four teams each, so fewer to a page),
     # the challenge order, the challenges made. Only the rows shown are built.
-    own_games = view.games_of(own)
-    games = page_rows(request, week_games_rows(week), own=Q(pk__in=own_games) if own_games else None, size=GAMES_PAGE).map(
+    games = page_rows(request, week_games_rows(week), own=games_coached(coached_by(request, "team__coach")), size=GAMES_PAGE).map(
         games_shown
     )
     challenges = page_rows(request, week_challenges_rows(week), own=Q(team_id__in=own) if own else None, param="challenges")
