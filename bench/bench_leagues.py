@@ -37,9 +37,13 @@ def league_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
         "league page": f"/leagues/{league.pk}/",
         "season page": f"/seasons/{season.pk}/",
         "week page (a quarter of the teams' games)": f"/weeks/{week.pk}/",
+        "week API": f"/api/weeks/{week.pk}/",
+        "week's games API": f"/api/weeks/{week.pk}/games/",
+        "league's weeks API": f"/api/leagues/{league.pk}/weeks/",
         "Blood Bowl league page": f"/leagues/{bb_league.pk}/",
         "Blood Bowl standings page": f"/bloodbowl/leagues/{bb_league.pk}/standings/",
         "Blood Bowl standings API": f"/api/bloodbowl/leagues/{bb_league.pk}/standings/",
+        "Blood Bowl matches page": f"/bloodbowl/leagues/{bb_league.pk}/matches/",
         "OpenAPI schema": "/api/schema/",
     }
     if sheets:

@@ -9,16 +9,17 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, Subquery, Sum, prefetch_related_objects
 
 from engine.slaughterball import schedule
 from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import RankingEntry, Turn
 from leagues.models import League
 from rosters.models import LedgerEntry, Team
-from slaughterball.models import Appeal, Challenge, Game, GameSide, Season, Standing, Week
+from slaughterball.models import Appeal, Challenge, Game, GameSide, Season, SeasonTeam, Standing, Week
 from slaughterball.selectors import standings_rows
 
 # Weeks whose games count towards a team's games_per_team and League Rank.
@@ -77,12 +78,6 @@ def weeks_counted(season: Season) -> QuerySet[Week]:
     return Week.objects.filter(season=season).annotate(game_count=Count("games")).order_by("number")
 
 
-def weeks_with_games(season: Season) -> QuerySet[Week]:
-    """The season's weeks, each with its games and their sides (team and coach): three queries."""
-    games = Game.objects.prefetch_related(Prefetch("sides", queryset=_sides())).order_by("number")
-    return Week.objects.filter(season=season).prefetch_related(Prefetch("games", queryset=games)).order_by("number")
-
-
 def week_get(week_id: Any) -> Week | None:
     return Week.objects.filter(pk=week_id).select_related("season", "season__league").first()
 
@@ -98,10 +93,11 @@ def games_with_teams(games: QuerySet[Game]) -> list[Game]:
 
 
 def games_shown(games: list[Game]) -> list[Game]:
-    """The games a page shows (a page of `week_view`'s, whose sides have no team loaded) with their sides' teams and
-    coaches, in their order: two queries, whatever the week's size."""
-    loaded = {game.pk: game for game in games_with_teams(Game.objects.filter(pk__in=[g.pk for g in games]))}
-    return [loaded[game.pk] for game in games]
+    """The games a page shows (a page of week_games_rows) with their sides, each with its team and coach: one query,
+    whatever the week's size."""
+    # Not each side's lineup and staff tokens (JSON decoded per row), which the lists do not show.
+    prefetch_related_objects(games, Prefetch("sides", queryset=_sides().defer("lineup", "staff_tokens")))
+    return games
 
 
 def game_teams(week: Week) -> tuple[dict[int, list[int]], dict[int, int]]:
@@ -228,13 +224,21 @@ def round_state(week: Week) -> RoundState:
 def previous_week_games(week: Week) -> list[list[int]]:
     """The teams of each game of the week before in the rotation (3- or 2-Team Games looks one week back):
     two queries, none of them when there is no such week."""
+    return list(_previous_week_sides(week)[0].values())
+
+
+def _previous_week_sides(week: Week) -> tuple[dict[int, list[int]], dict[int, str]]:
+    """({game id: its teams} of the week before in the rotation, {team id: name} of those teams): two queries, none
+    of them when there is no such week."""
     previous = previous_rotation_week(week)
     if previous is None:
-        return []
+        return {}, {}
     before: dict[int, list[int]] = defaultdict(list)
-    for game, team in GameSide.objects.filter(game__week=previous).values_list("game_id", "team_id"):
+    names = {}
+    for game, team, name in GameSide.objects.filter(game__week=previous).values_list("game_id", "team_id", "team__name"):
         before[game].append(team)
-    return list(before.values())
+        names[team] = name
+    return before, names
 
 
 @dataclass(frozen=True)
@@ -245,12 +249,11 @@ class Warning:
     game: int | None = None
 
 
-def week_warnings(
-    week: Week, games: dict[int, list[int]], names: dict[int, str], numbers: dict[int, int], team_count: int
-) -> list[Warning]:
+def week_warnings(week: Week, games: dict[int, list[int]], numbers: dict[int, int], team_count: int) -> list[Warning]:
     """3- or 2-Team Games: a game smaller than the league's size allows (left short by a granted
     appeal, say), and teams in a small game for the second week running (the commissioner should
-    rearrange). Two queries (the previous week and its games)."""
+    rearrange). Two queries (the previous week and its games, with their teams' names: a team warned of
+    played in it)."""
     warnings: list[Warning] = []
     if week.kind not in ROTATION_KINDS:
         return warnings
@@ -265,9 +268,9 @@ def week_warnings(
                     game=game,
                 )
             )
-    before = previous_week_games(week)
+    before, names = _previous_week_sides(week)
     if before:
-        repeat = schedule.consecutive_small_games(before, games.values())
+        repeat = schedule.consecutive_small_games(list(before.values()), games.values())
         game_of = {t: g for g, teams in games.items() for t in teams}
         for team in repeat:
             size = len(games[game_of[team]])
@@ -312,35 +315,82 @@ def week_appeals(week: Week) -> list[Appeal]:
     return list(Appeal.objects.filter(game__week=week).select_related("team", "coach", "decided_by", "game"))
 
 
-def week_challenges(week: Week) -> list[Challenge]:
-    return list(Challenge.objects.filter(week=week).select_related("team", "created_by", "game").order_by("id"))
-
-
 TEAM_COLUMNS = [f.attname for f in Team._meta.concrete_fields]
 
 
+def _teams_named(teams: QuerySet[Team]) -> dict[int, Team]:
+    """{team id: team with its coach's name}: one query. The pages show no more of the coach, and a season of 1,000
+    teams builds each row (teams, not their entries, and not the coaches' other columns)."""
+    return {t.pk: t for t in teams.select_related("coach").only(*TEAM_COLUMNS, "coach__username").order_by("pk")}
+
+
 def season_team_names(season: Season) -> dict[int, Team]:
-    """{team id: team with its coach's name} of the season's teams: one query. The pages show no more of the coach,
-    and a season of 1,000 teams builds each row (teams, not their entries, and not the coaches' other columns)."""
-    teams = Team.objects.filter(season_entries__season=season).select_related("coach")
-    return {t.pk: t for t in teams.only(*TEAM_COLUMNS, "coach__username").order_by("pk")}
+    """{team id: team with its coach's name} of the season's teams: one query."""
+    return _teams_named(Team.objects.filter(season_entries__season=season))
+
+
+def team_names(team_ids: Iterable[int]) -> dict[int, Team]:
+    """{team id: team with its coach's name} of these teams (a page's): one query."""
+    return _teams_named(Team.objects.filter(pk__in=list(team_ids)))
+
+
+def season_own_teams(season: Season, user: Any) -> set[int]:
+    """The ids of the season's teams `user` coaches: one query (none for an anonymous visitor)."""
+    if not user.is_authenticated:
+        return set()
+    return set(Team.objects.filter(season_entries__season=season, coach=user).values_list("pk", flat=True))
+
+
+def week_games_rows(week: Week) -> QuerySet[Game]:
+    """The week's games in order, for a page of them (games_shown loads the page's sides)."""
+    return Game.objects.filter(week=week).order_by("number")
+
+
+def games_coached(mine: Q | None) -> Q | None:
+    """A filter of games: those a coach's teams play (`mine`, his teams' sides: pitside.paging.coached_by(request,
+    "team__coach")), or None for an anonymous viewer. A subquery: the coach's games are read with the page's."""
+    return Q(pk__in=GameSide.objects.filter(mine).values("game_id")) if mine is not None else None
+
+
+def week_challenges_rows(week: Week) -> QuerySet[Challenge]:
+    """The week's challenges in the order made, with their team, maker and game, for a page of them."""
+    return Challenge.objects.filter(week=week).select_related("team", "created_by", "game").order_by("id")
+
+
+def order_rows_named(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows of the challenge order (WeekView.order_rows) with each team's name and coach: one query for their teams."""
+    teams = team_names(row["team"] for row in rows)
+    return [
+        row | {"name": teams[row["team"]].name, "coach": teams[row["team"]].coach.username}
+        if row["team"] in teams
+        else row | {"name": str(row["team"]), "coach": ""}
+        for row in rows
+    ]
 
 
 @dataclass
 class WeekView:
-    """Everything the week page and GET /api/weeks/<id>/challenges/ show."""
+    """What the week page and GET /api/weeks/<id>/challenges/ need of the whole week, as plain values: each game's
+    teams and number, the challenge round's state, the commissioner's warnings and the appeals. A week of 1,000 teams
+    builds no row per game or team here: the page reads its games, the challenge order's teams and the challenges a
+    page at a time; `teams`, every team of the season, is read only when asked for (the targets of the coach whose
+    turn it is, the commissioner's rearrangement form)."""
 
     week: Week
-    games: list[Game]
-    teams: dict[int, Team]
+    games: dict[int, list[int]]  # game id -> its teams' ids, in side order
+    numbers: dict[int, int]  # game id -> game number
     state: RoundState | None
     warnings: list[Warning]
-    challenges: list[Challenge] = field(default_factory=list)
     appeals: list[Appeal] = field(default_factory=list)
     appeal_counts: list[dict[str, Any]] = field(default_factory=list)
 
+    @cached_property
+    def teams(self) -> dict[int, Team]:
+        return season_team_names(self.week.season)
+
     @property
     def order_rows(self) -> list[dict[str, Any]]:
+        """The challenge order, a row a team, without the teams' names (order_rows_named adds them to a page)."""
         if self.state is None:
             return []
         rank = {t: i for i, t in enumerate(self.state.frozen.ranking, start=1)}
@@ -351,8 +401,6 @@ class WeekView:
                 {
                     "position": position,
                     "team": team,
-                    "name": self.teams[team].name if team in self.teams else str(team),
-                    "coach": self.teams[team].coach.username if team in self.teams else "",
                     "rank": rank[team],
                     "league_points": entry.league_points,
                     "team_potential": entry.team_potential,
@@ -362,42 +410,42 @@ class WeekView:
             )
         return rows
 
+    def games_of(self, teams: set[int]) -> list[int]:
+        """The ids of the games these teams (a coach's) play this week."""
+        return [game for game, playing in self.games.items() if teams.intersection(playing)]
+
     @property
-    def unscheduled_teams(self) -> list[Team]:
+    def unscheduled(self) -> list[int]:
+        """The teams without a game yet, in the challenge order."""
         if self.state is None:
             return []
-        return [self.teams[t] for t in self.state.frozen.order if t in self.state.unscheduled and t in self.teams]
+        return [t for t in self.state.frozen.order if t in self.state.unscheduled]
 
-    def targets(self) -> list[Team]:
+    def targets(self) -> list[int]:
         """The teams the coach whose turn it is may name: unscheduled ones to challenge, or the
         teams of 4-team games to steal."""
         if self.state is None or self.state.turn.team is None:
             return []
         if self.state.turn.action == "challenge":
-            return [t for t in self.unscheduled_teams if t.pk != self.state.turn.team]
+            return [t for t in self.unscheduled if t != self.state.turn.team]
         if self.state.turn.action == "steal":
-            four = [g for g in self.games if len(self.state.games.get(g.pk, [])) == 4]
-            return [self.teams[side.team_id] for g in four for side in g.sides.all() if side.team_id in self.teams]
+            four = sorted((g for g, teams in self.state.games.items() if len(teams) == 4), key=lambda g: self.numbers.get(g, 0))
+            return [t for g in four for t in self.state.games[g]]
         return []
 
 
 def week_view(week: Week) -> WeekView:
-    # Every game with its sides' teams and places only: a week of 1,000 teams would build 1,000 teams and coaches twice
-    # (`teams` has them) and read every report and lineup; the page reads the games it shows in full (games_shown).
-    sides = GameSide.objects.only("game", "team", "place").order_by("order_of_play", "id")
-    light = Game.objects.filter(week=week).only("week", "number", "state").order_by("number")
-    games = list(light.prefetch_related(Prefetch("sides", queryset=sides)))
-    teams = season_team_names(week.season)
+    """The week's whole state as values (see WeekView): its games' teams (one query, or the round state's two), the
+    warnings (a team count, the previous week and its sides), the appeals and the appeals per coach."""
     state = round_state(week) if week.kind == Week.Kind.CHALLENGE else None
-    by_game = state.games if state else {g.pk: [s.team_id for s in g.sides.all()] for g in games}
-    names = {t: team.name for t, team in teams.items()}
+    games, numbers = (state.games, state.numbers) if state else game_teams(week)
+    team_count = SeasonTeam.objects.filter(season_id=week.season_id).count()
     return WeekView(
         week=week,
         games=games,
-        teams=teams,
+        numbers=numbers,
         state=state,
-        warnings=week_warnings(week, by_game, names, {g.pk: g.number for g in games}, len(teams)),
-        challenges=week_challenges(week),
+        warnings=week_warnings(week, games, numbers, team_count),
         appeals=week_appeals(week),
         appeal_counts=appeal_counts(week.season),
     )

@@ -9,7 +9,7 @@ from typing import Any
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import path
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,13 +20,18 @@ from leagues.services import league_require_commissioner
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import Invalid
 from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
-from pitside.pagination import Pagination, paginate
+from pitside.pagination import Pagination, page_with_own, paginate
+from pitside.paging import coached_by
 from rosters.models import Team
 from slaughterball.models import Appeal, Challenge, Game, Season, SeasonTeam, Week
 from slaughterball.selectors import league_get
 from slaughterball.selectors_calendar import (
     STANDINGS_RECORD,
     WeekView,
+    game_teams,
+    games_coached,
+    games_shown,
+    order_rows_named,
     playoff_week,
     record,
     season_current,
@@ -35,11 +40,13 @@ from slaughterball.selectors_calendar import (
     season_open,
     season_ranking_rows,
     standings_from_record,
+    week_challenges_rows,
     week_games,
+    week_games_rows,
     week_get,
     week_view,
     week_warnings,
-    weeks_with_games,
+    weeks_counted,
 )
 from slaughterball.services import calendar as calendar_services
 from slaughterball.services import challenges as challenge_services
@@ -98,7 +105,15 @@ class WeekOutputSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField()
     challenges_due = serializers.DateTimeField(allow_null=True)
     games_due = serializers.DateTimeField(allow_null=True)
-    games = CalendarGameOutputSerializer(many=True, source="games.all")
+    game_count = serializers.IntegerField(help_text="The week's games: a page at a time at /api/weeks/<id>/games/.")
+
+
+class WeekGamesPageSerializer(serializers.Serializer[Any]):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = CalendarGameOutputSerializer(many=True, help_text="This page's games, by number.")
+    own = CalendarGameOutputSerializer(many=True, help_text="The games of the requesting coach's teams, on any page.")
 
 
 class CalendarWarningSerializer(serializers.Serializer[Any]):
@@ -186,16 +201,16 @@ def _round_data(view: WeekView) -> dict[str, Any]:
             "action": state.turn.action,
             "team": state.turn.team,
             "picks": state.turn.picks,
-            "allowed": [t.pk for t in view.targets()],
+            "allowed": view.targets(),
         }
     return {
         "week": view.week.pk,
         "kind": view.week.kind,
         "challenges_due": view.week.challenges_due,
         "turn": turn,
-        "order": view.order_rows,
-        "unscheduled": [t.pk for t in view.unscheduled_teams],
-        "challenges": view.challenges,
+        "order": order_rows_named(view.order_rows),
+        "unscheduled": view.unscheduled,
+        "challenges": list(week_challenges_rows(view.week)),
         "warnings": view.warnings,
         "appeals": view.appeals,
         "appeals_per_coach": view.appeal_counts,
@@ -259,9 +274,10 @@ def _week(week_id: int) -> Week:
 
 
 def _week_detail(week: Week) -> dict[str, Any]:
-    games = week_games(week)
-    teams = {side.team_id: side.team.name for g in games for side in g.sides.all()}
-    by_game = {g.pk: [s.team_id for s in g.sides.all()] for g in games}
+    """The week, how many games it has (a page of them: WeekGamesApi) and the commissioner's warnings over all of
+    them, from each game's teams (one query of values, no row built per game)."""
+    games, numbers = game_teams(week)
+    team_count = SeasonTeam.objects.filter(season_id=week.season_id).count()
     return {
         "id": week.pk,
         "season_id": week.season_id,
@@ -269,19 +285,10 @@ def _week_detail(week: Week) -> dict[str, Any]:
         "kind": week.kind,
         "challenges_due": week.challenges_due,
         "games_due": week.games_due,
-        "games": _Games(games),
+        "game_count": len(numbers),
         "draws": week.draws,
-        "warnings": week_warnings(
-            week, by_game, teams, {g.pk: g.number for g in games}, SeasonTeam.objects.filter(season_id=week.season_id).count()
-        ),
+        "warnings": week_warnings(week, games, numbers, team_count),
     }
-
-
-class _Games(list[Game]):
-    """A list that answers .all(), as a prefetched manager does (for the `games.all` source)."""
-
-    def all(self) -> list[Game]:
-        return self
 
 
 def _playoff_data(season: Season) -> dict[str, Any]:
@@ -427,10 +434,11 @@ class LeagueWeeksApi(APIView):
 
     @extend_schema(responses={200: WeekOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
-        """The weeks of the league's latest season, each with its games and their sides."""
+        """The weeks of the league's latest season, a page of them, each with how many games it has (its games are
+        paged at /api/weeks/<id>/games/)."""
         league = league_get(league_id)
         season = season_current(league)
-        weeks = weeks_with_games(season) if season else Week.objects.none()
+        weeks = weeks_counted(season) if season else Week.objects.none()
         return paginate(request, self, weeks, WeekOutputSerializer)
 
     @extend_schema(request=WeekCreateInputSerializer, responses={201: WeekDetailOutputSerializer, **ERRORS})
@@ -462,6 +470,23 @@ class WeekDetailApi(APIView):
         data.is_valid(raise_exception=True)
         calendar_services.week_update(week=week, user=request.user, **data.validated_data)
         return Response(WeekDetailOutputSerializer(_week_detail(_week(week_id))).data)
+
+
+class WeekGamesApi(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("page", int, description="A page of the games (default: the first)."),
+            OpenApiParameter("page_size", int, description="Games a page (default 50, at most 200)."),
+        ],
+        responses={200: WeekGamesPageSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, week_id: int) -> Response:
+        """The week's games by number, a page of them, each with its sides (team, coach, result), and in `own` the
+        games of the requesting coach's teams on any page (empty for anonymous)."""
+        week = _week(week_id)
+        body = page_with_own(request, self, week_games_rows(week), games_coached(coached_by(request, "team__coach")))
+        body["results"], body["own"] = games_shown(body["results"]), games_shown(body["own"])
+        return Response(WeekGamesPageSerializer(body).data)
 
 
 class WeekDrawApi(APIView):
@@ -618,6 +643,7 @@ urlpatterns = [
     path("seasons/<id:season_id>/playoffs/", SeasonPlayoffsApi.as_view(), name="api-season-playoffs"),
     path("seasons/<id:season_id>/finish/", SeasonFinishApi.as_view(), name="api-season-finish"),
     path("weeks/<id:week_id>/", WeekDetailApi.as_view(), name="api-week"),
+    path("weeks/<id:week_id>/games/", WeekGamesApi.as_view(), name="api-week-games"),
     path("weeks/<id:week_id>/draw/", WeekDrawApi.as_view(), name="api-week-draw"),
     path("weeks/<id:week_id>/challenges/", WeekChallengesApi.as_view(), name="api-week-challenges"),
     path("weeks/<id:week_id>/fill/", WeekFillApi.as_view(), name="api-week-fill"),

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -25,7 +26,7 @@ from leagues.services import league_require_commissioner
 from pitside.confirm import confirmation_asked
 from pitside.live import live_answer, live_version
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
-from pitside.paging import coached_by, page_rows
+from pitside.paging import Rows, coached_by, page_rows
 from rosters.models import Team
 from slaughterball.forms_calendar import (
     AppealDecideForm,
@@ -39,25 +40,31 @@ from slaughterball.forms_calendar import (
     SeasonStartForm,
     WeekCreateForm,
 )
-from slaughterball.models import Appeal, Game, GameSide, Season, Standing, Week
+from slaughterball.models import Appeal, Challenge, Game, GameSide, Season, Standing, Week
 from slaughterball.selectors import GAME_SYSTEM
 from slaughterball.selectors_calendar import (
     REGULAR_KINDS,
     STANDINGS_RECORD,
     WeekView,
+    games_coached,
     games_scheduled,
     games_shown,
+    order_rows_named,
     playoff_week,
     record,
     season_archive,
     season_get,
     season_list,
+    season_own_teams,
     season_ranking,
     season_ranking_rows,
     season_start_entries,
     season_team_names,
     standings_from_record,
+    team_names,
+    week_challenges_rows,
     week_games,
+    week_games_rows,
     week_get,
     week_view,
     weeks_counted,
@@ -253,19 +260,42 @@ WEEK_POLL_SECONDS = 5
 GAMES_PAGE = 10  # games a page of the week shows: 40 teams
 
 
-def _live_version(view: WeekView, deadline_passed: bool) -> str:
-    """A fingerprint of what the week's live part shows (turn, games and their results, challenges,
-    warnings, whether the fill is open): the poll gets a 204 while it is unchanged."""
+def _live_version(view: WeekView, shown: Rows[Game], challenges: Rows[Challenge], deadline_passed: bool) -> str:
+    """A fingerprint of what the week's live part shows (turn, every game's teams, the games and challenges on the
+    page and how many there are, warnings, whether the fill is open): the poll gets a 204 while it is unchanged."""
     state = view.state
     return live_version(
         (
             (state.turn.action, state.turn.team, state.turn.picks) if state else None,
-            [(g.pk, g.number, g.state, [(s.team_id, s.place) for s in g.sides.all()]) for g in view.games],
-            [c.pk for c in view.challenges],
+            sorted(view.games.items()),
+            [
+                (g.pk, g.number, g.state, [(s.team_id, s.place) for s in g.sides.all()])
+                for g in (line.item for line in shown.lines)
+            ],
+            (challenges.count, [line.item.pk for line in challenges.lines]),
             [(w.code, w.team, w.game) for w in view.warnings],
             deadline_passed,
         )
     )
+
+
+def _appeal_forms(week: Week, view: WeekView, own: set[int]) -> list[tuple[Game, Team, AppealForm]]:
+    """An appeal form for each of the viewer's teams challenged into a game not played yet and not appealed: the
+    challenges into the viewer's games and those games (two queries, only for a coach with a game this week)."""
+    own_games = view.games_of(own)
+    if not own_games:
+        return []
+    appealed = {(a.game_id, a.team_id) for a in view.appeals}
+    games = {g.pk: g for g in Game.objects.filter(pk__in=own_games).only("week", "number", "state")}
+    teams = team_names(own)
+    forms = []
+    for challenge in Challenge.objects.filter(week=week, game_id__in=own_games).order_by("id"):
+        game = games[challenge.game_id]
+        for target in challenge.targets:
+            playing = game.state == Game.State.SCHEDULED and target in view.games.get(game.pk, [])
+            if target in own and playing and (game.pk, target) not in appealed:
+                forms.append((game, teams[target], AppealForm(initial={"team": target})))
+    return forms
 
 
 def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, Any]:
@@ -273,7 +303,7 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
     league = week.season.league
     user = request.user
     is_commissioner = league_is_commissioner(league, user)
-    own = {pk for pk, team in view.teams.items() if user.is_authenticated and team.coach_id == user.pk}
+    own = season_own_teams(week.season, user)
     state = view.state
     # A refused challenge: the form as it was sent, the refusal beside the teams (or at the top of the page when
     # the turn has moved on and the form is gone).
@@ -283,44 +313,41 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
         # Each team with its Team Potential (a steal takes a higher-valued one) and, to steal, its game.
         potentials = state.frozen.potentials
         game_of = {t: state.numbers[g] for g, teams in state.games.items() for t in teams}
+        targets = [view.teams[t] for t in view.targets() if t in view.teams]
         labels = {
             t.pk: f"{t.name} · {potentials.get(t.pk, 0):,}" + (f" · game {game_of[t.pk]}" if t.pk in game_of else "")
-            for t in view.targets()
+            for t in targets
         }
-        challenge_form = ChallengeForm(sent, teams=view.targets(), labels=labels, initial={"team": state.turn.team})
+        challenge_form = ChallengeForm(sent, teams=targets, labels=labels, initial={"team": state.turn.team})
         if refusal is not None:
             form_refused(challenge_form, refusal, fields={"challenged": "targets", "stolen": "targets"})
     elif refusal is not None:
         extra.setdefault("errors", refusal.items)
     appeals_allowed = RULESET.option_value(league.options, "appeals_allowed")
-    appealed = {(a.game_id, a.team_id) for a in view.appeals}
-    appeal_forms = []
-    if appeals_allowed and week.season.status == Season.Status.RUNNING:
-        for challenge in view.challenges:
-            for target in challenge.targets:
-                game = next((g for g in view.games if g.pk == challenge.game_id), None)
-                playing = (
-                    game is not None and game.state == Game.State.SCHEDULED and any(s.team_id == target for s in game.sides.all())
-                )
-                if target in own and playing and (challenge.game_id, target) not in appealed:
-                    appeal_forms.append((game, view.teams[target], AppealForm(initial={"team": target})))
     running = week.season.status == Season.Status.RUNNING
     can_rearrange = is_commissioner and running and week.kind != Week.Kind.PLAYOFF and bool(view.games)
     deadline_passed = week.challenges_due is None or week.challenges_due <= timezone.now()
     live_query = request.GET.copy()
     live_query.pop("v", None)  # the poll asks with the page's own query: its pages of games and order
+    # The week's lists, a page each (the viewer's own first): games (a card of four teams each, so fewer to a page),
+    # the challenge order, the challenges made. Only the rows shown are built.
+    games = page_rows(request, week_games_rows(week), own=games_coached(coached_by(request, "team__coach")), size=GAMES_PAGE).map(
+        games_shown
+    )
+    challenges = page_rows(request, week_challenges_rows(week), own=Q(team_id__in=own) if own else None, param="challenges")
+    turn_team = team_names([state.turn.team]).get(state.turn.team) if state and state.turn.team else None
     return {
         "week": week,
         "season": week.season,
         "league": league,
         "view": view,
         "state": state,
-        "turn_team": view.teams.get(state.turn.team) if state and state.turn.team else None,
+        "turn_team": turn_team,
         "turn_potential": state.frozen.potentials.get(state.turn.team) if state and state.turn.team else None,
         "is_commissioner": is_commissioner,
         "own": own,
         "challenge_form": challenge_form,
-        "appeal_forms": appeal_forms,
+        "appeal_forms": _appeal_forms(week, view, own) if appeals_allowed and running else [],
         "appeals_allowed": appeals_allowed,
         "can_draw": is_commissioner and running and week.kind in (Week.Kind.DRAW, Week.Kind.RANDOM) and not view.games,
         "can_fill": is_commissioner and running and state is not None and state.turn.action in ("challenge", "steal"),
@@ -331,20 +358,20 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
         "can_rearrange": can_rearrange,
         # Only the commissioner's rearrangement form lists every team and game.
         "rearrange_form": extra.get("rearrange_form")
-        or (RearrangeForm(teams=sorted(view.teams.values(), key=lambda t: t.name), games=view.games) if can_rearrange else None),
+        or (
+            RearrangeForm(teams=sorted(view.teams.values(), key=lambda t: t.name), games=week_games_rows(week))
+            if can_rearrange
+            else None
+        ),
         "errors": extra.get("errors", []),
         # The challenge round is live: poll until every team has its game.
         "poll": running and state is not None and state.turn.action != "done",
         "poll_seconds": WEEK_POLL_SECONDS,
-        "live_version": _live_version(view, deadline_passed),
+        "live_version": _live_version(view, games, challenges, deadline_passed),
         "live_query": live_query.urlencode(),
-        # The week's lists, a page each (the viewer's own first): games (a card of four teams each, so fewer to a
-        # page), the challenge order, the challenges made.
-        "games": page_rows(
-            request, view.games, own=lambda game: any(side.team_id in own for side in game.sides.all()), size=GAMES_PAGE
-        ).map(games_shown),
-        "order": page_rows(request, view.order_rows, own=lambda row: row["team"] in own, param="order"),
-        "challenges": page_rows(request, view.challenges, own=lambda c: c.team_id in own, param="challenges"),
+        "games": games,
+        "order": page_rows(request, view.order_rows, own=lambda row: row["team"] in own, param="order").map(order_rows_named),
+        "challenges": challenges,
     }
 
 

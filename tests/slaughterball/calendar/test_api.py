@@ -265,8 +265,9 @@ def test_a_draw_sent_twice_is_drawn_once(world, client_of, commissioner):
     first = api.post(f"/api/weeks/{first_week.pk}/draw/", {}, format="json")
     again = api.post(f"/api/weeks/{first_week.pk}/draw/", {}, format="json")
     assert (first.status_code, again.status_code) == (201, 200)
-    assert first.json()["games"] == again.json()["games"]
-    assert [len(g["sides"]) for g in first.json()["games"]] == [3, 2]
+    assert first.json()["game_count"] == again.json()["game_count"] == 2
+    games = api.get(f"/api/weeks/{first_week.pk}/games/").json()
+    assert [len(g["sides"]) for g in games["results"]] == [3, 2]
 
 
 def test_an_appeal_decided_by_the_api(world, client_of):
@@ -312,13 +313,17 @@ LISTS = [
     pytest.param("/api/leagues/{league}/seasons/", 3, id="seasons"),
     # 1 season with its league, champion, previous and team count.
     pytest.param("/api/seasons/{season}/", 1, id="season"),
-    # 1 league; 1 latest season; 1 count; 1 page of weeks; 1 their games; 1 the games' sides with team and coach.
-    pytest.param("/api/leagues/{league}/weeks/", 6, id="weeks"),
-    # 1 week with season and league; 1 games; 1 sides; warnings: 1 team count, 1 the previous week and 1 its sides.
-    pytest.param("/api/weeks/{week}/", 6, id="week"),
-    # 1 week; 1 games; 1 sides with teams (week_games); 1 season's teams; 1 games with their teams (round
-    # state); 1 previous week and 1 its sides (warnings); 1 challenges; 1 appeals; 1 appeals per coach.
-    pytest.param("/api/weeks/{week}/challenges/", 10, id="challenges"),
+    # 1 league; 1 latest season; 1 count; 1 page of weeks with their game counts.
+    pytest.param("/api/leagues/{league}/weeks/", 4, id="weeks"),
+    # 1 week with season and league; 1 its games' teams (values, no row built per game); warnings: 1 team count,
+    # 1 the previous week and 1 its sides with their teams' names.
+    pytest.param("/api/weeks/{week}/", 5, id="week"),
+    # 1 week; 1 count; 1 page of games; 1 the requesting coach's games (none: a commissioner); 1 the page's sides
+    # with team and coach.
+    pytest.param("/api/weeks/{week}/games/", 5, id="week-games"),
+    # 1 week; 1 games' teams (round state); 1 team count, 1 previous week and 1 its sides with their teams' names
+    # (warnings); 1 appeals; 1 appeals per coach; 1 the order's teams; 1 challenges.
+    pytest.param("/api/weeks/{week}/challenges/", 9, id="challenges"),
     # 1 season; 1 count; 1 a page of the current column with teams and coaches.
     pytest.param("/api/seasons/{season}/ranking/", 3, id="ranking"),
     # 1 season; 1 playoff week (none yet).
@@ -339,3 +344,26 @@ def test_query_counts_do_not_grow_with_the_league(url, queries, size, league, co
         response = api.get(url)
 
     assert response.status_code == 200
+
+
+def test_a_weeks_games_are_a_page_with_the_coachs_own_on_any_page(world, client_of):
+    week1 = world.week1  # drawn: two 4-team games of the eight teams
+    games = list(Game.objects.filter(week_id=week1).order_by("number").values_list("pk", flat=True))
+    coach_game = GameSide.objects.get(game__week_id=week1, team_id=world.team).game_id
+
+    first = client_of("coach").get(f"/api/weeks/{week1}/games/?page_size=1").json()
+    assert first["count"] == 2
+    assert [g["id"] for g in first["results"]] == games[:1]
+    assert first["next"].endswith("page=2&page_size=1")
+    assert first["previous"] is None
+    assert [g["id"] for g in first["own"]] == [coach_game]  # whichever page it is on
+    assert [len(g["sides"]) for g in first["own"]] == [4]
+    assert world.team in [side["team"] for side in first["own"][0]["sides"]]
+
+    anonymous = client_of("anonymous").get(f"/api/weeks/{week1}/games/?page=2&page_size=1").json()
+    assert [g["id"] for g in anonymous["results"]] == games[1:]
+    assert anonymous["own"] == []
+    assert client_of("anonymous").get(f"/api/weeks/{week1}/games/?page=9").status_code == 404
+    assert client_of("anonymous").get(f"/api/weeks/{week1}/").json()["game_count"] == 2
+    weeks = client_of("anonymous").get(f"/api/leagues/{world.league}/weeks/").json()
+    assert [(w["number"], w["game_count"]) for w in weeks["results"]] == [(1, 2), (2, 1)]

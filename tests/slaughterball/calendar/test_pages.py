@@ -11,11 +11,11 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
+from django.urls import get_resolver, reverse
 from django.utils import timezone
 
 from rosters.models import LedgerEntry, Team
-from slaughterball.models import Challenge, Game, Season, Week
+from slaughterball.models import Challenge, Game, GameSide, Season, Week
 from slaughterball.selectors_calendar import round_state
 from slaughterball.services.calendar import week_draw
 from slaughterball.services.challenges import challenge_issue, round_fill
@@ -304,3 +304,39 @@ def test_a_refused_form_shows_the_rule_beside_its_field_and_keeps_what_was_typed
     assert "autofocus" in tag
     assert 'value="2030-01-09T20:30"' in page
     assert "<code>challenges_due</code>" not in page
+
+
+@pytest.fixture
+def one_game_a_page(monkeypatch):
+    get_resolver().url_patterns  # noqa: B018 (the URLconf registers the converter the view's module uses)
+    monkeypatch.setattr("slaughterball.views.calendar.GAMES_PAGE", 1)
+
+
+@pytest.mark.usefixtures("one_game_a_page")
+@pytest.mark.parametrize("page", ["week-detail", "week-live"])
+def test_the_week_page_shows_a_page_of_games_with_the_coachs_own_pinned_at_a_fixed_cost(page, commissioner, client):
+    for size in (6, 14):
+        league = LeagueFactory(commissioner=commissioner)
+        current = grown(league, commissioner, size, start=0 if size == 6 else 20)
+        games = list(Game.objects.filter(week=current).order_by("number"))
+        last = GameSide.objects.filter(game=games[-1]).select_related("team__coach").first().team
+        client.force_login(last.coach)
+        url = reverse(page, args=[current.pk])
+        client.get(url)  # the session's first read
+        with CaptureQueriesContext(connection) as captured:
+            answer = client.get(url)
+        # The session and its user, then: the week with its season and league; the round state's games and their
+        # teams; the season's team count, the previous week and its sides with their names (warnings); the appeals;
+        # the appeals per coach; the league's commissioners; the viewer's teams in the season; the games' count, a
+        # page of them and the viewer's, and the sides of those shown with their teams and coaches; the challenges'
+        # count, a page of them and the viewer's; the teams of the page of the challenge order.
+        assert len(captured) - 2 == 17, "\n".join(q["sql"][:150] for q in captured)
+        body = answer.content.decode()
+        assert body.count(f'id="own-game-{games[-1].pk}"') == 1  # the coach's game, from the last page, pinned above
+        assert f'id="game-{games[0].pk}"' in body
+        assert not any(f'game-{game.pk}"' in body for game in games[1:-1])  # on other pages
+        assert f"1\u20131 of {len(games)}" in body  # the pager: first to last (an en dash) of all
+        everything = client.get(f"{url}?all=1").content.decode()
+        assert all(f'id="game-{game.pk}"' in everything for game in games)
+        assert "own-game-" not in everything
+        Season.objects.filter(league=league).update(status=Season.Status.FINISHED)
