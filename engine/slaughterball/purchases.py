@@ -44,6 +44,7 @@ class PurchaseOption:
     cost: int | None
     allowed: bool
     reason: str
+    text: str = ""  # a skill's text in the List of Skills; empty for a trait increase or staff
 
 
 def _types_phrase(types: tuple[str, ...]) -> str:
@@ -179,12 +180,14 @@ def quote_purchase(catalog: Catalog, team: TeamFacts, request: PurchaseRequest) 
 
 def _option(catalog: Catalog, team: TeamFacts, request: PurchaseRequest, listed_cost: int | None) -> PurchaseOption:
     name = _item_name(catalog, request.kind, request.item)
+    skill = catalog.skills.get(request.item) if request.kind == "skill" else None
+    text = skill.text if skill is not None else ""
     try:
         quote = quote_purchase(catalog, team, request)
     except RuleViolation as refused:
         reason = " ".join(v.message for v in refused.violations)
-        return PurchaseOption(request.kind, request.item, name, listed_cost, False, reason)
-    return PurchaseOption(request.kind, request.item, name, quote.cost, True, "")
+        return PurchaseOption(request.kind, request.item, name, listed_cost, False, reason, text)
+    return PurchaseOption(request.kind, request.item, name, quote.cost, True, "", text)
 
 
 def purchase_options(catalog: Catalog, team: TeamFacts, athlete: AthleteFacts) -> list[PurchaseOption]:
