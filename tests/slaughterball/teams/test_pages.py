@@ -145,7 +145,7 @@ def test_team_page_is_public(client, team):
     for account in ("Treasury", "Skill Budget", "Support Staff Budget"):
         assert account in page
     assert f"{summary.team_potential:,}" in page
-    assert "treasury not included (see GAPS)" in page
+    assert "treasury not included (the rulebook does not say; Pitside shows it beside)" in page
     assert "Skill Budget (300,000 credits)" in page  # a ledger row's reason
     assert reverse("team-roster-sheet", args=[team.pk]) in page
     assert reverse("team-roster-pdf", args=[team.pk]) in page
