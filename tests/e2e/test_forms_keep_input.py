@@ -21,6 +21,7 @@ from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.e2e.people import log_in
 from tests.factories import UserFactory
 from tests.pitfighter.conftest import fighters
+from tests.slaughterball.results.helpers import make_game, make_season, make_team_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -216,3 +217,28 @@ def test_a_refused_pit_fighter_stable_comes_back_as_typed_at_its_error(browser: 
         expect(page.locator(f'[name="f{index}-type"]')).to_have_value(fighter["type"])
     for name, value in typed.items():
         expect(page.locator(f'[name="{name}"]')).to_have_value(value)
+
+
+def test_a_refused_slaughterball_result_comes_back_as_typed_at_its_error(browser: Browser, live_server, commissioner):
+    league = league_create(
+        user=commissioner, name="Pit League", game_system="slaughterball", options={}, house_values_from=SUGGESTED
+    )
+    teams = [make_team_for(league, UserFactory(username=f"coach{i}"), f"Team {i}") for i in range(4)]
+    game = make_game(make_season(league, teams), teams)
+    typed = {}
+    for place, team in enumerate(teams, start=1):
+        typed |= {f"order_{team.pk}": str(place), f"score_{team.pk}": str(10 * place), f"unused_{team.pk}": "1"}
+    typed[f"score_{teams[2].pk}"] = ""  # no score and no no-show: refused
+    page = log_in(browser, live_server, "coach0")
+    page.goto(f"/games/{game.pk}/")
+    for name, value in typed.items():
+        page.locator(f'[name="{name}"]').fill(value)
+    page.locator(f'[name="noshow_{teams[3].pk}"]').check()
+    page.get_by_role("button", name="Submit the result").click()
+
+    score = page.locator(f'[name="score_{teams[2].pk}"]')
+    expect(score).to_be_focused()
+    expect(page.get_by_text("Enter the final score (0 if none)")).to_be_visible()
+    for name, value in typed.items():
+        expect(page.locator(f'[name="{name}"]')).to_have_value(value)
+    expect(page.locator(f'[name="noshow_{teams[3].pk}"]')).to_be_checked()
