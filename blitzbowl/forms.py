@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 
 from engine.blitzbowl.league import MATCHES, MAX_MATCHES
-from leagues.forms import LeagueSettingsForm, apply_domain_errors
-from pitside.errors import Invalid
+from leagues.forms import LeagueSettingsForm
+from rosters.forms import NameSignupForm
 
 
 class SettingsForm(LeagueSettingsForm):
@@ -27,16 +25,10 @@ class SettingsForm(LeagueSettingsForm):
     )
 
 
-class SignupForm(forms.Form):
-    """A coach's sign-up: his team's name (rosters.views.team_signup_page's forms)."""
+class SignupForm(NameSignupForm):
+    """A coach's sign-up: his team's name."""
 
     name = forms.CharField(max_length=80, label="Team name")
-
-    def apply_errors(self, error: Invalid) -> None:
-        apply_domain_errors(self, error)
-
-    def team_data(self) -> dict[str, Any]:
-        return {"name": self.cleaned_data["name"]}
 
 
 class SideForm(forms.Form):

@@ -32,7 +32,8 @@ from engine.blitzbowl.league import STAGE_NAMES
 from engine.blitzbowl.traits import TRAITS
 from games.api import schedule_data
 from leagues.selectors import league_is_commissioner
-from pitside.errors import Invalid
+from pitside.errors import ErrorItem, Invalid
+from pitside.forms import Field, autofocus_first_field, errors_beside
 from pitside.http import require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from rosters.views import team_signup_page
@@ -125,27 +126,39 @@ def coach_signup(request: HttpRequest, league_id: int) -> HttpResponse:
 # --- A match ---------------------------------------------------------------------------------------------
 
 
-REPORT_FIELDS = {"score": "", "challenge_cards": "0", "injuries": "0"}  # each field's value before any report
+# Each field of a side's report line: its value before any report, and its name for a screen reader.
+REPORT_FIELDS = {"score": ("", "score"), "challenge_cards": ("0", "challenge cards"), "injuries": ("0", "injuries")}
+SIDES = ("home", "away")
 
 
-def _report_rows(sides: list[Any], sent: Any) -> list[tuple[Any, str, list[str]]]:
-    """The report form's rows: (side, its name, its fields' values), as `sent` after a refusal (so the form comes
-    back as typed), else as reported (a corrected result starts from it)."""
+def _report_rows(
+    sides: list[Any], sent: Any, errors: dict[str, list[str]], focus: bool
+) -> list[tuple[Any, list[tuple[Field, str]]]]:
+    """The report form's rows: (side, its (field, label)s), each field as `sent` after a refusal (so the form comes back as
+    typed), else as reported (a corrected result starts from it), with its `errors` (by field name); with `focus`
+    (no error at the top of the page), the page opens at the first field in error."""
     rows = []
     for side in sides:
         name = "home" if side.home else "away"
-        reported = {field: getattr(side, field) for field in REPORT_FIELDS}
-        values = [
-            sent.get(f"{name}-{field}", "") if sent is not None else str(blank if reported[field] is None else reported[field])
-            for field, blank in REPORT_FIELDS.items()
-        ]
-        rows.append((side, name, values))
+        fields = []
+        for part, (blank, label) in REPORT_FIELDS.items():
+            reported = getattr(side, part)
+            value = sent.get(f"{name}-{part}", "") if sent is not None else str(blank if reported is None else reported)
+            fields.append((Field(f"{name}-{part}", value, errors.get(f"{name}-{part}", [])), label))
+        rows.append((side, fields))
+    if focus:
+        autofocus_first_field((field.errors, field) for _side, fields in rows for field, _label in fields)
     return rows
 
 
-def _match_page(request: HttpRequest, match_id: int, error: Invalid | None = None) -> HttpResponse:
+def _match_page(request: HttpRequest, match_id: int, error: Invalid | None = None, report: bool = False) -> HttpResponse:
+    """The match page; after a refusal, its `error`: a refused `report` comes back as typed, each error beside its
+    field (the rest, and any other form's, at the top)."""
     match = match_get(match_id)
     sides = sorted(match.sides.all(), key=lambda s: not s.home)
+    paths = [(item.field, item.message) for item in error.items] if error else []
+    where = {f"{name}.{part}": f"{name}-{part}" for name in SIDES for part in REPORT_FIELDS} if report else {}
+    beside, top = errors_beside(paths, where)
     context = {
         "match": match,
         "league": match.league,
@@ -153,8 +166,8 @@ def _match_page(request: HttpRequest, match_id: int, error: Invalid | None = Non
         "stage": STAGE_NAMES[stage_of(match)],
         "rights": match_rights(match, request.user),
         "gains": [(gain, TRAITS[gain.rolled], TRAITS.get(gain.trait)) for gain in match.trait_gains.all()],
-        "errors": [item.message for item in error.items] if error else [],
-        "report_rows": _report_rows(sides, request.POST if error else None),
+        "errors": top,
+        "report_rows": _report_rows(sides, request.POST if report else None, beside, focus=not top),
         "schedule_url": reverse("blitz-schedule", args=[match.pk])
         if services.RESULTS.schedule_refusal(match, request.user) is None
         else "",
@@ -168,7 +181,17 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _report_input(post: Any) -> dict[str, Any]:
-    return {"report": {name: valid_data(SideForm(post, prefix=name)) for name in ("home", "away")}}
+    """Both sides' lines, or every error of both (named "home.score" as the engine names them)."""
+    report: dict[str, Any] = {}
+    problems: list[ErrorItem] = []
+    for name in SIDES:
+        try:
+            report[name] = valid_data(SideForm(post, prefix=name), path=name)
+        except Invalid as refused:
+            problems += refused.items
+    if problems:
+        raise Invalid(problems)
+    return {"report": report}
 
 
 # Each match form: its service, how the form's fields become the service's input, and what to tell the user.
@@ -190,7 +213,7 @@ ACTIONS: dict[str, tuple[Callable[..., Any], Callable[[Any], dict[str, Any]], st
 @require_POST
 def match_action(request: HttpRequest, match_id: int, action: str) -> HttpResponse:
     service, data, done = ACTIONS[action]
-    with refusal_shown_by(lambda error: _match_page(request, match_id, error)):
+    with refusal_shown_by(lambda error: _match_page(request, match_id, error, report=action == "report")):
         service(match_id=match_id, user=request.user, **data(request.POST))
     messages.success(request, done)
     return redirect("blitz-match", match_id)

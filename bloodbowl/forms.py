@@ -11,7 +11,7 @@ from django import forms
 from engine.bloodbowl.standings import TIE_BREAKERS
 from leagues.forms import CreditsField, LeagueSettingsForm, set_choices
 from pitside.errors import DomainError
-from pitside.forms import DataFileForm
+from pitside.forms import DataFileForm, autofocus_first_error_of
 
 PLAYER_ERROR = re.compile(r"^players\[(\d+)\]\.(\w+)$")
 TIE_BREAKER_PLACES = len(TIE_BREAKERS)
@@ -105,6 +105,8 @@ class TeamSignupForms:
         self.players = formset_class(data, prefix=self.prefix, form_kwargs={"positions": positions})
         self.errors: list[str] = []  # about the team as a whole
         self.sent_rows: list[int] = []
+        # Whether the team's own errors (errors_focus) or the roster's (roster_focus) are the page's first.
+        self.errors_focus = self.roster_focus = False
 
     def is_valid(self) -> bool:
         team_ok = self.team.is_valid()
@@ -128,6 +130,10 @@ class TeamSignupForms:
                 self.team.add_error(item.field, item.message)
             else:
                 self.errors.append(item.message)  # the roster as a whole, a house value, the budget
+
+    def focus_first_error(self) -> None:
+        first = autofocus_first_error_of([self.errors, self.team, [str(e) for e in self.players.non_form_errors()], self.players])
+        self.errors_focus, self.roster_focus = first == 0, first == 2
 
     @property
     def has_errors(self) -> bool:

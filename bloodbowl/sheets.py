@@ -30,6 +30,7 @@ from engine.bloodbowl.teamlists import TeamLists
 from engine.core.ruleset import HOUSE_VALUE_REQUIRED
 from engine.core.violations import RuleViolation
 from leagues.models import League
+from pitside.names import key_name
 from pitside.paging import coached_by, page_rows
 from rosters.models import Team
 from rosters.selectors import team_ledger, team_sheet_rows
@@ -64,15 +65,11 @@ class PlayerLine:
         return self.player.status == Player.Status.ACTIVE
 
 
-def _skill_name(team_lists: TeamLists | None, slug: str) -> str:
-    skill = team_lists.skill(slug) if team_lists else None
-    return skill.name if skill else slug
-
-
 def player_line(player: Player, team_lists: TeamLists | None) -> PlayerLine:
     stats = [StatCell(player.stats[c], player.stats[c] - player.base[c]) for c in CHARACTERISTICS]
     starting = set(player.starting_skills)
-    skills = [SkillCell(_skill_name(team_lists, s), s not in starting) for s in player.skills]
+    names = team_lists.skill_names if team_lists else None
+    skills = [SkillCell(key_name(s, names), s not in starting) for s in player.skills]
     injuries = []
     if player.niggling_injuries:
         injuries.append(f"{player.niggling_injuries} niggling")

@@ -13,6 +13,7 @@ from engine.registry import game_systems
 from leagues.selectors import house_value_needed, unset_means_none
 from pitside.errors import DomainError
 from pitside.forms import DataFileForm, autofocus_first_error
+from pitside.names import key_names
 
 LIST_KINDS = ("skills", "types")  # house values that are lists of slugs: chosen by name, or typed comma-separated
 NO_ITEMS = "none"  # typed for an empty list (e.g. a starting row with no skills)
@@ -248,8 +249,7 @@ def display_value(meta: Any, value: Any) -> str:
     if value is None:
         return "no maximum" if unset_means_none(kind) else ""
     if kind in LIST_KINDS:
-        names = dict(meta.choices)
-        return ", ".join(names.get(slug, slug) for slug in value) if value else NO_ITEMS
+        return ", ".join(key_names(value, dict(meta.choices or meta.item_names))) if value else NO_ITEMS
     if kind == "credits":
         return f"{value:,}"
     return str(value)

@@ -9,6 +9,7 @@ from django import forms
 from engine.pitfighter.fighters import CHARACTERISTIC_NAMES, CHARACTERISTICS, TYPES
 from leagues.forms import LeagueSettingsForm
 from pitside.errors import Invalid
+from pitside.forms import autofocus_first_error_of
 
 STABLE_SIZE = 5
 SUGGESTED_TYPES = ("orc", "chaos", "skink", "witch-elf", "ogre")
@@ -57,6 +58,9 @@ class StableForms:
             index = item.field.removeprefix("fighters[").split("]")[0]
             form = self.fighters[int(index)] if item.field.startswith("fighters[") and index.isdigit() else self.stable
             form.add_error(None, item.message)
+
+    def focus_first_error(self) -> None:
+        autofocus_first_error_of([self.stable, *self.fighters])
 
     def team_data(self) -> dict[str, Any]:
         return {"name": self.stable.cleaned_data["name"], "fighters": [f.fighter() for f in self.fighters]}

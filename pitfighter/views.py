@@ -5,6 +5,7 @@ refusal shows the page again with the errors (pitside.page_errors)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from django.contrib import messages
@@ -24,6 +25,7 @@ from pitfighter import services
 from pitfighter.forms import ReasonForm, StableForms, TrainForm
 from pitfighter.selectors import combat_get, combat_rights, fighter_get, league_get, league_panel_context, roster, stable_get
 from pitside.errors import Invalid
+from pitside.forms import Field, autofocus_first_field, errors_beside
 from pitside.http import require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from pitside.params import parse_int
@@ -107,39 +109,61 @@ def stable_page(request: HttpRequest, team_id: int) -> HttpResponse:
 # --- A combat -------------------------------------------------------------------------------------------------------
 
 
-def _report_rows(entries: list[Any], sent: QueryDict | None) -> list[tuple[Any, str, bool, list[tuple[str, str, str]]]]:
-    """The report form's fields by fighter (see _report_input) with what was sent, so a refused report comes back as
-    typed: (entry, taken down by, wounds left, [(critical, by, scar)] for each critical row)."""
+def _report_form(
+    entries: list[Any], sent: QueryDict | None, errors: dict[str, list[str]], focus: bool
+) -> tuple[list[tuple[Any, Field, Field, list[tuple[Field, Field, Field]]]], Field]:
+    """The report form's fields by fighter (see report_input) as `sent`, so a refused report comes back as typed, each
+    with its `errors` (by field name); with `focus` (no error at the top of the page), the page opens at the first
+    field in error. Answers the rows, (entry, taken down by, wounds left, [(critical, by, scar)] for each critical
+    row), and the winner."""
     typed = sent if sent is not None else QueryDict()
 
-    def row(fighter: int) -> list[tuple[str, str, str]]:
-        return [
-            (typed.get(f"crit-{fighter}-{n}", ""), typed.get(f"by-{fighter}-{n}", ""), typed.get(f"scar-{fighter}-{n}", ""))
-            for n in range(CRITICAL_ROWS)
-        ]
+    def one(name: str) -> Field:
+        return Field(name, typed.get(name, ""), errors.get(name, []))
 
-    return [
-        (e, typed.get(f"down-{e.fighter_id}", ""), bool(typed.get(f"wounds-{e.fighter_id}")), row(e.fighter_id)) for e in entries
+    rows = [
+        (
+            e,
+            one(f"down-{e.fighter_id}"),
+            one(f"wounds-{e.fighter_id}"),
+            [
+                (one(f"crit-{e.fighter_id}-{n}"), one(f"by-{e.fighter_id}-{n}"), one(f"scar-{e.fighter_id}-{n}"))
+                for n in range(CRITICAL_ROWS)
+            ],
+        )
+        for e in entries
     ]
+    winner = one("winner")
+    if focus:
+        fields = [field for _e, down, wounds, criticals in rows for field in (down, wounds, *(f for c in criticals for f in c))]
+        autofocus_first_field((field.errors, field) for field in [*fields, winner])
+    return rows, winner
 
 
 def _combat_page(
     request: HttpRequest, combat_id: int, error: Invalid | None = None, sent: QueryDict | None = None
 ) -> HttpResponse:
-    """The combat page; after a refusal, its `error`, and the report form as it was `sent`."""
+    """The combat page; after a refusal, its `error`, and the report form as it was `sent`, each error beside its
+    field (the rest, and any other form's, at the top)."""
     combat = combat_get(combat_id)
     entries = list(combat.entries.all())
+    where: dict[str, str] = {}
+    if sent is not None:
+        with suppress(Invalid):  # a number that is none: its error names the field, and is shown at the top
+            where = report_input(sent)[1]
+    beside, top = errors_beside([(item.field, item.message) for item in error.items] if error else [], where)
+    report_rows, winner = _report_form(entries, sent, beside, focus=not top)
     context = {
         "combat": combat,
         "league": combat.league,
         "entries": entries,
-        "report_rows": _report_rows(entries, sent),
-        "winner": sent.get("winner", "") if sent is not None else "",
+        "report_rows": report_rows,
+        "winner": winner,
         "style": STYLE_NAMES[combat.style],
         "one_against_all": combat.style in ONE_AGAINST_ALL,
         "rights": combat_rights(combat, request.user),
         "charts": CHARTS.values(),
-        "errors": _errors(error),
+        "errors": top,
         "schedule_url": reverse("pit-schedule", args=[combat.pk])
         if services.RESULTS.schedule_refusal(combat, request.user) is None
         else "",
@@ -152,18 +176,25 @@ def combat_page(request: HttpRequest, combat_id: int) -> HttpResponse:
     return _combat_page(request, combat_id)
 
 
-def _report_input(post: QueryDict) -> dict[str, Any]:
-    """The report form: for each fighter `down-<id>` (who took him down), `wounds-<id>` and up to three critical
-    results `crit-<id>-<n>` ("chart:result") with `by-<id>-<n>` and `scar-<id>-<n>`; `winner`."""
-    fighters = []
+def report_input(post: QueryDict) -> tuple[dict[str, Any], dict[str, str]]:
+    """The report form as the service's input, and where each path of it came from (path -> the form's field).
+
+    The form: for each fighter `down-<id>` (who took him down), `wounds-<id>` and up to three critical results
+    `crit-<id>-<n>` ("chart:result") with `by-<id>-<n>` and `scar-<id>-<n>`; `winner`."""
+    fighters: list[dict[str, Any]] = []
+    where = {"winner": "winner"}
     for key in post:
         if not key.startswith("down-"):
             continue
         fighter = key.removeprefix("down-")
-        criticals = []
+        path = f"fighters[{len(fighters)}]"
+        where |= {path: key, f"{path}.wounds_left": f"wounds-{fighter}", f"{path}.criticals": f"crit-{fighter}-0"}
+        criticals: list[dict[str, Any]] = []
         for n in range(CRITICAL_ROWS):
             chart, _, result = post.get(f"crit-{fighter}-{n}", "").partition(":")
             if chart:
+                at = f"{path}.criticals[{len(criticals)}]"
+                where |= {at: f"crit-{fighter}-{n}", f"{at}.by": f"by-{fighter}-{n}", f"{at}.scar": f"scar-{fighter}-{n}"}
                 by, scar = _optional_int(post, f"by-{fighter}-{n}"), _optional_int(post, f"scar-{fighter}-{n}")
                 criticals.append({"chart": chart, "result": result, "by": by or 0, "scar": scar})
         fighters.append(
@@ -174,12 +205,12 @@ def _report_input(post: QueryDict) -> dict[str, Any]:
                 "criticals": criticals,
             }
         )
-    return {"report": {"fighters": fighters, "winner": _optional_int(post, "winner")}}
+    return {"report": {"fighters": fighters, "winner": _optional_int(post, "winner")}}, where
 
 
 # Each combat form: its service, how the form's fields become the service's input, and what to tell the user.
 ACTIONS: dict[str, tuple[Callable[..., Any], Callable[[Any], dict[str, Any]], str]] = {
-    "report": (services.result_submit, _report_input, "The result is in: the other owners confirm it."),
+    "report": (services.result_submit, lambda post: report_input(post)[0], "The result is in: the other owners confirm it."),
     "confirm": (services.result_confirm, lambda post: {}, "The result is confirmed."),
     "dispute": (services.result_dispute, lambda post: valid_data(ReasonForm(post)), "The result is disputed."),
     "void": (services.result_void, lambda post: valid_data(ReasonForm(post)), "The result is voided."),

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from django import forms
@@ -17,6 +18,71 @@ def autofocus_first_error(form: forms.BaseForm, order: Iterable[str] = ()) -> No
     for name in order or form.fields:
         if name in form.errors:
             form.fields[name].widget.attrs["autofocus"] = True
+            return
+
+
+def autofocus_first_error_of(parts: Iterable[forms.BaseForm | forms.BaseFormSet[Any] | Sequence[str]]) -> int | None:
+    """A page of several parts (a sign-up: the team's form, errors about the roster as a whole, a row per member), in
+    the page's order, opens at the first error, with no script; answers the index of the part that holds it (None: no
+    error). A form opens as autofocus_first_error opens it; a formset at its first row in error, at the field in error,
+    else at the row's first field (a row shows its own errors beside its fields); a list of messages is a box of
+    errors the template shows, and focuses when it is told that its index holds the first error
+    (partials/error_list.html)."""
+    for index, part in enumerate(parts):
+        if isinstance(part, forms.BaseFormSet):
+            row = next((row for row in part.forms if row.errors), None)
+            if row is not None:
+                name = next((name for name in row.fields if name in row.errors), next(iter(row.fields)))
+                row.fields[name].widget.attrs["autofocus"] = True
+                return index
+        elif isinstance(part, forms.BaseForm):
+            if part.errors:
+                autofocus_first_error(part)
+                return index
+        elif part:
+            return index
+    return None
+
+
+# --- Hand-written forms (a match report): each field's value and errors in one place ----------------------------
+
+
+@dataclass
+class Field:
+    """A field of a hand-written form: its name, the value typed (or stored), its errors, and whether the page opens
+    at it."""
+
+    name: str
+    value: str = ""
+    errors: list[str] = field(default_factory=list)
+    autofocus: bool = False
+
+
+def errors_beside(
+    errors: Iterable[tuple[str, str]], where: Mapping[str, str], labels: Mapping[str, str] | None = None
+) -> tuple[dict[str, list[str]], list[str]]:
+    """Each error (path, message) beside the form's field or row that `where` (path -> its name) says its path came
+    from, the longest path that is the error's or a prefix of it; an error on a part of a row (`.touchdowns`) is named
+    by the part's label in `labels`. Answers the errors by name, and the rest, for the top of the form."""
+    beside: dict[str, list[str]] = {}
+    top: list[str] = []
+    for path, message in errors:
+        prefix = max((p for p in where if path == p or path.startswith((p + ".", p + "["))), key=len, default=None)
+        if prefix is None:
+            top.append(message)
+            continue
+        part = path[len(prefix) :].lstrip(".").split("[")[0]
+        label = (labels or {}).get(part)
+        beside.setdefault(where[prefix], []).append(f"{label}: {message}" if label else message)
+    return beside, top
+
+
+def autofocus_first_field(candidates: Iterable[tuple[list[str], Field]]) -> None:
+    """The page opens at the first field in error: `candidates` are (errors, the field to focus for them) in the
+    page's order (a row's errors focus the row's first field)."""
+    for errors, target in candidates:
+        if errors:
+            target.autofocus = True
             return
 
 

@@ -49,13 +49,20 @@ def refusal_shown_by(page: Callable[[Invalid], HttpResponse]) -> Iterator[None]:
         raise PageRefusal(page(_as_invalid(error))) from error
 
 
-def valid_data(form: Form) -> dict[str, Any]:
-    """The form's cleaned data; an invalid form is refused as a service is (each field's errors as items),
-    so inside `refusal_shown_by` it shows the same page, 400, as the service's refusal would, opened at its first
-    error when the page shows the form."""
+def valid_data(form: Form, path: str = "") -> dict[str, Any]:
+    """The form's cleaned data; an invalid form is refused as a service is (each field's errors as items, their
+    fields under `path` when the form is one part of the service's input: "home.score"), so inside
+    `refusal_shown_by` it shows the same page, 400, as the service's refusal would, opened at its first error when
+    the page shows the form."""
     if not form.is_valid():
         autofocus_first_error(form)
-        raise Invalid([ErrorItem("invalid", name, str(message)) for name, errors in form.errors.items() for message in errors])
+        raise Invalid(
+            [
+                ErrorItem("invalid", f"{path}.{name}" if path else name, str(message))
+                for name, errors in form.errors.items()
+                for message in errors
+            ]
+        )
     return form.cleaned_data
 
 

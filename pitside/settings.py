@@ -96,6 +96,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "notifications.context_processors.unread",
             ],
+            "builtins": ["pitside.names"],
         },
     },
 ]

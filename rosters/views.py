@@ -43,6 +43,10 @@ class SignupForms(Protocol):
 
     def is_valid(self) -> bool: ...
     def apply_errors(self, error: Invalid) -> None: ...
+    def focus_first_error(self) -> None:
+        """The page shown again opens at the first error (pitside.forms.autofocus_first_error_of)."""
+        ...
+
     def team_data(self) -> dict[str, Any]: ...
 
 
@@ -61,10 +65,12 @@ def team_signup_page(
     if request.method != "POST":
         return render(request, template, context)
     if not forms.is_valid():
+        forms.focus_first_error()
         return render(request, template, context, status=400)
 
     def refused(error: Invalid) -> HttpResponse:
         forms.apply_errors(error)
+        forms.focus_first_error()
         return render(request, template, context)
 
     with refusal_shown_by(refused):

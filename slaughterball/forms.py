@@ -10,6 +10,7 @@ from django import forms
 
 from leagues.forms import BudgetField, LeagueSettingsForm, apply_domain_errors, set_choices
 from pitside.errors import DomainError
+from pitside.forms import autofocus_first_error_of
 
 ATHLETE_ERROR = re.compile(r"^athletes\[(\d+)\]\.(\w+)$")
 
@@ -58,6 +59,7 @@ class TeamSignupForms:
         self.athlete_errors: list[str] = []  # about the roster as a whole
         self.sent_rows: list[int] = []  # form index of each athlete sent to the service
         self.is_bound = data is not None
+        self.roster_focus = False  # the roster's own errors are the page's first (focus_first_error)
 
     def is_valid(self) -> bool:
         team_ok = self.team.is_valid()
@@ -94,6 +96,14 @@ class TeamSignupForms:
         for row in self.athletes.forms:
             if row.cleaned_data.get("type") == parts[2] and not row.non_field_errors():
                 row.add_error(None, f"A {parts[2]} needs house values this league has not set (see above).")
+
+    @property
+    def roster_errors(self) -> list[str]:
+        """The errors about the roster as a whole, shown above its rows."""
+        return [*self.athlete_errors, *self.athletes.non_form_errors()]
+
+    def focus_first_error(self) -> None:
+        self.roster_focus = autofocus_first_error_of([self.team, self.roster_errors, self.athletes]) == 1
 
     @property
     def has_errors(self) -> bool:

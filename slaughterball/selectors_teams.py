@@ -16,6 +16,7 @@ from engine.slaughterball.facts import AthleteFacts, SpendingWindow, TeamFacts
 from engine.slaughterball.games import SidePlayers, who_played
 from engine.slaughterball.ruleset import RULESET
 from leagues.setup import league_house_values
+from pitside.names import key_names
 from rosters.models import LedgerEntry, Team
 from rosters.selectors import balance_annotations, team_balances
 from slaughterball.models import Athlete, AthleteAdjustment, Game, GameSide, Purchase
@@ -183,12 +184,8 @@ def team_summary(team: Team) -> TeamSummary:
     catalog = RULESET.catalog(league_house_values(team.league))
     facts = team_facts(team)
 
-    def skill_name(slug: str) -> str:
-        skill = catalog.skills.get(slug)
-        return skill.name if skill else slug
-
     rows = [
-        AthleteRow(a, f, [skill_name(s) for s in f.skills], [skill_name(s) for s in f.bought_skills])
+        AthleteRow(a, f, key_names(f.skills, catalog.names), key_names(f.bought_skills, catalog.names))
         for a, f in zip(team.athletes.all(), facts.athletes, strict=True)
     ]
     athletes_value = sum(f.value for f in facts.athletes)

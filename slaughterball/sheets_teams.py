@@ -12,9 +12,11 @@ from typing import Any
 from django.http import HttpRequest
 
 from engine.registry import get_ruleset
+from engine.slaughterball.catalog import Catalog
 from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from leagues.setup import league_house_values
+from pitside.names import key_names
 from pitside.paging import coached_by, page_rows
 from rosters.models import Team
 from rosters.selectors import team_sheet_rows
@@ -89,6 +91,60 @@ def balances(game_system: str, amounts: dict[str, int] | Any) -> list[Balance]:
     return [Balance(a, ruleset.account_names.get(a, a), amounts.get(a, 0)) for a in ruleset.accounts]
 
 
+def trait_columns(catalog: Catalog) -> list[TraitColumn]:
+    return [TraitColumn(t, TRAIT_HEADINGS.get(t, t[:3].upper()), catalog.traits[t].name) for t in RULESET.traits]
+
+
+@dataclass(frozen=True)
+class StartingCell:
+    value: Any  # None: a house value the league has not set
+    house: bool  # one of the league's house values (the rulebook does not print it)
+
+
+@dataclass(frozen=True)
+class StartingRow:
+    type: str
+    traits: list[StartingCell]
+    skills: StartingCell  # the skills' names
+    value: StartingCell
+
+    @property
+    def all_house(self) -> bool:
+        """Every figure of the row is a house value (a butcher's): the row says so once, not in each cell."""
+        return all(cell.house for cell in [*self.traits, self.skills, self.value])
+
+
+@dataclass(frozen=True)
+class PortfolioStart:
+    slug: str
+    name: str
+    rows: list[StartingRow]
+
+
+def portfolio_starts(catalog: Catalog) -> list[PortfolioStart]:
+    """What an athlete of each type starts with in each portfolio (rulebook: Pro Teams), the league's house values
+    filling what the rulebook leaves out: the sign-up page shows the chosen portfolio's."""
+
+    def cell(key: str, value: Any) -> StartingCell:
+        return StartingCell(value, key in catalog.house_keys)
+
+    def row(portfolio: str, athlete_type: str) -> StartingRow:
+        profile = catalog.athletes[(portfolio, athlete_type)]
+        key = f"athletes.{portfolio}.{athlete_type}"
+        skills = key_names(profile.skills, catalog.names) if profile.skills is not None else None
+        return StartingRow(
+            athlete_type,
+            [cell(f"{key}.{trait}", profile.traits[trait]) for trait in RULESET.traits],
+            cell(f"{key}.skills", skills),
+            cell(f"{key}.value", profile.value),
+        )
+
+    return [
+        PortfolioStart(slug, name, [row(slug, athlete_type) for athlete_type in RULESET.athlete_types])
+        for slug, name in catalog.portfolios.items()
+    ]
+
+
 def team_context(team: Team) -> dict[str, Any]:
     """Everything the team page, the spend page and the roster sheet show of a team."""
     league = team.league
@@ -101,7 +157,7 @@ def team_context(team: Team) -> dict[str, Any]:
         "summary": summary,
         "catalog": catalog,
         "portfolio_name": catalog.portfolios.get(team.faction, team.faction),
-        "trait_columns": [TraitColumn(t, TRAIT_HEADINGS.get(t, t[:3].upper()), catalog.traits[t].name) for t in RULESET.traits],
+        "trait_columns": trait_columns(catalog),
         "athlete_lines": athlete_lines(summary, RULESET.traits),
         "balances": balances(league.game_system, summary.balances),
         "game_record": record,

@@ -9,9 +9,9 @@ from django import forms
 from django.utils import timezone
 
 from engine.slaughterville.sessions import LOCATIONS_IN_PLAY, MAX_PLAYERS
-from leagues.forms import LeagueSettingsForm, apply_domain_errors, new_idempotency_key
-from pitside.errors import Invalid
+from leagues.forms import LeagueSettingsForm, new_idempotency_key
 from pitside.forms import DataFileForm
+from rosters.forms import NameSignupForm
 
 MAX_TEXT = 200_000  # characters of a catalogue file
 RANDOM = "random"  # the character choice "dealt at random"
@@ -29,16 +29,10 @@ class CatalogueForm(DataFileForm):
     text_label = "Or type, paste or edit the catalogue"
 
 
-class JoinForm(forms.Form):
-    """Joining a group, as the shared sign-up page (rosters.views.team_signup_page) drives it."""
+class JoinForm(NameSignupForm):
+    """Joining a group: the name a member plays by."""
 
     name = forms.CharField(max_length=100, label="The name you play by in this group")
-
-    def apply_errors(self, error: Invalid) -> None:
-        apply_domain_errors(self, error)
-
-    def team_data(self) -> dict[str, Any]:
-        return {"name": self.cleaned_data["name"]}
 
 
 class SessionLogForm(forms.Form):

@@ -45,6 +45,7 @@ from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import ErrorItem, Invalid
 from pitside.http import require_form_page
+from pitside.names import key_name
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.paging import coached_by, page_rows
 from pitside.params import parse_int
@@ -153,11 +154,14 @@ def _match_page(
     match = match_get(match_id)
     own = match_side_of(match, request.user)
     lists = team_lists_of(match.league)
-    skill_names = {s.slug: s.name for s in lists.skills} if lists else {}
+    skill_names = lists.skill_names if lists else {}
 
     def label(kind: str, target: str | None) -> str:
         what = {"skill": "Skill", "characteristic": "+1", "remove_trait": "Remove", "wasted": "Wasted"}.get(kind, kind)
-        return f"{what} {skill_names.get(target or '', (target or '').upper())}".strip()
+        if not target:
+            return what
+        # A characteristic's target is its abbreviation (ma, st, ag, av), shown as printed (MA).
+        return f"{what} {key_name(target, skill_names) if kind != 'characteristic' else target.upper()}"
 
     sprs = match.star_player_rolls.all()
     pending = [
@@ -185,7 +189,7 @@ def _match_page(
         "schedule_url": reverse("bb-match-schedule", args=[match.pk]) if rights.schedule else "",
         "own_side": own,
         "kickoff": own is not None and match.gate is not None and match.state == Game.State.SCHEDULED,
-        "decks": [(slug, tables.tables().decks[slug].name) for slug in DECKS],
+        "deck_names": {slug: tables.tables().decks[slug].name for slug in DECKS},
         "apothecary_players": apothecary_candidates(match, own) if own is not None and match.gate is not None else [],
         "trophies": [(side, trophies[side.team_id]) for side in sides if side.team_id in trophies],
         "injury_slots": INJURY_SLOTS,

@@ -9,11 +9,12 @@ is shown beside its field, and the rest at the top of the form. The page opens a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bloodbowl.models import Player
 from engine.bloodbowl.report import EVENTS
+from pitside.forms import Field, autofocus_first_field, errors_beside
 
 INJURY_SLOTS = range(1, 5)
 CHARACTERISTICS = ("ma", "st", "ag", "av")
@@ -34,14 +35,6 @@ PART_LABELS = {
     "dead": "Dead",
     "miss_next_match": "Misses next match",
 }
-
-
-@dataclass
-class Field:
-    name: str
-    value: str = ""
-    errors: list[str] = field(default_factory=list)
-    autofocus: bool = False
 
 
 @dataclass
@@ -165,15 +158,7 @@ def report_form(
 ) -> ReportForm:
     """The report form: `values` by field name, each error beside the field (or row) its path names, else at the top."""
     _data, where = report_input(values, players)
-    beside: dict[str, list[str]] = {}
-    top: list[str] = []
-    for path, message in errors:
-        prefix = next((p for p in where if path == p or path.startswith((p + ".", p + "["))), None)
-        if prefix is None:
-            top.append(message)
-            continue
-        part = path[len(prefix) :].lstrip(".").split("[")[0]
-        beside.setdefault(where[prefix], []).append(f"{PART_LABELS[part]}: {message}" if part in PART_LABELS else message)
+    beside, top = errors_beside(errors, where, PART_LABELS)
 
     def one(name: str) -> Field:
         return Field(name, str(values.get(name) or ""), beside.get(name, []))
@@ -204,11 +189,9 @@ def report_form(
 
 def _focus_first_error(form: ReportForm) -> None:
     """The first field in error, in the page's order, takes the focus (a row's error: the row's first field)."""
+    candidates: list[tuple[list[str], Field]] = []
     for side in form.sides:
-        candidates: list[tuple[list[str], Field]] = [(f.errors, f) for f in (side.score, side.casualties, side.mvp)]
+        candidates += [(f.errors, f) for f in (side.score, side.casualties, side.mvp)]
         candidates += [(row.errors, row.counts[0][2]) for row in side.players]
         candidates += [(row.errors, row.player) for row in side.injuries]
-        for errors, target in candidates:
-            if errors:
-                target.autofocus = True
-                return
+    autofocus_first_field(candidates)

@@ -56,6 +56,7 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
         "league": league,
         "forms": forms,
         "races": races,
+        "skill_names": team_lists.skill_names if team_lists else {},
         "house": league_house(league),
         "budget": RULESET.option_value(league.options, "starting_budget"),
     }

@@ -140,6 +140,11 @@ class TeamLists:
     def skill(self, slug: str) -> Skill | None:
         return next((s for s in self.skills if s.slug == slug), None)
 
+    @property
+    def skill_names(self) -> dict[str, str]:
+        """Each skill's name by its slug."""
+        return {s.slug: s.name for s in self.skills}
+
 
 # --- field checks shared by both formats -------------------------------------------------------
 

@@ -26,6 +26,8 @@ class HouseValueField:
     printed: Any = None  # the rulebook's value, or None where it is not printed
     # For a list of slugs whose order does not matter: each slug it may hold, with its name (forms offer the names).
     choices: tuple[tuple[str, str], ...] = ()
+    # For a list of slugs whose order matters (typed, not chosen): each slug's name, to show its value by names.
+    item_names: tuple[tuple[str, str], ...] = ()
 
 
 HOUSE_VALUE_REQUIRED = "house-value-required"  # the code of a refusal for a house value nobody has set

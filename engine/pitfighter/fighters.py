@@ -80,7 +80,12 @@ FIELDS: dict[str, HouseValueField] = {
             for t in TYPES.values()
             for c in CHARACTERISTICS
         ),
-        HouseValueField(D66_ORDER, "The 18 skills in D66 order (two D66 numbers each, 11-12 first)", "skills"),
+        HouseValueField(
+            D66_ORDER,
+            "The 18 skills in D66 order (two D66 numbers each, 11-12 first)",
+            "skills",
+            item_names=tuple((s.slug, s.name) for s in SKILLS.values()),
+        ),
         HouseValueField(
             SHIELD_TYPES,
             "Fighter types that carry a shield (for Shield Bash)",

@@ -44,6 +44,7 @@ class Skill:
     types: tuple[str, ...] | None
     cost: int | None
     prerequisite: str | None
+    text: str  # the List of Skills' text
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,17 @@ class Catalog:
     fields: Mapping[str, HouseValueField]
     house_keys: frozenset[str]  # the keys this league has set
     mavericks: Mapping[str, Maverick]
+
+    @functools.cached_property
+    def names(self) -> dict[str, str]:
+        """The printed name of each key of these tables: portfolios, skills, staff, traits and mavericks."""
+        return {
+            **self.portfolios,
+            **{slug: s.name for slug, s in self.skills.items()},
+            **{slug: s.name for slug, s in self.staff.items()},
+            **{slug: t.name for slug, t in self.traits.items()},
+            **{slug: m.name for slug, m in self.mavericks.items()},
+        }
 
     def missing(self, key: str) -> Violation:
         """The violation for an action that needs a house value nobody has set."""
@@ -201,7 +213,7 @@ def build_catalog(house_values: Mapping[str, Any]) -> Catalog:
         for t in ATHLETE_TYPES
     }
     skills = {
-        slug: Skill(slug, s["name"], cell(f"skills.{slug}.types"), cell(f"skills.{slug}.cost"), s.get("prerequisite"))
+        slug: Skill(slug, s["name"], cell(f"skills.{slug}.types"), cell(f"skills.{slug}.cost"), s.get("prerequisite"), s["text"])
         for slug, s in _load("skills.toml").items()
     }
     staff = {

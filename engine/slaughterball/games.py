@@ -84,6 +84,10 @@ def underdog_edge_tokens(pit_powers: Mapping[int, int]) -> dict[int, int]:
     }
 
 
+# Support Staff's tokens by key, with the rulebook's names.
+STAFF_TOKEN_NAMES = {"reroll": "Reroll token", "cancel-card": "Cancel Card token"}
+
+
 def staff_edge_tokens(staff: Mapping[str, int]) -> dict[str, int]:
     """Support Staff: one Reroll token per cheerleader, one Cancel Card token for a mascot."""
     tokens = {"reroll": staff.get("cheerleader", 0), "cancel-card": staff.get("mascot", 0)}

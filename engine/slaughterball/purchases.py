@@ -46,6 +46,7 @@ class PurchaseOption:
     allowed: bool
     reason: str
     unset: tuple[str, ...] = ()  # the house values its refusal names as not set (their keys)
+    text: str = ""  # a skill's text in the List of Skills; empty for a trait increase or staff
 
 
 def _types_phrase(types: tuple[str, ...]) -> str:
@@ -181,13 +182,15 @@ def quote_purchase(catalog: Catalog, team: TeamFacts, request: PurchaseRequest) 
 
 def _option(catalog: Catalog, team: TeamFacts, request: PurchaseRequest, listed_cost: int | None) -> PurchaseOption:
     name = _item_name(catalog, request.kind, request.item)
+    skill = catalog.skills.get(request.item) if request.kind == "skill" else None
+    text = skill.text if skill is not None else ""
     try:
         quote = quote_purchase(catalog, team, request)
     except RuleViolation as refused:
         reason = " ".join(v.message for v in refused.violations)
         unset = tuple(v.path for v in refused.violations if v.code == HOUSE_VALUE_REQUIRED)
-        return PurchaseOption(request.kind, request.item, name, listed_cost, False, reason, unset)
-    return PurchaseOption(request.kind, request.item, name, quote.cost, True, "")
+        return PurchaseOption(request.kind, request.item, name, listed_cost, False, reason, unset, text)
+    return PurchaseOption(request.kind, request.item, name, quote.cost, True, "", text=text)
 
 
 def purchase_options(catalog: Catalog, team: TeamFacts, athlete: AthleteFacts) -> list[PurchaseOption]:

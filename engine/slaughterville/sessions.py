@@ -118,7 +118,8 @@ def _locations(catalogue: Catalogue, log: SessionLog) -> list[Violation]:
             Violation(
                 "location-mandatory-first",
                 "locations[0]",
-                f"{villain.name}'s Villain Starting Area lists {villain.location}: it is the first location.",
+                f"{villain.name}'s Villain Starting Area lists "
+                f"{catalogue.names().get(villain.location, villain.location)}: it is the first location.",
             )
         )
     return problems

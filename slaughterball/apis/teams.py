@@ -215,6 +215,9 @@ class PurchaseOptionSerializer(serializers.Serializer[Any]):
     cost = serializers.IntegerField(allow_null=True)
     allowed = serializers.BooleanField()
     reason = serializers.CharField(allow_blank=True)
+    text = serializers.CharField(
+        allow_blank=True, help_text="A skill's rulebook text (List of Skills); empty for a trait increase."
+    )
 
 
 class AthletePurchaseOptionsApi(APIView):

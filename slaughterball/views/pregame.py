@@ -18,6 +18,7 @@ from django.urls import NoReverseMatch, path, reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from engine.slaughterball import auctions
+from engine.slaughterball.games import STAFF_TOKEN_NAMES
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import CreditsField, new_idempotency_key
 from leagues.selectors import league_is_commissioner
@@ -69,6 +70,8 @@ def _base_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         "is_commissioner": league_is_commissioner(league, request.user),
         "game_url": _optional_url("game-detail", game.pk),
         "mavericks_allowed": not RULESET.option_value(league.options, "no_mavericks"),
+        # The rulebook's names of skills, traits and tokens, for the `named` filter.
+        "names": {**RULESET.catalog(league.house_values).names, **STAFF_TOKEN_NAMES},
     }
 
 

@@ -27,6 +27,7 @@ from games.api import schedule_data
 from leagues.forms import new_idempotency_key, set_choices
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
+from pitside.forms import autofocus_first_error
 from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.paging import coached_by, page_rows
@@ -112,6 +113,12 @@ class ResultForm(forms.Form):
             }
             for s in self.sides
         ]
+
+    def page_order(self) -> list[str]:
+        """The fields in the page's order: the teams' rows, the scoring log's box, the injuries."""
+        rows = [f"{part}_{s.team_id}" for s in self.sides for part in ("order", "score", "unused", "noshow")]
+        injuries = [f"injury_{a.pk}_{part}" for a in self.injury_athletes for part in ("tokens", "killed")]
+        return [*rows, "use_log", *injuries]
 
     def injury_rows(self) -> list[dict[str, Any]]:
         return [
@@ -347,6 +354,7 @@ def game_result_submit(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         rights = game_rights(game, request.user)
         if not (rights.coach or rights.commissioner):
             raise NotPermitted.one("not-in-game", "game", "Only a coach of a team in this game or a commissioner can do that.")
+        autofocus_first_error(form, form.page_order())
         return _game_page(request, game, status=400, result_form=form)
     draft = _draft(game)
     sides = form.sides_payload()

@@ -38,7 +38,7 @@ from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors import league_get
 from slaughterball.selectors_teams import team_facts, team_get
 from slaughterball.services import teams as services
-from slaughterball.sheets_teams import SHEET_TEMPLATE, balances, roster_sheet_data, team_context
+from slaughterball.sheets_teams import SHEET_TEMPLATE, balances, portfolio_starts, roster_sheet_data, team_context, trait_columns
 
 
 def _team(team_id: int) -> Team:
@@ -56,15 +56,18 @@ def _team(team_id: int) -> Team:
 @require_form_page
 def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get(league_id)
+    catalog = RULESET.catalog(league_house_values(league))
     forms = TeamSignupForms(
         request.POST if request.method == "POST" else None,
-        portfolios=dict(RULESET.catalog(league_house_values(league)).portfolios),
+        portfolios=dict(catalog.portfolios),
         athlete_types=RULESET.athlete_types,
         rows=RULESET.roster_size,
     )
     context = {
         "league": league,
         "forms": forms,
+        "portfolio_starts": portfolio_starts(catalog),
+        "trait_columns": trait_columns(catalog),
         "athlete_types": RULESET.athlete_types,
         "roster_size": RULESET.roster_size,
         "type_minimum": RULESET.type_minimum,

@@ -20,3 +20,14 @@
   box.hidden = false;
   update();
 })();
+
+/* Opens the chosen portfolio's table of starting athletes, and closes the others. */
+(function () {
+  var select = document.getElementById("id_portfolio");
+  if (!select) return;
+  select.addEventListener("change", function () {
+    document.querySelectorAll("details.portfolio-start").forEach(function (d) {
+      d.open = d.dataset.portfolio === select.value;
+    });
+  });
+})();

@@ -60,7 +60,12 @@ def test_report_and_confirm_on_the_match_page(client_as, short_league, three):
     refused = client_as(ann.coach).post(url + "report/", form)
     assert refused.status_code == 400
     page = refused.content.decode()
-    assert "Not accepted" in page
+    # The error beside its field, the page opened at it.
+    assert "Not accepted" not in page
+    field = page[page.index('name="away-injuries"') :]
+    assert " autofocus" in field[: field.index(">")]
+    assert page.count(" autofocus") == 1
+    assert '<div id="away-injuries-errors"><p class="field-error">Enter a whole number.</p></div>' in page
     for name, value in form.items():  # the form comes back as typed
         field = page[page.index(f'name="{name}"') :]
         assert f'value="{value}"' in field[: field.index(">")], name

@@ -91,7 +91,8 @@ def test_a_short_league_with_finals_and_awards(browser: Browser, live_server):
     boss.locator("input[name=home-score]").fill("5")
     boss.locator("input[name=away-score]").fill("5")
     boss.get_by_role("button", name="Submit the result").click()
-    expect(boss.get_by_role("alert")).to_contain_text("cannot end drawn")
+    expect(boss.locator("#away-score-errors")).to_contain_text("cannot end drawn")  # beside the score, focused
+    expect(boss.locator("input[name=away-score]")).to_be_focused()
     play_latest(coaches, (9, 5))
 
     champion = final.sides.get(home=True).team.name

@@ -352,8 +352,8 @@ def test_a_four_team_league_plays_two_weeks(log_in):
     stale = buyer.context.new_page()  # the same page in a second tab, loaded before the purchase
     stale.goto(buyer.url)
     skills = buyer.locator("table.offers tbody tr").filter(has_not_text="trait increase")
-    first_skill = skills.nth(0).locator("td").first.inner_text()
-    second_skill = skills.nth(1).locator("td").first.inner_text()
+    first_skill = skills.nth(0).locator(".offer-name").inner_text()  # the name, above the skill's rulebook text
+    second_skill = skills.nth(1).locator(".offer-name").inner_text()
     skills.nth(0).get_by_role("button", name="Buy").click()
     buyer.get_by_role("alertdialog").get_by_role("button", name=re.compile(f"^Buy {re.escape(first_skill)} for")).click()
     expect(buyer.locator("#spend-panel").get_by_role("status")).to_contain_text(first_skill)

@@ -75,8 +75,11 @@ def test_a_group_logs_three_sessions_and_reads_its_statistics(browser: Browser, 
     log_session(
         laurie, [("Laurie", "Prom Queen")], "The Hooked Stranger (first location: Lakeside Camp)", TOWN, "The villain won", "7"
     )
-    expect(laurie.get_by_text("Villain Starting Area lists lakeside-camp: it is the first location.")).to_be_visible()
+    expect(laurie.get_by_text("Villain Starting Area lists Lakeside Camp: it is the first location.")).to_be_visible()
+    expect(laurie.get_by_label("Location 1", exact=True)).to_be_focused()  # opened at the error
     expect(laurie.get_by_label("Turns played")).to_have_value("7")  # the input is kept
+    expect(laurie.get_by_label("Character 1", exact=True)).to_have_value("prom-queen")
+    expect(laurie.get_by_label("Outcome")).to_have_value("villain")
     laurie.get_by_label("Location 1", exact=True).select_option(label="Lakeside Camp")
     laurie.get_by_role("button", name="Log the session").click()
     expect(laurie.get_by_text("Confirmed", exact=True)).to_be_visible()  # one player: nobody else confirms

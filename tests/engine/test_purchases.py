@@ -462,7 +462,11 @@ def test_purchase_options_for_a_cleaver() -> None:
         balances={"treasury": 250_000},
     )
     options = options_by_item(team)
-    assert options[("skill", "assist-chop")] == PurchaseOption("skill", "assist-chop", "Assist Chop", 50_000, True, "")
+    # Each skill carries its List of Skills text, quoted.
+    assist_chop = "Instead of interfering with an opponent during a chop, you can add +1 die to your teammate's Brawling test."
+    assert options[("skill", "assist-chop")] == PurchaseOption(
+        "skill", "assist-chop", "Assist Chop", 50_000, True, "", assist_chop
+    )
     assert options[("skill", "automatic-carve")] == PurchaseOption(
         "skill",
         "automatic-carve",
@@ -470,9 +474,17 @@ def test_purchase_options_for_a_cleaver() -> None:
         200_000,
         False,
         "Automatic Carve can be learned by slashers and butchers only.",
+        "You do not need to play an Interrupt card to carve an opponent leaving an adjacent space. You can carve as many "
+        "times as you want in a turn, but you can only carve the same opponent once during a Move action.",
     )
     assert options[("skill", "awesome-brute-1")] == PurchaseOption(
-        "skill", "awesome-brute-1", "Awesome Brute 1", 50_000, False, "Athlete 1 already has Awesome Brute 1."
+        "skill",
+        "awesome-brute-1",
+        "Awesome Brute 1",
+        50_000,
+        False,
+        "Athlete 1 already has Awesome Brute 1.",
+        "For each level of this skill, when you play a Brute card, you can roll one additional Brawling die.",
     )
     leadership = options[("skill", "leadership")]
     assert (leadership.cost, leadership.allowed) == (None, False)

@@ -83,7 +83,13 @@ def test_arrange_report_confirm_and_train_on_the_pages(client_as, campaign, ann,
     refused = client.post(f"/pitfighter/combats/{combat.pk}/report/", typed)
     assert refused.status_code == 400
     page = refused.content.decode()
-    assert 'class="errors" role="alert" tabindex="-1" autofocus' in page
+    # Each error beside its field, the page opened at the first (no error is the combat's as a whole).
+    assert 'class="errors" role="alert"' not in page
+    wounds = page[page.index(f'name="wounds-{a.pk}"') :]
+    assert wounds[: wounds.index(">")].endswith("autofocus\n")
+    assert page.count(" autofocus") == 1
+    assert f'<div id="wounds-{a.pk}-errors"><p class="field-error">Only a fighter KO&#x27;d can be taken out' in page
+    assert f'<div id="scar-{b.pk}-0-errors"><p class="field-error">Only Stunned &amp; Scar takes a scar roll.</p>' in page
     for name, value in typed.items():
         field = page[page.index(f'name="{name}"') :]
         if name.startswith(("down-", "by-")):
@@ -92,9 +98,9 @@ def test_arrange_report_confirm_and_train_on_the_pages(client_as, campaign, ann,
         elif name.startswith("crit-"):
             assert '<option value="leg:leg-chopped-off" selected>' in field[: field.index("</select>")]
         elif name.startswith("wounds-"):
-            assert field.startswith(f'name="{name}" checked')
+            assert field.startswith(f'name="{name}" id="{name}" checked')
         else:
-            assert field[: field.index(">")].endswith(f'value="{value}"'), name
+            assert f'value="{value}"' in field[: field.index(">")], name
     reported = client.post(
         f"/pitfighter/combats/{combat.pk}/report/",
         {

@@ -66,7 +66,7 @@ def test_a_refused_log_keeps_the_input_and_names_each_field(group, ash, laurie, 
     assert response.status_code == 400
     assert "No two players play the same character." in page
     assert "Six locations are in play, in order, not 5." in page
-    assert "The Hooked Stranger&#x27;s Villain Starting Area lists lakeside-camp" in page
+    assert "The Hooked Stranger&#x27;s Villain Starting Area lists Lakeside Camp" in page
     assert "Keep me</textarea>" in page
     assert '<option value="hooked-stranger" selected>' in page
     assert not Session.objects.exists()

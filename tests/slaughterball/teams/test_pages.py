@@ -7,8 +7,10 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 from pypdf import PdfReader
 
+from engine.slaughterball.ruleset import RULESET
 from rosters.models import Team
 from slaughterball.models import Purchase
 from slaughterball.selectors_teams import team_get, team_summary
@@ -16,6 +18,10 @@ from tests.factories import LeagueFactory, UserFactory
 from tests.slaughterball.teams.helpers import first_allowed, signup_data
 
 pytestmark = pytest.mark.django_db
+
+
+def catalog_text(skill: str) -> str:
+    return RULESET.catalog({}).skills[skill].text
 
 
 def summary_of(team):
@@ -34,6 +40,52 @@ def test_sign_up_page_renders_the_rows_and_the_type_limits(client_as, league, co
     assert 'data-maximum="3"' in page
     assert 'data-size="8"' in page
     assert "Valkyries" in page  # a portfolio choice
+
+
+def portfolio_table(page: str, portfolio: str) -> str:
+    table = page[page.index(f'data-portfolio="{portfolio}"') :]
+    return table[: table.index("</details>")]
+
+
+def row_of(table: str, athlete_type: str) -> str:
+    row = table[table.index(f'<th scope="row">{athlete_type}') :]
+    return row[: row.index("</tr>")]
+
+
+def test_sign_up_page_shows_what_each_type_starts_with_in_each_portfolio(client_as, league, coach):
+    page = client_as(coach).get(reverse("team-create", args=[league.pk])).content.decode()
+    carnage = portfolio_table(page, "carnage")
+    assert not carnage.startswith('data-portfolio="carnage" open')  # none chosen yet
+    slasher = row_of(carnage, "Slasher")
+    # Carnage's printed slasher: traits 2 3 5 5 5, four skills by name; its value is a house value.
+    assert re.findall(r'<td class="num">(\d+)\s*</td>', slasher) == ["2", "3", "5", "5", "5"]
+    assert "Automatic Carve, Awesome Brute 1, Dirty Stomper, Star Brawler" in slasher
+    assert re.search(r"2,400,000\s*<span class=\"badge house\">house value</span>", slasher)
+    razor = row_of(carnage, "Razor")
+    assert "2,700,000" in razor
+    assert "house value" not in razor  # all printed
+    butcher = row_of(carnage, "Butcher")  # every figure a house value: the row says so once
+    assert butcher.count("house value") == 1
+    assert "Pit Strategy, Pit Tactics, Thwart" in row_of(portfolio_table(page, "nemesis"), "Cleaver")
+
+
+def test_a_refused_sign_up_opens_the_chosen_portfolio_and_its_first_error(client_as, league, coach):
+    data = signup_data()
+    data["athletes-3-name"] = ""
+    data["athletes-6-number"] = ""
+    page = client_as(coach).post(reverse("team-create", args=[league.pk]), data).content.decode()
+    assert page.count("data-portfolio=") == 4
+    assert 'data-portfolio="carnage" open' in page
+    assert page.count(" autofocus") == 1
+    assert re.search(r'<input[^>]*name="athletes-3-name"[^>]*autofocus', page)
+
+
+def test_a_sign_up_refused_for_its_roster_opens_at_the_roster_errors(client_as, league, coach):
+    athletes = [{"type": "razor", "name": f"R{i}", "number": i} for i in range(1, 9)]
+    page = client_as(coach).post(reverse("team-create", args=[league.pk]), signup_data(athletes=athletes)).content.decode()
+    assert page.count(" autofocus") == 1
+    errors = page[page.index('<div class="errors" role="alert" tabindex="-1" autofocus>') :]
+    assert "at most 3 razors" in errors[: errors.index("</div>")]
 
 
 def test_sign_up_needs_login(client, league):
@@ -145,7 +197,7 @@ def test_team_page_is_public(client, team):
     for account in ("Treasury", "Skill Budget", "Support Staff Budget"):
         assert account in page
     assert f"{summary.team_potential:,}" in page
-    assert "treasury not included (see GAPS)" in page
+    assert "treasury not included (the rulebook does not say; Pitside shows it beside)" in page
     assert "Skill Budget (300,000 credits)" in page  # a ledger row's reason
     assert reverse("team-roster-sheet", args=[team.pk]) in page
     assert reverse("team-roster-pdf", args=[team.pk]) in page
@@ -190,6 +242,11 @@ def test_spend_page_lists_only_what_may_be_bought_now(client_as, team):
     assert refused[0].reason.split(".")[0] in page
     assert 'name="idempotency_key"' in page
     assert "Skill Budget" in page
+    # Each skill with its text from the rulebook's List of Skills.
+    skill = next(o for o, _ in offers if o.kind == "skill")
+    assert skill.text
+    assert f'<p class="note skill-text">{escape(skill.text)}</p>' in page
+    assert escape(catalog_text("automatic-carve")) in page  # refused to this athlete, or offered
 
 
 @pytest.mark.parametrize("who", ["rival", "commissioner"])

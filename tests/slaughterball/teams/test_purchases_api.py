@@ -304,6 +304,7 @@ class TestPurchaseOptions:
             "cost": 100_000,
             "allowed": True,
             "reason": "",
+            "text": "You can use a Special action to gain another Onslaught token for your coach during this turn.",
         }
         refusals = {
             ("skill", "leadership"): "Gristle 1 already has Leadership.",
