@@ -45,8 +45,8 @@ class PurchaseOption:
     cost: int | None
     allowed: bool
     reason: str
-    unset: tuple[str, ...] = ()  # the house values its refusal names as not set (their keys)
     text: str = ""  # a skill's text in the List of Skills; empty for a trait increase or staff
+    unset: tuple[str, ...] = ()  # the house values its refusal names as not set (their keys)
 
 
 def _types_phrase(types: tuple[str, ...]) -> str:
@@ -189,8 +189,8 @@ def _option(catalog: Catalog, team: TeamFacts, request: PurchaseRequest, listed_
     except RuleViolation as refused:
         reason = " ".join(v.message for v in refused.violations)
         unset = tuple(v.path for v in refused.violations if v.code == HOUSE_VALUE_REQUIRED)
-        return PurchaseOption(request.kind, request.item, name, listed_cost, False, reason, unset, text)
-    return PurchaseOption(request.kind, request.item, name, quote.cost, True, "", text=text)
+        return PurchaseOption(request.kind, request.item, name, listed_cost, False, reason, text, unset)
+    return PurchaseOption(request.kind, request.item, name, quote.cost, True, "", text)
 
 
 def purchase_options(catalog: Catalog, team: TeamFacts, athlete: AthleteFacts) -> list[PurchaseOption]:
