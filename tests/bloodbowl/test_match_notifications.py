@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime
 
-import pytest
 from django.core import mail
 
 from bloodbowl.models import StarPlayerRoll
@@ -18,14 +17,6 @@ from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.bloodbowl.tournament_helpers import report
 from tests.factories import UserFactory
 from tests.refusals import raises_invalid
-
-
-@pytest.fixture
-def bb(db, commissioner):
-    league = bloodbowl_league(commissioner)
-    home = bloodbowl_team(league, UserFactory(username="home_coach"), "Croakers")
-    away = bloodbowl_team(league, UserFactory(username="away_coach"), "Bog Kings")
-    return league, home, away
 
 
 def told(prefix: str) -> dict[str, tuple[str, str]]:

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
 from django.test import Client
 
 from bloodbowl.models import Match, StarPlayerRoll
 from leagues.models import League
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.factories import UserFactory
-
-
-@pytest.fixture
-def bb(db, commissioner):
-    league = bloodbowl_league(commissioner)
-    home = bloodbowl_team(league, UserFactory(username="home_coach"), "Croakers")
-    away = bloodbowl_team(league, UserFactory(username="away_coach"), "Bog Kings")
-    return league, home, away
 
 
 def _as(user) -> Client:

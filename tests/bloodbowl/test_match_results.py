@@ -17,14 +17,6 @@ from tests.factories import UserFactory
 from tests.refusals import raises_invalid
 
 
-@pytest.fixture
-def bb(db, commissioner):
-    league = bloodbowl_league(commissioner)
-    home = bloodbowl_team(league, UserFactory(username="home_coach"), "Croakers")
-    away = bloodbowl_team(league, UserFactory(username="away_coach"), "Bog Kings")
-    return league, home, away
-
-
 def _kicked_off(league, home, away):
     match = services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
     services.prematch_roll(match_id=match.pk, user=home.coach)
