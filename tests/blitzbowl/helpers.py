@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from blitzbowl import services
 from blitzbowl.models import Match
+from games.models import Roll
 
 
 def report(home=(3, 1, 0), away=(1, 0, 0)):
@@ -19,3 +20,12 @@ def play(match: Match, home=(3, 1, 0), away=(1, 0, 0)) -> Match:
     services.result_submit(match_id=match.pk, user=sides[0].team.coach, report=report(home, away))
     confirmed, _ = services.result_confirm(match_id=match.pk, user=sides[1].team.coach)
     return confirmed
+
+
+def play_rolling_a_trait_twice(league, team, opponents) -> None:
+    """`team` plays a home match against each opponent and rolls 1 + 4 (Bribe the Ref) after each: the dice stored
+    before the match is played, for the post-game to read."""
+    for opponent in opponents:
+        match = services.match_create(league_id=league.pk, user=team.coach, home_team=team.pk, away_team=opponent.pk)
+        Roll.objects.create(game=match, label="trait.home", purpose="coach_trait", dice=[1, 4])
+        play(match)

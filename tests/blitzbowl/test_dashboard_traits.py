@@ -9,8 +9,7 @@ from django.utils.html import escape
 
 from blitzbowl import services
 from blitzbowl.models import TraitGain
-from games.models import Roll
-from tests.blitzbowl.helpers import play
+from tests.blitzbowl.helpers import play_rolling_a_trait_twice
 
 
 def home_of(user) -> str:
@@ -21,10 +20,7 @@ def home_of(user) -> str:
 
 def test_a_trait_rolled_twice_waits_on_the_dashboard_until_chosen(short_league, three):
     ann, bob, cid = three
-    for opponent in (cid, bob):  # Ann rolls 1 + 4, Bribe the Ref, after both matches (the dice stored beforehand)
-        match = services.match_create(league_id=short_league.pk, user=ann.coach, home_team=ann.pk, away_team=opponent.pk)
-        Roll.objects.create(game=match, label="trait.home", purpose="coach_trait", dice=[1, 4])
-        play(match)
+    play_rolling_a_trait_twice(short_league, ann, (cid, bob))  # Bribe the Ref, twice
     body = home_of(ann.coach)
     assert f"{escape(ann.name)}: choose a Coach Trait." in body
     assert f'href="{reverse("blitz-coach", args=[ann.pk])}"' in body

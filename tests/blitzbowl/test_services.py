@@ -12,7 +12,7 @@ from engine.core.violations import RuleViolation
 from engine.registry import get_ruleset
 from games.models import Game, Roll
 from pitside.errors import Invalid, NotPermitted
-from tests.blitzbowl.helpers import play, report
+from tests.blitzbowl.helpers import play, play_rolling_a_trait_twice, report
 from webhooks.models import Delivery
 from webhooks.services import channel_create
 
@@ -96,10 +96,7 @@ def test_a_report_refused_stores_nothing(short_league, three):
 
 def test_a_trait_rolled_twice_is_chosen(short_league, three):
     ann, bob, cid = three
-    for opponent in (cid, bob):  # Ann rolls 1 + 4, Bribe the Ref, after both matches (the dice stored beforehand)
-        match = services.match_create(league_id=short_league.pk, user=ann.coach, home_team=ann.pk, away_team=opponent.pk)
-        Roll.objects.create(game=match, label="trait.home", purpose="coach_trait", dice=[1, 4])
-        play(match)
+    play_rolling_a_trait_twice(short_league, ann, (cid, bob))  # Bribe the Ref, twice
     gain = TraitGain.objects.get(team=ann, trait="")
     roster = coach_roster(ann)
     assert [p.gain.pk for p in roster.pending] == [gain.pk]
