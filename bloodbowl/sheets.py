@@ -41,6 +41,7 @@ AGING_NAMES = {"really-stupid": "Really Stupid", "bonehead": "Bonehead", "bad-ba
 
 @dataclass(frozen=True)
 class StatCell:
+    name: str  # MA, ST, AG or AV: a narrow screen shows it beside the value (its column heading is hidden there)
     value: int
     change: int  # against the position's line when hired: + for increases, - for injuries and aging
 
@@ -70,7 +71,7 @@ def _skill_name(team_lists: TeamLists | None, slug: str) -> str:
 
 
 def player_line(player: Player, team_lists: TeamLists | None) -> PlayerLine:
-    stats = [StatCell(player.stats[c], player.stats[c] - player.base[c]) for c in CHARACTERISTICS]
+    stats = [StatCell(c.upper(), player.stats[c], player.stats[c] - player.base[c]) for c in CHARACTERISTICS]
     starting = set(player.starting_skills)
     skills = [SkillCell(_skill_name(team_lists, s), s not in starting) for s in player.skills]
     injuries = []
