@@ -71,6 +71,13 @@ def test_the_key_figures_are_on_the_screen(browser: Browser, live_server, viewpo
     expect(page.get_by_role("link", name=LONG_NAME)).to_be_visible()
     assert_fits(page, page.locator("table.results-standings td[data-label='League Points']"), 4)
     shoot(page, "standings")
+    # The first Tab shows the skip link; following it moves the focus past the site navigation.
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Skip to main content")
+    expect(skip).to_be_focused()
+    assert_fits(page, skip, 1)
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("main")).to_be_focused()
 
     page.goto(f"/games/{game.pk}/")
     for label in ("Score", "Place", "Prize"):
