@@ -42,6 +42,7 @@ AGING_NAMES = {"really-stupid": "Really Stupid", "bonehead": "Bonehead", "bad-ba
 
 @dataclass(frozen=True)
 class StatCell:
+    name: str  # MA, ST, AG or AV: a narrow screen shows it beside the value (its column heading is hidden there)
     value: int
     change: int  # against the position's line when hired: + for increases, - for injuries and aging
 
@@ -66,7 +67,7 @@ class PlayerLine:
 
 
 def player_line(player: Player, team_lists: TeamLists | None) -> PlayerLine:
-    stats = [StatCell(player.stats[c], player.stats[c] - player.base[c]) for c in CHARACTERISTICS]
+    stats = [StatCell(c.upper(), player.stats[c], player.stats[c] - player.base[c]) for c in CHARACTERISTICS]
     starting = set(player.starting_skills)
     names = team_lists.skill_names if team_lists else None
     skills = [SkillCell(key_name(s, names), s not in starting) for s in player.skills]

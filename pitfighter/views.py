@@ -235,12 +235,13 @@ def combat_action(request: HttpRequest, combat_id: int, action: str) -> HttpResp
 
 def _roster_context(request: HttpRequest, fighter_id: int) -> dict[str, Any]:
     fighter = fighter_get(fighter_id)
+    sheet = roster(fighter)
     return {
-        "roster": roster(fighter),
+        "roster": sheet,
         "fighter": fighter,
         "league": fighter.stable.league,
         "own": fighter.stable.coach_id == request.user.pk,
-        "names": CHARACTERISTIC_NAMES,
+        "characteristics": [(CHARACTERISTIC_NAMES[key], value) for key, value in sheet.profile.items()],
         "charts": CHARTS,
     }
 

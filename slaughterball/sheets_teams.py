@@ -39,6 +39,7 @@ class TraitColumn:
 
 @dataclass(frozen=True)
 class TraitCell:
+    name: str  # the trait's, which a narrow screen shows beside the value (its column heading is hidden there)
     value: int
     bought: int  # points bought on top of the starting value
 
@@ -76,11 +77,11 @@ class Balance:
     amount: int
 
 
-def athlete_lines(summary: TeamSummary, trait_order: tuple[str, ...]) -> list[AthleteLine]:
+def athlete_lines(summary: TeamSummary, columns: list[TraitColumn]) -> list[AthleteLine]:
     lines = []
     for row in summary.athletes:
         starting = len(row.facts.starting_skills)
-        traits = [TraitCell(row.facts.traits[t], row.facts.trait_increases.get(t, 0)) for t in trait_order]
+        traits = [TraitCell(c.name, row.facts.traits[c.slug], row.facts.trait_increases.get(c.slug, 0)) for c in columns]
         skills = [SkillCell(name, index >= starting) for index, name in enumerate(row.skill_names)]
         lines.append(AthleteLine(row, traits, skills))
     return lines
@@ -151,14 +152,15 @@ def team_context(team: Team) -> dict[str, Any]:
     catalog = RULESET.catalog(league_house_values(league))
     summary = team_summary(team)
     record = team_game_record(team)
+    columns = trait_columns(catalog)
     return {
         "team": team,
         "league": league,
         "summary": summary,
         "catalog": catalog,
         "portfolio_name": catalog.portfolios.get(team.faction, team.faction),
-        "trait_columns": trait_columns(catalog),
-        "athlete_lines": athlete_lines(summary, RULESET.traits),
+        "trait_columns": columns,
+        "athlete_lines": athlete_lines(summary, columns),
         "balances": balances(league.game_system, summary.balances),
         "game_record": record,
         "total_lps": sum(line.side.league_points or 0 for line in record),

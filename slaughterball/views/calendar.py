@@ -522,7 +522,7 @@ def _playoff_page(request: HttpRequest, season: Season, **extra: Any) -> HttpRes
     )
     weeks = sorted({s.game.week.number for s in path_sides})
     cells = {(s.team_id, s.game.week.number): s for s in path_sides}
-    path = [(teams.get(t), [cells.get((t, n)) for n in weeks]) for t in seeds]
+    path = [(teams.get(t), [(n, cells.get((t, n))) for n in weeks]) for t in seeds]
     is_commissioner = league_is_commissioner(season.league, request.user)
     return render(
         request,

@@ -122,8 +122,7 @@ class ResultForm(forms.Form):
 
     def injury_rows(self) -> list[dict[str, Any]]:
         return [
-            {"athlete": a, "tokens": self[f"injury_{a.pk}_tokens"], "killed": self[f"injury_{a.pk}_killed"]}
-            for a in self.injury_athletes
+            {"athlete": a, "fields": [self[f"injury_{a.pk}_tokens"], self[f"injury_{a.pk}_killed"]]} for a in self.injury_athletes
         ]
 
     def clean(self) -> dict[str, Any]:

@@ -59,7 +59,7 @@ def test_the_league_page_lists_the_teams_with_race_coach_team_rating_and_treasur
     assert "Reedwater Wardens" in page
     assert "Bogmire Croakers" in page
     assert "own_coach" in page
-    assert '<td class="num">100</td>' in page  # Team Rating of a 1,000,000 gold pieces team
+    assert '<td class="num key" data-label="Team Rating">100</td>' in page  # Team Rating of a 1,000,000 gold pieces team
     assert "50,000" in page
     assert f"/bloodbowl/leagues/{bb_team.league_id}/teams/new/" in page
     assert f"/bloodbowl/teams/{bb_team.pk}/" in page
@@ -449,9 +449,9 @@ def test_the_team_page_and_roster_sheet_show_titles_and_star_player_rolls(client
     content = client.get(f"/bloodbowl/teams/{bb_team.pk}/{page}").content.decode()
 
     assert "<th>Title</th><th>Star Player Rolls</th>" in content
-    assert '<td class="nowrap">Veteran</td>' in content
+    assert '<td class="nowrap" data-label="Title">Veteran</td>' in content
     assert "2 earned, 1 made, <strong>1 pending</strong>" in content
-    assert '<td class="nowrap">Rookie</td>' in content
+    assert '<td class="nowrap" data-label="Title">Rookie</td>' in content
 
 
 def test_the_roster_sheet_marks_increases_and_injuries(client, bb_team):

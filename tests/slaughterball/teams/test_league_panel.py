@@ -30,5 +30,5 @@ def test_the_league_pages_figures_agree_with_the_team_page(client, league, commi
         figures = teams_with_figures(Team.objects.filter(pk=each.pk)).get()
         assert RULESET.team_potential_of_values(figures.athletes_value, figures.staff_value) == summary.team_potential
         assert figures.treasury == summary.treasury
-        assert f'<td class="num">{summary.team_potential:,}</td>' in page
-        assert f'<td class="num">{summary.treasury:,}</td>' in page
+        assert f'<td class="num key" data-label="Team Potential">{summary.team_potential:,}</td>' in page
+        assert f'<td class="num" data-label="Treasury">{summary.treasury:,}</td>' in page

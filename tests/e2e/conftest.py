@@ -1,0 +1,54 @@
+"""Every browser journey runs axe-core on each page it visits (tests/e2e/accessibility.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import wraps
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
+
+from tests.e2e.accessibility import AccessibilityAudit
+
+
+@pytest.fixture(autouse=True)
+def accessibility_audit(monkeypatch: pytest.MonkeyPatch) -> Iterator[AccessibilityAudit]:
+    """Audits the page before each action that may leave it (however the test reached it), the pages of a context
+    before it closes and those left open at the end; the test fails if any had a serious or critical violation."""
+    audit = AccessibilityAudit()
+    contexts: list[BrowserContext] = []
+
+    def audited_first(method: Callable[..., Any], page_of: Callable[[Any], Page]) -> Callable[..., Any]:
+        @wraps(method)
+        def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+            audit.audit(page_of(self))
+            return method(self, *args, **kwargs)
+
+        return wrapper
+
+    for name in ("goto", "reload", "go_back"):
+        monkeypatch.setattr(Page, name, audited_first(getattr(Page, name), lambda page: page))
+    for name in ("click", "press"):
+        monkeypatch.setattr(Locator, name, audited_first(getattr(Locator, name), lambda locator: locator.page))
+
+    new_context, close = Browser.new_context, BrowserContext.close
+
+    def watched_context(self: Browser, *args: Any, **kwargs: Any) -> BrowserContext:
+        context = new_context(self, *args, **kwargs)
+        contexts.append(context)
+        return context
+
+    def audited_close(self: BrowserContext, *args: Any, **kwargs: Any) -> None:
+        for page in self.pages:
+            audit.audit(page)
+        close(self, *args, **kwargs)
+
+    monkeypatch.setattr(Browser, "new_context", watched_context)
+    monkeypatch.setattr(BrowserContext, "close", audited_close)
+    yield audit
+    for context in contexts:  # those the test left open
+        for page in context.pages:
+            audit.audit(page)
+    if audit.found:
+        pytest.fail("axe-core: serious or critical violations\n" + "\n".join(dict.fromkeys(audit.found)), pytrace=False)
