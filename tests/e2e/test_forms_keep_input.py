@@ -1,6 +1,7 @@
-"""Forms that keep what was typed, and irreversible actions that ask first, in Chromium on a phone: one short
-journey per form, on a league, match or combat made in the database (the whole journeys are in the other modules
-here). Each refused form comes back with every value typed, opened at its first error."""
+"""Forms that keep what was typed, and irreversible actions that ask first, in Chromium on a phone (the Blood Bowl
+report and retire on a desktop too): one short journey per form, on a league, match or combat made in the database
+(the whole journeys are in the other modules here). Each refused form comes back with every value typed, opened at
+its first error."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from leagues.services import SUGGESTED, league_create
 from pitfighter.demo import DEMO_HOUSE_VALUES
 from pitfighter.services import combat_create, stable_create
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
-from tests.e2e.people import log_in
+from tests.e2e.people import DESKTOP, PHONE, log_in
 from tests.factories import UserFactory
 from tests.pitfighter.conftest import fighters
 from tests.slaughterball.results.helpers import make_game, make_season, make_team_for
@@ -36,10 +37,11 @@ def match(commissioner) -> Match:
     return prematch_roll(match_id=made.pk, user=home.coach)
 
 
-def test_a_refused_blood_bowl_report_comes_back_as_typed_at_its_first_error(browser: Browser, live_server, match):
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_refused_blood_bowl_report_comes_back_as_typed_at_its_first_error(browser: Browser, live_server, match, viewport):
     scorer, passer = Player.objects.filter(team__name="Croakers").order_by("number")[:2]
     hurt = Player.objects.get(team__name="Bog Kings", number=3)
-    page = log_in(browser, live_server, "croaker")
+    page = log_in(browser, live_server, "croaker", viewport)
     page.goto(f"/bloodbowl/matches/{match.pk}/")
     page.locator('[name="home-score"]').fill("2")  # one touchdown typed below: refused
     page.get_by_label(f"Touchdowns {scorer.name}", exact=True).fill("1")
@@ -68,9 +70,10 @@ def test_a_refused_blood_bowl_report_comes_back_as_typed_at_its_first_error(brow
     assert report["away"]["injuries"][0]["characteristics_lost"] == ["ag"]
 
 
-def test_retiring_a_blood_bowl_player_asks_first(browser: Browser, live_server, match):
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_retiring_a_blood_bowl_player_asks_first(browser: Browser, live_server, match, viewport):
     player = Player.objects.get(team__name="Croakers", number=7)
-    page = log_in(browser, live_server, "croaker")
+    page = log_in(browser, live_server, "croaker", viewport)
     page.goto(f"/bloodbowl/teams/{player.team_id}/")
     page.get_by_role("row", name=re.compile(player.name)).get_by_role("button", name="Retire").click()
 
