@@ -100,6 +100,7 @@ def trait_columns(catalog: Catalog) -> list[TraitColumn]:
 class StartingCell:
     value: Any  # None: a house value the league has not set
     house: bool  # one of the league's house values (the rulebook does not print it)
+    label: str  # its column's name, which a card on a phone shows beside it
 
 
 @dataclass(frozen=True)
@@ -126,8 +127,8 @@ def portfolio_starts(catalog: Catalog) -> list[PortfolioStart]:
     """What an athlete of each type starts with in each portfolio (rulebook: Pro Teams), the league's house values
     filling what the rulebook leaves out: the sign-up page shows the chosen portfolio's."""
 
-    def cell(key: str, value: Any) -> StartingCell:
-        return StartingCell(value, key in catalog.house_keys)
+    def cell(key: str, value: Any, label: str) -> StartingCell:
+        return StartingCell(value, key in catalog.house_keys, label)
 
     def row(portfolio: str, athlete_type: str) -> StartingRow:
         profile = catalog.athletes[(portfolio, athlete_type)]
@@ -135,9 +136,9 @@ def portfolio_starts(catalog: Catalog) -> list[PortfolioStart]:
         skills = key_names(profile.skills, catalog.names) if profile.skills is not None else None
         return StartingRow(
             athlete_type,
-            [cell(f"{key}.{trait}", profile.traits[trait]) for trait in RULESET.traits],
-            cell(f"{key}.skills", skills),
-            cell(f"{key}.value", profile.value),
+            [cell(f"{key}.{trait}", profile.traits[trait], catalog.traits[trait].name) for trait in RULESET.traits],
+            cell(f"{key}.skills", skills, "Skills"),
+            cell(f"{key}.value", profile.value, "Value"),
         )
 
     return [
