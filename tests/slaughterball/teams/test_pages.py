@@ -48,7 +48,7 @@ def portfolio_table(page: str, portfolio: str) -> str:
 
 
 def row_of(table: str, athlete_type: str) -> str:
-    row = table[table.index(f'<th scope="row">{athlete_type}') :]
+    row = table[table.index(f'<th scope="row" class="card-title">{athlete_type}') :]
     return row[: row.index("</tr>")]
 
 
@@ -58,7 +58,8 @@ def test_sign_up_page_shows_what_each_type_starts_with_in_each_portfolio(client_
     assert not carnage.startswith('data-portfolio="carnage" open')  # none chosen yet
     slasher = row_of(carnage, "Slasher")
     # Carnage's printed slasher: traits 2 3 5 5 5, four skills by name; its value is a house value.
-    assert re.findall(r'<td class="num">(\d+)\s*</td>', slasher) == ["2", "3", "5", "5", "5"]
+    traits = re.findall(r'<td class="num" data-label="(\w+)">(\d+)\s*</td>', slasher)
+    assert traits == [("Accuracy", "2"), ("Agility", "3"), ("Brawling", "5"), ("Speed", "5"), ("Toughness", "5")]
     assert "Automatic Carve, Awesome Brute 1, Dirty Stomper, Star Brawler" in slasher
     assert re.search(r"2,400,000\s*<span class=\"badge house\">house value</span>", slasher)
     razor = row_of(carnage, "Razor")
