@@ -3,7 +3,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Model, Q, QuerySet
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -31,6 +33,15 @@ def paginate(
     paginator = Pagination()
     page = paginator.paginate_queryset(queryset, request, view=view)
     return paginator.get_paginated_response(serializer_class(page, many=True, context=context).data)
+
+
+def page_parameters(what: str) -> list[OpenApiParameter]:
+    """The OpenAPI parameters of a `page_with_own` answer: `what` names its rows ("games", "lines")."""
+    default, most = settings.REST_FRAMEWORK["PAGE_SIZE"], Pagination.max_page_size
+    return [
+        OpenApiParameter("page", int, description="A page of them (default: the first)."),
+        OpenApiParameter("page_size", int, description=f"{what.capitalize()} a page (default {default}, at most {most})."),
+    ]
 
 
 def page_with_own[M: Model](request: Request, view: APIView, rows: QuerySet[M], own: Q | None) -> dict[str, Any]:

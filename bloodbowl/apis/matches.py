@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,7 +24,7 @@ from engine.core.fixtures import LEGS, MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN
 from games.api import ScheduleInputSerializer, ScheduleOutputSerializer
 from games.models import Game, GameEvent
 from pitside.api_errors import ERRORS, ErrorSerializer
-from pitside.pagination import Pagination, page_with_own, paginate
+from pitside.pagination import Pagination, page_parameters, page_with_own, paginate
 from pitside.paging import coached_by
 from pitside.write_api import WriteApi
 
@@ -397,10 +397,7 @@ class StandingsPageSerializer(serializers.Serializer[Any]):
 
 class LeagueStandingsApi(APIView):
     @extend_schema(
-        parameters=[
-            OpenApiParameter("page", int, description="A page of the table (default: the first)."),
-            OpenApiParameter("page_size", int, description="Lines a page (default 50, at most 200)."),
-        ],
+        parameters=page_parameters("lines"),
         responses={200: StandingsPageSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
         description="The table stored by the last recompute: by the league's points per win, draw and loss, then its "
         "tie-breakers in order.",

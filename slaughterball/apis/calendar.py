@@ -9,7 +9,7 @@ from typing import Any
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import path
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,7 +20,7 @@ from leagues.services import league_require_commissioner
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import Invalid
 from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
-from pitside.pagination import Pagination, page_with_own, paginate
+from pitside.pagination import Pagination, page_parameters, page_with_own, paginate
 from pitside.paging import coached_by
 from rosters.models import Team
 from slaughterball.models import Appeal, Challenge, Game, Season, SeasonTeam, Week
@@ -474,10 +474,7 @@ class WeekDetailApi(APIView):
 
 class WeekGamesApi(APIView):
     @extend_schema(
-        parameters=[
-            OpenApiParameter("page", int, description="A page of the games (default: the first)."),
-            OpenApiParameter("page_size", int, description="Games a page (default 50, at most 200)."),
-        ],
+        parameters=page_parameters("games"),
         responses={200: WeekGamesPageSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
     )
     def get(self, request: Request, week_id: int) -> Response:

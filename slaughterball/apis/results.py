@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from games.api import ScheduleInputSerializer, ScheduleOutputSerializer
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.errors import NotFound
-from pitside.pagination import page_with_own
+from pitside.pagination import page_parameters, page_with_own
 from pitside.paging import coached_by
 from pitside.write_api import WriteApi
 from slaughterball.models import Game, ResultDraft, Season, Standing
@@ -342,8 +342,7 @@ class LeagueStandingsApi(APIView):
         parameters=[
             OpenApiParameter("season", int, description="A season of this league (default: its latest)."),
             OpenApiParameter("week", int, description="The ranking after this week (default: the latest)."),
-            OpenApiParameter("page", int, description="A page of the ranking (default: the first)."),
-            OpenApiParameter("page_size", int, description="Rows a page (default 50, at most 200)."),
+            *page_parameters("rows"),
         ],
         responses={200: StandingsOutputSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
         description="League Rank: most League Points, then higher Team Potential, then a recorded random draw. "
