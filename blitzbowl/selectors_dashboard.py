@@ -1,4 +1,4 @@
-"""What waits on the dashboard for a Blitz Bowl coach besides his results (leagues.selectors_dashboard): the Coach
+"""What waits on the dashboard for a Blitz Bowl coach besides his results (home.selectors): the Coach
 Traits he is to choose."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What waits on the dashboard for a Blood Bowl coach besides his results (leagues.selectors_dashboard): his star
+"""What waits on the dashboard for a Blood Bowl coach besides his results (home.selectors): his star
 player rolls to choose and the written challenges he is to answer."""
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.http import HttpRequest
 
@@ -19,10 +19,6 @@ from engine.core.ruleset import Ruleset
 from leagues.forms import LeagueSettingsForm
 from leagues.models import League
 from pitside.ics import CalendarEvent
-
-if TYPE_CHECKING:
-    from games.lifecycle import ResultLifecycle
-    from rosters.models import Team
 
 
 @dataclass(frozen=True)
@@ -105,9 +101,11 @@ class GameApp:
     # next game, the results he is to confirm, the disputes his leagues' commissioner decides: games.selectors) and
     # what else waits for the coach of the given teams (his teams of this game system, with their league): turns,
     # bids, rolls to choose, each one click away, in a number of queries that does not grow with the league.
+    # Typed Any: they are the games app's ResultLifecycle and the rosters app's Team rows, and those apps read the
+    # leagues, never the reverse.
     team_url: str = ""
-    results: ResultLifecycle[Any] | None = None
-    waiting: Callable[[Sequence[Team]], list[Waiting]] | None = None
+    results: Any = None
+    waiting: Callable[[Sequence[Any]], list[Waiting]] | None = None
 
 
 _APPS: dict[str, GameApp] = {}

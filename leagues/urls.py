@@ -3,8 +3,6 @@ from django.urls import path
 from leagues import views
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("home/live/", views.home_live, name="home-live"),
     path("leagues/", views.league_index, name="league-list"),
     path("leagues/new/", views.league_create, name="league-create"),
     path("leagues/<id:league_id>/", views.league_detail, name="league-detail"),

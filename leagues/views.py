@@ -28,37 +28,11 @@ from leagues.forms import (
 from leagues.game_apps import data_sources, game_app, game_apps, settings_sections_context
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list, leagues_commissioned_by
-from leagues.selectors_dashboard import dashboard
 from pitside.errors import ErrorItem, Invalid
 from pitside.forms import autofocus_first_error
 from pitside.http import require_form_page
-from pitside.live import live_answer
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.throttling import LeagueCreateThrottle, throttled
-
-# The dashboard reads every game system the viewer plays (24 queries for a coach of the five demo leagues): it polls
-# less often than the week page's challenge round, where seconds matter.
-DASHBOARD_POLL_SECONDS = 10
-
-
-def _dashboard_context(request: HttpRequest) -> dict[str, Any]:
-    board = dashboard(request.user)
-    return {"board": board, "poll": True, "poll_seconds": DASHBOARD_POLL_SECONDS, "live_version": board.version}
-
-
-@require_safe
-def home(request: HttpRequest) -> HttpResponse:
-    """A logged-in person's dashboard; anyone else's, the leagues."""
-    if request.user.is_authenticated:
-        return render(request, "leagues/dashboard.html", _dashboard_context(request))
-    return league_index(request)
-
-
-@login_required
-@require_safe
-def home_live(request: HttpRequest) -> HttpResponse:
-    """The dashboard's live part, polled: 204 while nothing it shows changed (a new notification, a turn, a result)."""
-    return live_answer(request, "leagues/_dashboard_live.html", _dashboard_context(request))
 
 
 @require_safe

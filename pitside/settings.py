@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "leagues",
+    "home",
     "rosters",
     "games",
     "slaughterball",

@@ -16,6 +16,7 @@ urlpatterns = [
     path("sheets/", include("sheets.views")),
     path("", include("calendars.urls")),
     path("", include("webhooks.urls")),
+    path("", include("home.urls")),
     path("", include("leagues.urls")),
 ]
 

@@ -1,4 +1,4 @@
-"""What waits on the dashboard for a Slaughterball coach besides his results (leagues.selectors_dashboard): his
+"""What waits on the dashboard for a Slaughterball coach besides his results (home.selectors): his
 challenge turns and his bids in maverick auctions."""
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from slaughterball.services.challenges import challenge_issue
 from tests.blitzbowl.helpers import report
 from tests.e2e.people import DESKTOP, PHONE, log_in
 from tests.factories import PASSWORD, LeagueFactory, UserFactory
-from tests.leagues.dashboard_helpers import challenge_week, turn_team
+from tests.home.dashboard_helpers import challenge_week, turn_team
 from tests.slaughterball.calendar.helpers import add_teams, drawn_week_1, started_season
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

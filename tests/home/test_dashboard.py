@@ -17,8 +17,8 @@ from django.urls import reverse
 from blitzbowl import services as blitz
 from bloodbowl.models import StarPlayerRoll
 from bloodbowl.services import matches as bb_matches
+from home.selectors import dashboard
 from leagues.models import League
-from leagues.selectors_dashboard import dashboard
 from leagues.services import league_create
 from notifications.services import notifications_mark_read, notify
 from rosters.models import Team
@@ -30,7 +30,7 @@ from tests.blitzbowl.helpers import report
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.bloodbowl.test_match_services import _played_match as played_match
 from tests.factories import UserFactory
-from tests.leagues.dashboard_helpers import challenge_week, turn_team
+from tests.home.dashboard_helpers import challenge_week, turn_team
 from tests.slaughterball.calendar.helpers import add_teams
 
 User = get_user_model()
