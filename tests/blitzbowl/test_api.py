@@ -6,6 +6,7 @@ import pytest
 
 from blitzbowl.models import Match, TraitGain
 from games.models import Roll
+from tests.api.helpers import scheduled_through
 
 
 def side(score, cards=0, injuries=0):
@@ -157,13 +158,6 @@ def test_a_matchs_date_and_place_through_the_api(client_of, short_league, three,
     )
     assert arranged.status_code == 200  # the league's state: the match is the league's only one
     match = Match.objects.get()
-    url = f"/api/blitzbowl/matches/{match.pk}/"
-    assert client_of("coach").post(url + "schedule/", {"scheduled_for": "June"}, format="json").status_code == 400
-
-    response = client_of(actor).post(url + "schedule/", {"scheduled_for": "2026-06-01", "location": "Club"}, format="json")
-
-    assert response.status_code == status
-    shown = client_of("anonymous").get(url).json()
-    assert (shown["scheduled_for"], shown["location"]) == (("2026-06-01", "Club") if status == 200 else (None, ""))
+    shown = scheduled_through(client_of, f"/api/blitzbowl/matches/{match.pk}/", actor, status, "Club")
     match.refresh_from_db()
     assert match.location == shown["location"]

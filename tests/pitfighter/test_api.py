@@ -7,6 +7,7 @@ import pytest
 
 from games.models import Game
 from pitfighter.models import Combat, Fighter
+from tests.api.helpers import scheduled_through
 from tests.pitfighter.conftest import fighter, fighters
 
 
@@ -174,12 +175,5 @@ def test_a_combats_date_and_place_through_the_api(client_of, campaign, ann, bob,
     arranged = client_of("coach").post(
         f"/api/pitfighter/leagues/{campaign.pk}/arrange/", duel_body(fighter(ann, "orc"), fighter(bob, "orc")), format="json"
     )
-    url = f"/api/pitfighter/combats/{arranged.json()['id']}/"
-    assert client_of("coach").post(url + "schedule/", {"scheduled_for": "June"}, format="json").status_code == 400
-
-    response = client_of(actor).post(url + "schedule/", {"scheduled_for": "2026-06-01", "location": "The Arena"}, format="json")
-
-    assert response.status_code == status
-    shown = client_of("anonymous").get(url).json()
-    assert (shown["scheduled_for"], shown["location"]) == (("2026-06-01", "The Arena") if status == 200 else (None, ""))
+    shown = scheduled_through(client_of, f"/api/pitfighter/combats/{arranged.json()['id']}/", actor, status, "The Arena")
     assert Game.objects.get(pk=arranged.json()["id"]).location == shown["location"]
