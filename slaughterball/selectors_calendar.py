@@ -119,10 +119,12 @@ def record(week: Week, kind: str) -> dict[str, Any] | None:
     return next((r for r in reversed(week.draws or []) if r.get("kind") == kind), None)
 
 
+def _weeks_before_in_rotation(week: Week) -> QuerySet[Week]:
+    return Week.objects.filter(season_id=week.season_id, number__lt=week.number, kind__in=ROTATION_KINDS).order_by("-number")
+
+
 def previous_rotation_week(week: Week) -> Week | None:
-    return (
-        Week.objects.filter(season_id=week.season_id, number__lt=week.number, kind__in=ROTATION_KINDS).order_by("-number").first()
-    )
+    return _weeks_before_in_rotation(week).first()
 
 
 # --- League Rank --------------------------------------------------------------------------------------------------------
@@ -221,24 +223,46 @@ def round_state(week: Week) -> RoundState:
     return RoundState(week, frozen, games, numbers, unscheduled, turn)
 
 
-def previous_week_games(week: Week) -> list[list[int]]:
-    """The teams of each game of the week before in the rotation (3- or 2-Team Games looks one week back):
-    two queries, none of them when there is no such week."""
-    return list(_previous_week_sides(week)[0].values())
+@dataclass(frozen=True)
+class SmallGames:
+    """The games of fewer than four teams of a week and of the week before it in the rotation: the only games 3- or
+    2-Team Games warns of (schedule.small_game_teams), each as its teams in side order."""
+
+    games: dict[int, list[int]]  # this week's: game id -> team ids
+    numbers: dict[int, int]  # this week's: game id -> game number
+    before: list[list[int]]  # the week before's
+    names: dict[int, str]  # team id -> name, of every team in them
 
 
-def _previous_week_sides(week: Week) -> tuple[dict[int, list[int]], dict[int, str]]:
-    """({game id: its teams} of the week before in the rotation, {team id: name} of those teams): two queries, none
-    of them when there is no such week."""
-    previous = previous_rotation_week(week)
-    if previous is None:
-        return {}, {}
+def small_games(week: Week) -> SmallGames:
+    """One query whatever the week's size: the database counts each game's sides and only the small games' rows are
+    read (a game left without sides is one of them)."""
+    previous = _weeks_before_in_rotation(week).values("pk")[:1]
+    small = (
+        Game.objects.filter(Q(week=week) | Q(week=Subquery(previous)))
+        .annotate(size=Count("sides"))
+        .filter(size__lt=schedule.GAME_SIZE)
+        .values("pk")
+    )
+    rows = (
+        Game.objects.filter(pk__in=small)
+        .order_by("id", "sides__id")
+        .values_list("week_id", "id", "number", "sides__team_id", "sides__team__name")
+    )
+    games: dict[int, list[int]] = {}
+    numbers: dict[int, int] = {}
     before: dict[int, list[int]] = defaultdict(list)
-    names = {}
-    for game, team, name in GameSide.objects.filter(game__week=previous).values_list("game_id", "team_id", "team__name"):
-        before[game].append(team)
-        names[team] = name
-    return before, names
+    names: dict[int, str] = {}
+    for week_id, game, number, team, name in rows:
+        if week_id == week.pk:
+            numbers[game] = number
+            members = games.setdefault(game, [])
+        else:
+            members = before[game]
+        if team is not None:
+            members.append(team)
+            names[team] = name
+    return SmallGames(games, numbers, list(before.values()), names)
 
 
 @dataclass(frozen=True)
@@ -249,40 +273,37 @@ class Warning:
     game: int | None = None
 
 
-def week_warnings(week: Week, games: dict[int, list[int]], numbers: dict[int, int], team_count: int) -> list[Warning]:
+def week_warnings(week: Week, team_count: int) -> list[Warning]:
     """3- or 2-Team Games: a game smaller than the league's size allows (left short by a granted
     appeal, say), and teams in a small game for the second week running (the commissioner should
-    rearrange). Two queries (the previous week and its games, with their teams' names: a team warned of
-    played in it)."""
+    rearrange). One query (small_games), none outside the rotation."""
     warnings: list[Warning] = []
     if week.kind not in ROTATION_KINDS:
         return warnings
+    small = small_games(week)
     smallest = schedule.smallest_legal_game(team_count)
-    for game, teams in sorted(games.items(), key=lambda item: numbers.get(item[0], 0)):
+    for game, teams in sorted(small.games.items(), key=lambda item: small.numbers[item[0]]):
         if len(teams) < smallest:
             warnings.append(
                 Warning(
                     "short-game",
-                    f"Game {numbers.get(game, '?')} has only {len(teams)} team{'s' if len(teams) != 1 else ''}: "
+                    f"Game {small.numbers[game]} has only {len(teams)} team{'s' if len(teams) != 1 else ''}: "
                     "move a team into it (3- or 2-Team Games).",
                     game=game,
                 )
             )
-    before, names = _previous_week_sides(week)
-    if before:
-        repeat = schedule.consecutive_small_games(list(before.values()), games.values())
-        game_of = {t: g for g, teams in games.items() for t in teams}
-        for team in repeat:
-            size = len(games[game_of[team]])
-            warnings.append(
-                Warning(
-                    "consecutive-small-game",
-                    f"{names.get(team, team)} plays a {size}-team game for the second week running: "
-                    "consider rearranging (3- or 2-Team Games).",
-                    team=team,
-                    game=game_of[team],
-                )
+    game_of = {t: g for g, teams in small.games.items() for t in teams}
+    for team in schedule.consecutive_small_games(small.before, small.games.values()):
+        size = len(small.games[game_of[team]])
+        warnings.append(
+            Warning(
+                "consecutive-small-game",
+                f"{small.names[team]} plays a {size}-team game for the second week running: "
+                "consider rearranging (3- or 2-Team Games).",
+                team=team,
+                game=game_of[team],
             )
+        )
     return warnings
 
 
@@ -436,7 +457,7 @@ class WeekView:
 
 def week_view(week: Week) -> WeekView:
     """The week's whole state as values (see WeekView): its games' teams (one query, or the round state's two), the
-    warnings (a team count, the previous week and its sides), the appeals and the appeals per coach."""
+    warnings (a team count, the small games of this week and the one before), the appeals and the appeals per coach."""
     state = round_state(week) if week.kind == Week.Kind.CHALLENGE else None
     games, numbers = (state.games, state.numbers) if state else game_teams(week)
     team_count = SeasonTeam.objects.filter(season_id=week.season_id).count()
@@ -445,7 +466,7 @@ def week_view(week: Week) -> WeekView:
         games=games,
         numbers=numbers,
         state=state,
-        warnings=week_warnings(week, games, numbers, team_count),
+        warnings=week_warnings(week, team_count),
         appeals=week_appeals(week),
         appeal_counts=appeal_counts(week.season),
     )

@@ -28,7 +28,6 @@ from slaughterball.selectors import league_get
 from slaughterball.selectors_calendar import (
     STANDINGS_RECORD,
     WeekView,
-    game_teams,
     games_coached,
     games_shown,
     order_rows_named,
@@ -274,9 +273,8 @@ def _week(week_id: int) -> Week:
 
 
 def _week_detail(week: Week) -> dict[str, Any]:
-    """The week, how many games it has (a page of them: WeekGamesApi) and the commissioner's warnings over all of
-    them, from each game's teams (one query of values, no row built per game)."""
-    games, numbers = game_teams(week)
+    """The week, how many games it has (a page of them: WeekGamesApi) and the commissioner's warnings, which read only
+    the small games: four queries whatever the week's size."""
     team_count = SeasonTeam.objects.filter(season_id=week.season_id).count()
     return {
         "id": week.pk,
@@ -285,9 +283,9 @@ def _week_detail(week: Week) -> dict[str, Any]:
         "kind": week.kind,
         "challenges_due": week.challenges_due,
         "games_due": week.games_due,
-        "game_count": len(numbers),
+        "game_count": Game.objects.filter(week=week).count(),
         "draws": week.draws,
-        "warnings": week_warnings(week, games, numbers, team_count),
+        "warnings": week_warnings(week, team_count),
     }
 
 

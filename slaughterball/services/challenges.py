@@ -21,7 +21,7 @@ from notifications.services import notify_many
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import Team
 from slaughterball.models import Appeal, Challenge, Game, GameSide, Rearrangement, Season, SeasonTeam, Week
-from slaughterball.selectors_calendar import RoundState, game_teams, previous_week_games, round_state
+from slaughterball.selectors_calendar import RoundState, game_teams, round_state, small_games
 from slaughterball.services.calendar import _create_games, _lock_week, challenge_turn_notify, game_lines
 from webhooks.models import Channel
 from webhooks.services import league_announce
@@ -241,7 +241,7 @@ def round_fill(*, week: Week, user: Any) -> list[Challenge]:
             state.frozen.entries,
             state.unscheduled,
             list(state.games.values()),
-            small_last_week=schedule.small_game_teams(previous_week_games(week)),
+            small_last_week=schedule.small_game_teams(small_games(week).before),
         )
         if not picks and state.turn.action == "stuck":
             raise Invalid.one(

@@ -315,15 +315,15 @@ LISTS = [
     pytest.param("/api/seasons/{season}/", 1, id="season"),
     # 1 league; 1 latest season; 1 count; 1 page of weeks with their game counts.
     pytest.param("/api/leagues/{league}/weeks/", 4, id="weeks"),
-    # 1 week with season and league; 1 its games' teams (values, no row built per game); warnings: 1 team count,
-    # 1 the previous week and 1 its sides with their teams' names.
-    pytest.param("/api/weeks/{week}/", 5, id="week"),
+    # 1 week with season and league; 1 its game count; warnings: 1 team count, 1 the small games of this week and of
+    # the one before with their teams' names.
+    pytest.param("/api/weeks/{week}/", 4, id="week"),
     # 1 week; 1 count; 1 page of games; 1 the requesting coach's games (none: a commissioner); 1 the page's sides
     # with team and coach.
     pytest.param("/api/weeks/{week}/games/", 5, id="week-games"),
-    # 1 week; 1 games' teams (round state); 1 team count, 1 previous week and 1 its sides with their teams' names
-    # (warnings); 1 appeals; 1 appeals per coach; 1 the order's teams; 1 challenges.
-    pytest.param("/api/weeks/{week}/challenges/", 9, id="challenges"),
+    # 1 week; 1 games' teams (round state); 1 team count, 1 the small games of this week and of the one before with
+    # their teams' names (warnings); 1 appeals; 1 appeals per coach; 1 the order's teams; 1 challenges.
+    pytest.param("/api/weeks/{week}/challenges/", 8, id="challenges"),
     # 1 season; 1 count; 1 a page of the current column with teams and coaches.
     pytest.param("/api/seasons/{season}/ranking/", 3, id="ranking"),
     # 1 season; 1 playoff week (none yet).
