@@ -35,20 +35,25 @@ def paginate(
     return paginator.get_paginated_response(serializer_class(page, many=True, context=context).data)
 
 
-def page_parameters(what: str) -> list[OpenApiParameter]:
-    """The OpenAPI parameters of a `page_with_own` answer: `what` names its rows ("games", "lines")."""
-    default, most = settings.REST_FRAMEWORK["PAGE_SIZE"], Pagination.max_page_size
+def page_parameters(what: str, size: int | None = None) -> list[OpenApiParameter]:
+    """The OpenAPI parameters of a `page_with_own` answer: `what` names its rows ("games", "lines"), `size` its
+    default page when not the settings' PAGE_SIZE."""
+    default, most = size or settings.REST_FRAMEWORK["PAGE_SIZE"], Pagination.max_page_size
     return [
         OpenApiParameter("page", int, description="A page of them (default: the first)."),
         OpenApiParameter("page_size", int, description=f"{what.capitalize()} a page (default {default}, at most {most})."),
     ]
 
 
-def page_with_own[M: Model](request: Request, view: APIView, rows: QuerySet[M], own: Q | None) -> dict[str, Any]:
-    """A page of the ordered rows (?page=, ?page_size= up to 200) as count/next/previous/results, and `own`: the rows
-    matching `own` (the requesting coach's, pitside.paging.coached_by) on any page, as many as a page may hold. Three
-    queries whatever the list's length; the caller serializes them, beside its own keys."""
+def page_with_own[M: Model](
+    request: Request, view: APIView, rows: QuerySet[M], own: Q | None, size: int | None = None
+) -> dict[str, Any]:
+    """A page of the ordered rows (?page=, ?page_size= up to 200; `size` a page by default when not the settings'
+    PAGE_SIZE) as count/next/previous/results, and `own`: the rows matching `own` (the requesting coach's,
+    pitside.paging.coached_by) on any page, as many as a page may hold. Three queries whatever the list's length;
+    the caller serializes them, beside its own keys."""
     paginator = Pagination()
+    paginator.page_size = size or paginator.page_size
     page = paginator.paginate_queryset(rows, request, view=view) or []
     return {
         "count": paginator.page.paginator.count if paginator.page else 0,

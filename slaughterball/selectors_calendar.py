@@ -92,11 +92,18 @@ def games_with_teams(games: QuerySet[Game]) -> list[Game]:
     return list(games.prefetch_related(Prefetch("sides", queryset=_sides())))
 
 
+GAMES_A_PAGE = 10  # a page of a week's games (page and API): forty teams, as a page of another list holds fifty rows
+
+
 def games_shown(games: list[Game]) -> list[Game]:
     """The games a page shows (a page of week_games_rows) with their sides, each with its team and coach: one query,
     whatever the week's size."""
-    # Not each side's lineup and staff tokens (JSON decoded per row), which the lists do not show.
-    prefetch_related_objects(games, Prefetch("sides", queryset=_sides().defer("lineup", "staff_tokens")))
+    # Only what the lists show of a side (its lineup and staff tokens would be JSON decoded per row, and a team's or
+    # coach's other columns built for nothing): a page of two hundred games is eight hundred sides.
+    shown = _sides().only(
+        "game_id", "team_id", "order_of_play", "score", "place", "league_points", "no_show", "team__name", "team__coach__username"
+    )
+    prefetch_related_objects(games, Prefetch("sides", queryset=shown))
     return games
 
 
@@ -363,8 +370,9 @@ def season_own_teams(season: Season, user: Any) -> set[int]:
 
 
 def week_games_rows(week: Week) -> QuerySet[Game]:
-    """The week's games in order, for a page of them (games_shown loads the page's sides)."""
-    return Game.objects.filter(week=week).order_by("number")
+    """The week's games in order, for a page of them (games_shown loads the page's sides), with only the columns the
+    lists show: not each game's result report (JSON decoded per row)."""
+    return Game.objects.filter(week=week).only("week_id", "number", "state", "pays", "scheduled_for").order_by("number")
 
 
 def games_coached(mine: Q | None) -> Q | None:

@@ -26,6 +26,7 @@ from rosters.models import Team
 from slaughterball.models import Appeal, Challenge, Game, Season, SeasonTeam, Week
 from slaughterball.selectors import league_get
 from slaughterball.selectors_calendar import (
+    GAMES_A_PAGE,
     STANDINGS_RECORD,
     WeekView,
     games_coached,
@@ -472,14 +473,15 @@ class WeekDetailApi(APIView):
 
 class WeekGamesApi(APIView):
     @extend_schema(
-        parameters=page_parameters("games"),
+        parameters=page_parameters("games", GAMES_A_PAGE),
         responses={200: WeekGamesPageSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
     )
     def get(self, request: Request, week_id: int) -> Response:
         """The week's games by number, a page of them, each with its sides (team, coach, result), and in `own` the
         games of the requesting coach's teams on any page (empty for anonymous)."""
         week = _week(week_id)
-        body = page_with_own(request, self, week_games_rows(week), games_coached(coached_by(request, "team__coach")))
+        mine = games_coached(coached_by(request, "team__coach"))
+        body = page_with_own(request, self, week_games_rows(week), mine, GAMES_A_PAGE)
         body["results"], body["own"] = games_shown(body["results"]), games_shown(body["own"])
         return Response(WeekGamesPageSerializer(body).data)
 

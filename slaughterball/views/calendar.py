@@ -43,6 +43,7 @@ from slaughterball.forms_calendar import (
 from slaughterball.models import Appeal, Challenge, Game, GameSide, Season, Standing, Week
 from slaughterball.selectors import GAME_SYSTEM
 from slaughterball.selectors_calendar import (
+    GAMES_A_PAGE,
     REGULAR_KINDS,
     STANDINGS_RECORD,
     WeekView,
@@ -257,7 +258,6 @@ def makeup_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 WEEK_POLL_SECONDS = 5
-GAMES_PAGE = 10  # games a page of the week shows: 40 teams
 
 
 def _live_version(view: WeekView, shown: Rows[Game], challenges: Rows[Challenge], deadline_passed: bool) -> str:
@@ -331,9 +331,8 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
     live_query.pop("v", None)  # the poll asks with the page's own query: its pages of games and order
     # The week's lists, a page each (the viewer's own first): games (a card of four teams each, so fewer to a page),
     # the challenge order, the challenges made. Only the rows shown are built.
-    games = page_rows(request, week_games_rows(week), own=games_coached(coached_by(request, "team__coach")), size=GAMES_PAGE).map(
-        games_shown
-    )
+    mine = games_coached(coached_by(request, "team__coach"))
+    games = page_rows(request, week_games_rows(week), own=mine, size=GAMES_A_PAGE).map(games_shown)
     challenges = page_rows(request, week_challenges_rows(week), own=Q(team_id__in=own) if own else None, param="challenges")
     turn_team = team_names([state.turn.team]).get(state.turn.team) if state and state.turn.team else None
     return {

@@ -367,3 +367,10 @@ def test_a_weeks_games_are_a_page_with_the_coachs_own_on_any_page(world, client_
     assert client_of("anonymous").get(f"/api/weeks/{week1}/").json()["game_count"] == 2
     weeks = client_of("anonymous").get(f"/api/leagues/{world.league}/weeks/").json()
     assert [(w["number"], w["game_count"]) for w in weeks["results"]] == [(1, 2), (2, 1)]
+
+
+def test_a_page_of_a_weeks_games_holds_the_week_pages_number_by_default(world, client_of, monkeypatch):
+    monkeypatch.setattr("slaughterball.apis.calendar.GAMES_A_PAGE", 1)  # games of four teams: fewer to a page
+    body = client_of("anonymous").get(f"/api/weeks/{world.week1}/games/").json()
+    assert (body["count"], len(body["results"])) == (2, 1)
+    assert body["next"].endswith("page=2")

@@ -309,7 +309,7 @@ def test_a_refused_form_shows_the_rule_beside_its_field_and_keeps_what_was_typed
 @pytest.fixture
 def one_game_a_page(monkeypatch):
     get_resolver().url_patterns  # noqa: B018 (the URLconf registers the converter the view's module uses)
-    monkeypatch.setattr("slaughterball.views.calendar.GAMES_PAGE", 1)
+    monkeypatch.setattr("slaughterball.views.calendar.GAMES_A_PAGE", 1)
 
 
 @pytest.mark.usefixtures("one_game_a_page")
