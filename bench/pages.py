@@ -9,7 +9,8 @@ teams and of `--large` teams, each with `--weeks` weeks (rounds) of confirmed re
 Django's test client in this process (one client, no concurrency: the figure is the server's work), it
 prints each page's median time at both sizes, the ratio large / small (the target: at most 2x for the default
 views) and, in the same run, each page's ratio to the baseline, GET /api/leagues/<id>/ (two queries, whatever the
-size). The pages show a page of their lists (pitside.paging); their "show all" rows (?all=1, to print) are timed too.
+size), timed again beside each page. The pages show a page of their lists (pitside.paging); their "show all" rows
+(?all=1, to print) are timed too.
 `--sheets` adds the PDF sheets: each is requested once first, which renders and stores it (slow: a ranking sheet of
 1,000 teams takes a minute to lay out; eager Celery, so in this process), and that time is printed; the table then
 times the requests of the sheet already rendered, the figure the target is about (at most 3x the baseline).
@@ -106,9 +107,10 @@ def main() -> None:
 
         print()
         print(f"{'page (median, one client)':<42} {args.small:>6} teams {args.large:>6} teams   large/small   large/baseline")
-        _, baseline = both("baseline: league API")
         for label in small:
             small_time, large_time = both(label)
+            # Timed again beside each page, so that a moment's load on the machine weighs on both figures alike.
+            _, baseline = both("baseline: league API")
             ratios = f"{large_time / small_time:9.1f}x   {large_time / baseline:12.1f}x"
             print(f"{label:<42} {ms(small_time)} {ms(large_time)}   {ratios}")
         print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()} on {os.cpu_count()} CPUs")

@@ -2,7 +2,8 @@
 rosters, a running season and weeks of confirmed 4-team games, written in bulk.
 
 The services are not what is built with: a week of results is what they would have left (places,
-League Points, prize money in the ledger, a few purchases), then one standings recompute.
+League Points, prize money in the ledger, a few purchases), then its standings column (the League Ranking
+Sheet shows one a week).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def seed_large(team_count: int, weeks: int, seed: int = 7) -> League:
     for number in range(1, weeks + 1):
         week = Week.objects.create(season=season, number=number, kind=Week.Kind.DRAW if number == 1 else Week.Kind.CHALLENGE)
         _confirmed_week(league, week, [t.pk for t in teams], lineups, boss, rng, now)
-    standings_recompute(season_id=season.pk)
+        standings_recompute(season_id=season.pk)  # this week's column, as the next week's creation leaves it
     return league
 
 

@@ -209,15 +209,6 @@ def ranking_sheet(season: Season) -> RankingSheet:
     return RankingSheet(season, weeks, grid)
 
 
-def ranking_sheet_rows(season: Season) -> Iterable[tuple[int, str, int]]:
-    """What ranking_sheet shows of each week's ranking, as values (week, team, League Points) in its order: one query."""
-    return (
-        Standing.objects.filter(season=season, week__gt=0)
-        .order_by("week", "rank")
-        .values_list("week", "team__name", "league_points")
-    )
-
-
 # --- Game Record Sheets --------------------------------------------------------------------------------
 
 

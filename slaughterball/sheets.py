@@ -13,9 +13,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
+from rosters.models import Team
 from sheets.keys import Rows, SheetData
 from slaughterball.models import Game, GameSide, Season, Week
-from slaughterball.selectors import ranking_sheet, ranking_sheet_rows, record_sheet_games
+from slaughterball.selectors import ranking_sheet, record_sheet_games
 
 GAMES_PER_SHEET = 4  # Game Record Sheet: "Each sheet can track four games"
 GAME_RECORD_TEMPLATE = "slaughterball/results/game_record_sheet.html"
@@ -118,15 +119,19 @@ season_records_data = SheetData(
 
 
 def ranking_sheet_values(season: Season) -> tuple[object, ...]:
-    """Every value the League Ranking Sheet shows (ranking_sheet_context, its template), which its PDF is known by: two
-    queries, a few milliseconds where rendering its HTML takes tens at 1,000 teams. A test holds the two together."""
+    """What the League Ranking Sheet shows (ranking_sheet_context, its template), which its PDF is known by: the
+    standings by their version, the rest by its values. Two queries, whatever the weeks; a test holds the two
+    together."""
     return (
         season.league.name,
         season.name,
         season.starts_on,
         tuple(season.league.commissioners.order_by("username").values_list("username", flat=True)),
         TIE_BREAK_NOTE,
-        tuple(ranking_sheet_rows(season)),
+        season.standings_version,
+        # Every team of the league's: a superset of those ranked, found by the league's index where the ranked ones
+        # would be read from every week's ranking.
+        tuple(Team.objects.filter(league_id=season.league_id).order_by("pk").values_list("name", flat=True)),
     )
 
 

@@ -25,6 +25,9 @@ class Season(models.Model):
     previous = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="next")
     champion = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     starts_on = models.DateField(null=True, blank=True)
+    # Counts the changes of the stored standings (their one writer, standings_recompute, adds one): what the League
+    # Ranking Sheet is known by, without reading every week's ranking.
+    standings_version = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

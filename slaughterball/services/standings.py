@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Count
+from django.db.models import Count, F
 
 from engine.slaughterball import schedule
 from leagues.services import league_require_commissioner
@@ -148,7 +148,9 @@ def standings_recompute(*, season_id: int) -> int:
             deleted: int = cursor.rowcount
             cursor.execute(_RECOMPUTE, params)
             written: int = cursor.rowcount
-            return deleted + written
+        if deleted + written:
+            Season.objects.filter(pk=season.pk).update(standings_version=F("standings_version") + 1)
+        return deleted + written
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from sheets.tasks import sheet_render_task
 from slaughterball.large import seed_large
 from slaughterball.models import Athlete, AthleteAdjustment, Game, GameSide, Season, Standing, Week
 from slaughterball.selectors_teams import team_get
+from slaughterball.services.standings import standings_recompute
 from slaughterball.services.teams import purchase_make
 from slaughterball.sheets import GAME_RECORD_TEMPLATE, week_records_data
 from slaughterball.sheets_teams import SHEET_TEMPLATE, roster_sheet_data, roster_sheet_rows, team_context
@@ -231,7 +232,8 @@ def test_a_ranking_sheet_already_rendered_is_served_from_its_values(
     monkeypatch.setattr("sheets.views.render_to_string", lambda *args, **kwargs: pytest.fail("the page was rendered"))
 
     with django_assert_num_queries(4):
-        # 1. the season and its league; 2. the commissioners; 3. the weeks' rankings; 4. the stored sheet
+        # 1. the season and its league (with its standings' version); 2. the commissioners; 3. the ranked teams'
+        # names; 4. the stored sheet
         served = client.get(ranking_url)
 
     assert served.status_code == 200
@@ -241,10 +243,15 @@ def test_a_ranking_sheet_already_rendered_is_served_from_its_values(
 
 def test_the_ranking_sheets_values_change_with_everything_it_shows(ranking_url, commissioner):
     """ranking_sheet_values stands for the sheet's HTML: whatever changes the one changes the other."""
-    from slaughterball.models import Standing
     from slaughterball.sheets import RANKING_TEMPLATE, ranking_sheet_context, ranking_sheet_values
 
     season = Season.objects.select_related("league").get()
+
+    def corrected_result_recomputed() -> None:
+        """The last week's winner's League Points corrected: the standings' one writer, the recompute, changes them."""
+        winner = GameSide.objects.filter(game__week__season=season, game__week__number=2, place=1).first()
+        GameSide.objects.filter(pk=winner.pk).update(league_points=99)
+        assert standings_recompute(season_id=season.pk) > 0
 
     def both() -> tuple[object, str]:
         fresh = Season.objects.select_related("league").get(pk=season.pk)
@@ -257,7 +264,7 @@ def test_the_ranking_sheets_values_change_with_everything_it_shows(ranking_url, 
         lambda: Season.objects.filter(pk=season.pk).update(starts_on="2031-04-05"),
         lambda: season.league.commissioners.add(commissioner),
         lambda: Team.objects.filter(pk=Standing.objects.filter(season=season).first().team_id).update(name="Renamed team"),
-        lambda: Standing.objects.filter(season=season, week=2, rank=1).update(league_points=99),
+        corrected_result_recomputed,
     ]
     for change in changes:
         values, html = both()

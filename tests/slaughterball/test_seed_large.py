@@ -30,10 +30,11 @@ def test_a_league_of_teams_with_weeks_of_confirmed_results():
     assert all(count == 3 for count in sides.values("team").annotate(n=Count("id")).values_list("n", flat=True))
     prizes = LedgerEntry.objects.filter(team__league=league, purchase=None).aggregate(total=Sum("amount"))["total"]
     assert prizes == sides.aggregate(total=Sum("prize_money"))["total"]
-    # The standings are recomputed: the current column (week 3) ranks all twelve teams.
-    column = Standing.objects.filter(season__league=league, week=3)
-    assert sorted(column.values_list("rank", flat=True)) == list(range(1, 13))
-    assert column.aggregate(points=Sum("league_points"))["points"] == 3 * 3 * (3 + 2 + 1)
+    # The standings are recomputed each week, as each week closing leaves them: every column ranks all twelve teams.
+    for week in (1, 2, 3):
+        column = Standing.objects.filter(season__league=league, week=week)
+        assert sorted(column.values_list("rank", flat=True)) == list(range(1, 13))
+        assert column.aggregate(points=Sum("league_points"))["points"] == week * 3 * (3 + 2 + 1)
 
 
 @pytest.mark.django_db

@@ -59,12 +59,15 @@ def test_a_recompute_run_twice_gives_the_same_rows(season, teams, commissioner):
     play(season, teams, [30, 20, 10, 5], commissioner, week=1)
     first = standings_recompute(season_id=season.pk)
     rows = snapshot(season)
+    version = Season.objects.get(pk=season.pk).standings_version
     assert first > 0
     assert standings_recompute(season_id=season.pk) == 0
     assert snapshot(season) == rows
+    assert Season.objects.get(pk=season.pk).standings_version == version  # what the ranking sheet is known by
     Standing.objects.filter(season=season, week=1).delete()  # lost rows come back, nothing else moves
     assert standings_recompute(season_id=season.pk) == 4
     assert snapshot(season) == rows
+    assert Season.objects.get(pk=season.pk).standings_version == version + 1
 
 
 def test_league_points_tie_goes_to_higher_team_potential_then_the_draw(league, commissioner):
@@ -166,8 +169,9 @@ def test_a_recompute_costs_a_fixed_number_of_queries(league, commissioner, djang
     season = make_season(league, many)
     for first in range(0, 12, 4):
         play(season, many[first : first + 4], [30, 20, 10, 5], commissioner, week=1)
-    # The lock, the season, the draws, the current column, the stale rows, the table; and a savepoint.
-    with django_assert_max_num_queries(8):
+    # The lock, the season, the draws, the current column, the stale rows, the table, the standings' version; and a
+    # savepoint.
+    with django_assert_max_num_queries(9):
         assert standings_recompute(season_id=season.pk) == 12
 
 
