@@ -301,7 +301,7 @@ def lineups_open_notify(game: Game, auction: Auction) -> None:
 def lineups_open_without_auction_notify(*, league: League, game_ids: Collection[int]) -> None:
     """No Mavericks in Leagues: no auction comes first, so lineups may begin once a game's teams are set (the game
     made, a team moved in or out). Tell the coach who chooses first in each of these games that it is his turn, as
-    `lineups_open_notify` does once an auction is over; in four queries however many games. In a league with
+    `lineups_open_notify` does once an auction is over; in five queries however many games. In a league with
     mavericks, nothing: the auction comes first."""
     if not game_ids or not RULESET.option_value(league.options, "no_mavericks"):
         return
