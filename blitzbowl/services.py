@@ -3,14 +3,15 @@ round), the result through the shared lifecycle (games.lifecycle) with the Coach
 choice of a trait, and the finals.
 
 Arranging locks the league row first, so two matches arranged at once are checked one after the other
-against the pairing rule.
+against the pairing rule. Both coaches of every match made (the finals too) are told it is arranged, through
+the shared lifecycle's notice.
 """
 
 from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -64,13 +65,19 @@ def _locked_league(league_id: int) -> League:
     return League.objects.prefetch_related("commissioners").get(pk=league_id)
 
 
-def _create(league: League, user: Any, stage: Stage, home: int, away: int) -> Match:
-    match = Match.objects.create(league=league, created_by=user, stage=stage)
-    MatchSide.objects.bulk_create(
-        [MatchSide(match=match, team_id=home, home=True), MatchSide(match=match, team_id=away, home=False)]
-    )
-    RESULTS.record(match, user, "created")
-    return match
+def _create(league: League, user: Any, stage: Stage, pairs: Sequence[league_rules.Pair], teams: Sequence[Team]) -> list[Match]:
+    """The matches of `pairs` (home, away), with both coaches of each told (`teams`: the league's, with their coaches)."""
+    by_id = {t.pk: t for t in teams}
+    made = []
+    for home, away in pairs:
+        match = Match.objects.create(league=league, created_by=user, stage=stage)
+        MatchSide.objects.bulk_create(
+            [MatchSide(match=match, team_id=home, home=True), MatchSide(match=match, team_id=away, home=False)]
+        )
+        RESULTS.record(match, user, "created")
+        made.append(match)
+    RESULTS.arranged([(match, (by_id[home], by_id[away])) for match, (home, away) in zip(made, pairs, strict=True)])
+    return made
 
 
 def _require_league_play(league: League) -> None:
@@ -97,7 +104,7 @@ def match_create(*, league_id: int, user: Any, home_team: int, away_team: int) -
         state = league_state(league)
         with paths_named({"home": "home_team", "away": "away_team"}):
             league_rules.check_pairing(state.schedule, list(names), names, home_team, away_team, state.matches_per_coach)
-        return _create(league, user, "league", home_team, away_team)
+        return _create(league, user, "league", [(home_team, away_team)], teams)[0]
 
 
 def round_generate(*, league_id: int, user: Any) -> list[Match]:
@@ -111,7 +118,7 @@ def round_generate(*, league_id: int, user: Any) -> list[Match]:
         round_ = league_rules.next_round(state.schedule, ids, state.matches_per_coach)
         if not round_:
             raise Invalid.one("no-legal-pairing", "league", "No legal league match is left to arrange.")
-        return [_create(league, user, "league", home, away) for home, away in round_]
+        return _create(league, user, "league", round_, state.coaches)
 
 
 def finals_next(*, league_id: int, user: Any) -> list[Match]:
@@ -136,7 +143,7 @@ def finals_next(*, league_id: int, user: Any) -> list[Match]:
             if len(winners) < len(last):
                 raise Invalid.one("finals-unfinished", "league", "Every match of this round needs its confirmed result first.")
             stage, pairs = league_rules.next_knockout_round(order, stage_of(last[0]), winners)
-        drawn = [_create(league, user, stage, home, away) for home, away in pairs]
+        drawn = _create(league, user, stage, pairs, state.coaches)
         names = {t.pk: t.name for t in state.coaches}
         league_announce(
             league_id=league.pk,
@@ -192,6 +199,9 @@ class BlitzBowlResults(ResultLifecycle[Match]):
 
     def url(self, game: Match) -> str:
         return reverse("blitz-match", args=[game.pk])
+
+    def arranged_label(self, game: Match) -> str:
+        return league_rules.STAGE_NAMES[stage_of(game)]
 
     def check_report(self, game: Match, user: Any, report: Mapping[str, Any]) -> dict[str, Any]:
         RULESET.check_result(_result(game, report))

@@ -21,6 +21,7 @@ from engine.bloodbowl.report import SIDES, Side, report_from_data
 from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.teamlists import Race, TeamLists, parse_team_data
 from engine.core.money import TREASURY
+from engine.core.ruleset import HOUSE_VALUE_REQUIRED
 from engine.core.violations import RuleViolation, paths_under
 from games.models import Game
 from leagues.models import League
@@ -128,7 +129,8 @@ class TeamLine:
     facts: TeamFacts
     value: int | None  # None while a house value it needs is unset
     rating: int | None
-    problem: str  # why value and rating are missing, or ""
+    reason: str  # why value and rating are missing, or ""
+    unset: tuple[str, ...] = ()  # the house values the reason names as not set (their keys)
 
     @property
     def total_spp(self) -> int:
@@ -140,7 +142,8 @@ def team_line(team: TeamWithTreasury, house: HouseValues) -> TeamLine:
     try:
         value = team_rules.team_value(facts, house)
     except RuleViolation as missing:
-        return TeamLine(team, facts, None, None, str(missing))
+        unset = tuple(v.path for v in missing.violations if v.code == HOUSE_VALUE_REQUIRED)
+        return TeamLine(team, facts, None, None, str(missing), unset)
     return TeamLine(team, facts, value, team_rules.rating(value, sum(p.spp for p in facts.roster)), "")
 
 

@@ -73,7 +73,7 @@ def league_standings_computed(league: League) -> Computed:
     table = RULESET.standings_order(standings.rows(results, ratings, options), league.options)
     return Computed(
         table,
-        {line.team.pk: line.problem for line in lines if line.problem},
+        {line.team.pk: line.reason for line in lines if line.reason},
         _totals(reports.values(), {p.id: p.spp for line in lines for p in line.facts.players}),
     )
 

@@ -96,11 +96,15 @@ class ResultLifecycle[G: Game]:
         """Whether this side's coach confirms the result standing; default True."""
         return True
 
+    def arranged_label(self, game: G) -> str:
+        """How the notice of an arranged game names it before naming its teams: `label`, unless that names them."""
+        return self.label(game)
+
     def arranged_text(self, game: G, teams: Sequence[Team]) -> str:
         """What the coaches are told when the game is arranged: its teams, and its date and place if known."""
         when = f" on {game.scheduled_for:%A %d %B %Y}" if game.scheduled_for else ""
         where = f" at {game.location}" if game.location else ""
-        label = self.label(game)
+        label = self.arranged_label(game)
         return f"{label[:1].upper()}{label[1:]} is arranged: {' v '.join(t.name for t in teams)}{when}{where}."
 
     def confirmed_text(self, game: G, side: GameSide) -> str:

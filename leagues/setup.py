@@ -82,7 +82,8 @@ def league_setup_refusal(refused: Invalid) -> Invalid:
 
 
 class RefusableOption(Protocol):
-    """An engine dataclass of something a coach may choose, refused or not (a purchase option)."""
+    """A dataclass of something a coach may choose, refused or not (a purchase option), or of a figure left open
+    (a Blood Bowl team's Team Rating), with the engine's reason."""
 
     __dataclass_fields__: ClassVar[dict[str, Any]]
 

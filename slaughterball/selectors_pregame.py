@@ -6,7 +6,7 @@ when they were computed (as they were at the game), never recomputed from today'
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from django.db.models import QuerySet
@@ -175,15 +175,24 @@ def league_rank_order(game: Game, teams: Collection[int]) -> list[dict[str, int]
 
     League Rank's figures as the standings compute them now (standings_now: League Points from the season's
     confirmed games, Team Potential, the recorded draw), in the engine's order."""
-    rows = {row.team: row for row in standings_now(season_id=game.week.season_id) if row.team in teams}
-    entries = [
-        RankingEntry(row.team, row.league_points, row.team_potential, float(row.team) if row.draw is None else row.draw)
-        for row in rows.values()
-    ]
-    order = auctions.lineup_order(entries)
-    return [
-        {"team": team, "league_points": rows[team].league_points, "team_potential": rows[team].team_potential} for team in order
-    ]
+    return league_rank_orders(game.week.season_id, {game.pk: teams})[game.pk]
+
+
+def league_rank_orders(season_id: int, teams_of: Mapping[int, Collection[int]]) -> dict[int, list[dict[str, int]]]:
+    """`league_rank_order` of several games of one season ({game id: its teams}), the standings read once."""
+    standings = standings_now(season_id=season_id)
+    orders = {}
+    for game_id, teams in teams_of.items():
+        rows = {row.team: row for row in standings if row.team in teams}
+        entries = [
+            RankingEntry(row.team, row.league_points, row.team_potential, float(row.team) if row.draw is None else row.draw)
+            for row in rows.values()
+        ]
+        orders[game_id] = [
+            {"team": team, "league_points": rows[team].league_points, "team_potential": rows[team].team_potential}
+            for team in auctions.lineup_order(entries)
+        ]
+    return orders
 
 
 def pregame_state(game: Game) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from bloodbowl.selectors import (
 from bloodbowl.services.teams import player_retire, purchase_make, team_create
 from engine.bloodbowl.postmatch import PurchaseKind
 from engine.bloodbowl.ruleset import RULESET
+from leagues.setup import league_setup_options
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
 from pitside.write_api import WriteApi
@@ -86,7 +87,8 @@ class BloodBowlStaffSerializer(serializers.Serializer[Any]):
 
 
 class BloodBowlTeamOutputSerializer(TeamIdentityOutputSerializer):
-    """A team with its Team Rating; built from bloodbowl.selectors.team_line."""
+    """A team with its Team Rating; built from bloodbowl.selectors.team_line. Its context: the `user` who reads
+    `value_problem` and, for a list, the `league` (with its commissioners, read once for every row)."""
 
     race = serializers.CharField(source="team.faction")
     race_name = serializers.CharField(source="team.bb.race_name")
@@ -100,7 +102,10 @@ class BloodBowlTeamOutputSerializer(TeamIdentityOutputSerializer):
     team_value = serializers.IntegerField(source="value", allow_null=True, help_text="Gold pieces, treasury included.")
     team_rating = serializers.IntegerField(source="rating", allow_null=True)
     value_problem = serializers.CharField(
-        source="problem", allow_blank=True, help_text="Why team_value and team_rating are null: a house value to set."
+        source="reason",
+        allow_blank=True,
+        help_text="Why team_value and team_rating are null: to a commissioner, a house value to set; to anyone else, "
+        "that the commissioner has not finished setting up the league.",
     )
     total_spp = serializers.IntegerField()
     players = BloodBowlPlayerOutputSerializer(source="team.bb_players.all", many=True)
@@ -108,6 +113,8 @@ class BloodBowlTeamOutputSerializer(TeamIdentityOutputSerializer):
     def to_representation(self, instance: Any) -> Any:
         if isinstance(instance, Team):  # a row of the list's page of selectors.teams()
             instance = team_line(cast(TeamWithTreasury, instance), league_house(instance.league))
+        league = self.context.get("league", instance.team.league)
+        [instance] = league_setup_options([instance], league=league, user=self.context.get("user"))
         return super().to_representation(instance)
 
 
@@ -139,7 +146,8 @@ class LeagueTeamsApi(APIView):
     @extend_schema(responses={200: BloodBowlTeamOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
         league = league_get(league_id)
-        return paginate(request, self, teams().filter(league=league), BloodBowlTeamOutputSerializer)
+        league_teams = teams().filter(league=league)
+        return paginate(request, self, league_teams, BloodBowlTeamOutputSerializer, user=request.user, league=league)
 
     @extend_schema(request=BloodBowlTeamCreateInputSerializer, responses={201: BloodBowlTeamOutputSerializer, **ERRORS})
     def post(self, request: Request, league_id: int) -> Response:
@@ -148,13 +156,14 @@ class LeagueTeamsApi(APIView):
         data = self.BloodBowlTeamCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         team = team_create(league=league, coach=request.user, **data.validated_data)
-        return Response(BloodBowlTeamOutputSerializer(_line(team.pk)).data, status=status.HTTP_201_CREATED)
+        shown = BloodBowlTeamOutputSerializer(_line(team.pk), context={"user": request.user})
+        return Response(shown.data, status=status.HTTP_201_CREATED)
 
 
 class TeamDetailApi(APIView):
     @extend_schema(responses={200: BloodBowlTeamOutputSerializer, 404: ErrorSerializer})
     def get(self, request: Request, team_id: int) -> Response:
-        return Response(BloodBowlTeamOutputSerializer(_line(team_id)).data)
+        return Response(BloodBowlTeamOutputSerializer(_line(team_id), context={"user": request.user}).data)
 
 
 class BloodBowlPurchaseOutputSerializer(serializers.Serializer[Any]):

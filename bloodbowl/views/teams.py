@@ -79,6 +79,7 @@ def _team_page(request: HttpRequest, team: TeamWithTreasury, status: int = 200, 
     is_coach = request.user.is_authenticated and team.coach_id == request.user.pk  # what to show; services decide
     offers = purchase_offers(team, context["line"].facts, context["team_lists"]) if is_coach else []
     offers = league_setup_options(offers, league=team.league, user=request.user)
+    [context["line"]] = league_setup_options([context["line"]], league=team.league, user=request.user)
     context.update(
         {
             "is_coach": is_coach,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -25,7 +25,7 @@ from games.models import GameEvent
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from leagues.setup import league_house_values
-from notifications.services import notify
+from notifications.services import notify, notify_many
 from pitside.errors import Invalid, NotFound, NotPermitted
 from rosters.models import Team
 from slaughterball.models import (
@@ -40,7 +40,7 @@ from slaughterball.models import (
     SeasonTeam,
 )
 from slaughterball.selectors import game_label, game_played
-from slaughterball.selectors_pregame import league_rank_order
+from slaughterball.selectors_pregame import league_rank_order, league_rank_orders
 from slaughterball.selectors_teams import team_facts, teams_with_summary_data
 from webhooks.models import Channel
 from webhooks.services import league_announce
@@ -298,19 +298,45 @@ def lineups_open_notify(game: Game, auction: Auction) -> None:
     _lineup_turn_notify(game, league_rank_order(game, [s.team_id for s in sides]), sides)
 
 
-def _lineup_turn_notify(game: Game, order: Sequence[Mapping[str, int]], sides: Sequence[GameSide]) -> None:
-    """Choose Athletes: tell the coach who chooses next (the first in the lineup order who has not) that it
-    is his turn, with a link to the lineup page; once a game and team."""
-    by_team = {s.team_id: s for s in sides}
-    team_id = next((e["team"] for e in order if e["team"] in by_team and not by_team[e["team"]].lineup), None)
-    if team_id is None:
+def lineups_open_without_auction_notify(*, league: League, game_ids: Collection[int]) -> None:
+    """No Mavericks in Leagues: no auction comes first, so lineups may begin once a game's teams are set (the game
+    made, a team moved in or out). Tell the coach who chooses first in each of these games that it is his turn, as
+    `lineups_open_notify` does once an auction is over; in five queries however many games. In a league with
+    mavericks, nothing: the auction comes first."""
+    if not game_ids or not RULESET.option_value(league.options, "no_mavericks"):
         return
-    team = Team.objects.select_related("coach").get(pk=team_id)
-    notify(
-        users=[team.coach],
-        event=f"lineup-turn:{game.pk}:{team.pk}",
-        text=f"{game_label(game)}: your turn to choose and reveal the six athletes of {team.name}.",
-        url=reverse("game-lineup", args=[game.pk]),
+    games = list(Game.objects.filter(pk__in=game_ids, state=Game.State.SCHEDULED).select_related("week__season"))
+    if not games:
+        return
+    sides: dict[int, list[GameSide]] = {game.pk: [] for game in games}
+    for side in GameSide.objects.filter(game__in=games).select_related("team__coach").order_by("id"):
+        sides[side.game_id].append(side)
+    orders = league_rank_orders(games[0].week.season_id, {pk: [s.team_id for s in own] for pk, own in sides.items()})
+    notify_many(message for game in games if (message := _lineup_turn_message(game, orders[game.pk], sides[game.pk])) is not None)
+
+
+def _lineup_turn_notify(game: Game, order: Sequence[Mapping[str, int]], sides: Sequence[GameSide]) -> None:
+    message = _lineup_turn_message(game, order, sides)
+    if message is not None:
+        coach, event, text, url = message
+        notify(users=[coach], event=event, text=text, url=url)
+
+
+def _lineup_turn_message(
+    game: Game, order: Sequence[Mapping[str, int]], sides: Sequence[GameSide]
+) -> tuple[Any, str, str, str] | None:
+    """Choose Athletes: what tells the coach who chooses next (the first in the lineup order who has not) that it
+    is his turn, with a link to the lineup page; once a game and team. None when every side has chosen."""
+    by_team = {s.team_id: s for s in sides}
+    side = next((by_team[e["team"]] for e in order if e["team"] in by_team and not by_team[e["team"]].lineup), None)
+    if side is None:
+        return None
+    team = side.team
+    return (
+        team.coach,
+        f"lineup-turn:{game.pk}:{team.pk}",
+        f"{game_label(game)}: your turn to choose and reveal the six athletes of {team.name}.",
+        reverse("game-lineup", args=[game.pk]),
     )
 
 

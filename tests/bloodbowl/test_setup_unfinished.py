@@ -89,3 +89,19 @@ def test_a_field_goal_reported_by_the_api_and_on_the_page_is_one_sentence(match,
     assert "points.field_goal" not in on_page.content.decode()
     assert Match.objects.get().state == match.state  # nothing reported
     assert Notification.objects.filter(user=commissioner, event__startswith=UNSET_EVENT).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("viewer", "shown"), [("coach", SENTENCE), ("commissioner", "Cost of one Fan Factor point for a new team")]
+)
+def test_a_team_rating_left_open_reads_as_a_coach_or_the_commissioner_may_read_it(client, request, bb_team, viewer, shown):
+    """The team page's Team Rating, open while a house value is unset: its reason, as the API's `value_problem`."""
+    league = bb_team.league
+    league.house_values = {k: v for k, v in league.house_values.items() if k != "costs.fan_factor"}
+    league.save()
+    client.force_login(request.getfixturevalue(viewer))
+
+    page = client.get(f"/bloodbowl/teams/{bb_team.pk}/").content.decode()
+
+    assert shown in page
+    assert (SENTENCE in page, "costs.fan_factor" in page) == (viewer == "coach", viewer == "commissioner")

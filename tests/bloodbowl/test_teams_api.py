@@ -13,6 +13,7 @@ import pytest
 
 from bloodbowl.demo import demo_bloodbowl_team
 from bloodbowl.models import Player, TeamProfile
+from notifications.models import Notification
 from rosters.models import LedgerEntry, Team
 from rosters.services import grant_create
 from tests.api.helpers import CAST, errors, problems
@@ -191,15 +192,40 @@ def test_the_teams_list_and_a_team_are_public(api, bb_team, bb_rival_team):
     assert detail.json()["team_rating"] == 100
 
 
-def test_an_unset_house_value_leaves_the_team_rating_open_and_says_why(api, bb_team):
+@pytest.mark.parametrize("viewer", ["coach", "rival", "anonymous"])
+def test_an_unset_house_value_leaves_the_team_rating_open_and_a_coach_reads_one_sentence(
+    request, api, bb_team, commissioner, viewer
+):
     league = bb_team.league
     league.house_values = {k: v for k, v in league.house_values.items() if k != "costs.fan_factor"}
     league.save()
+    if viewer != "anonymous":
+        api.force_authenticate(request.getfixturevalue(viewer))
 
-    body = api.get(TEAM.format(bb_team.pk)).json()
+    detail = api.get(TEAM.format(bb_team.pk)).json()
+    [listed] = api.get(TEAMS.format(league.pk)).json()["results"]
 
-    assert (body["team_value"], body["team_rating"]) == (None, None)
-    assert "costs.fan_factor" in body["value_problem"]
+    for body in (detail, listed):
+        assert (body["team_value"], body["team_rating"]) == (None, None)
+        assert body["value_problem"] == "The commissioner has not finished setting up this league."
+    assert not Notification.objects.filter(event__startswith="house-values-unset:").exists()  # a read: nobody is told
+
+
+def test_the_commissioner_reads_which_house_value_leaves_the_team_rating_open(api_as, bb_team, commissioner):
+    league = bb_team.league
+    league.house_values = {k: v for k, v in league.house_values.items() if k != "costs.fan_factor"}
+    league.save()
+    api = api_as(commissioner)
+
+    detail = api.get(TEAM.format(bb_team.pk)).json()
+    [listed] = api.get(TEAMS.format(league.pk)).json()["results"]
+
+    for body in (detail, listed):
+        assert (body["team_value"], body["team_rating"]) == (None, None)
+        assert body["value_problem"].startswith(
+            "Cost of one Fan Factor point for a new team is a house value this league has not set yet: the commissioner "
+            "sets it in League settings"
+        )
 
 
 # --- Purchases ---------------------------------------------------------------------------------------

@@ -53,6 +53,18 @@ def make_game(season: Season, teams: list[Team], week: int = 1) -> Game:
     return game
 
 
+def six(team: Team) -> list[int]:
+    """A legal lineup: the team's first six athletes by number."""
+    return list(team.athletes.order_by("number").values_list("pk", flat=True)[:6])
+
+
+def give_league_points(season: Season, team: Team, points: int) -> None:
+    """A confirmed earlier game in which `team` earned `points` League Points."""
+    earlier = make_game(season, [team], week=9)
+    Game.objects.filter(pk=earlier.pk).update(state=Game.State.CONFIRMED)
+    GameSide.objects.filter(game=earlier).update(league_points=points)
+
+
 def auction_order(game: Game) -> list[int]:
     """The teams of the game in ascending Team Potential, as the auction will order them."""
     league = game.week.season.league

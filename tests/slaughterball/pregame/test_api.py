@@ -15,7 +15,7 @@ from rosters.models import LedgerEntry
 from slaughterball.models import Auction, Bid, GameSide, Lot, LotPass, MaverickDraw, MaverickHire, Pregame
 from slaughterball.services import auctions as services
 from tests.api.helpers import CAST, errors, problems
-from tests.slaughterball.pregame.helpers import fund, make_game, make_team_for
+from tests.slaughterball.pregame.helpers import fund, make_game, make_team_for, six
 
 pytestmark = pytest.mark.django_db
 
@@ -23,10 +23,6 @@ pytestmark = pytest.mark.django_db
 def pregame_rows() -> dict[str, list[tuple[Any, ...]]]:
     models = [Auction, MaverickDraw, Lot, Bid, LotPass, MaverickHire, Pregame, GameSide, LedgerEntry]
     return {m._meta.label: list(m.objects.order_by("pk").values_list()) for m in models}
-
-
-def six(team) -> list[int]:
-    return list(team.athletes.order_by("number").values_list("pk", flat=True)[:6])
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pitside.errors import Invalid, NotPermitted
-from slaughterball.models import Game, GameSide, Pregame
+from slaughterball.models import GameSide, Pregame
 from slaughterball.selectors_calendar import season_ranking
 from slaughterball.selectors_pregame import auction_state, pregame_state
 from slaughterball.selectors_teams import team_facts, team_get
@@ -14,7 +14,7 @@ from slaughterball.services.pregame import lineup_pick, lineup_preview
 from slaughterball.services.standings import standings_recompute
 from slaughterball.services.teams import purchase_make
 from tests.refusals import raises_invalid
-from tests.slaughterball.pregame.helpers import make_game
+from tests.slaughterball.pregame.helpers import give_league_points, make_game, six
 from webhooks.models import Delivery
 from webhooks.services import channel_create
 
@@ -23,10 +23,6 @@ pytestmark = pytest.mark.django_db
 
 def codes(error: pytest.ExceptionInfo) -> list[str]:
     return [item.code for item in error.value.items]
-
-
-def six(team) -> list[int]:
-    return list(team.athletes.order_by("number").values_list("pk", flat=True)[:6])
 
 
 def values(team, ids) -> int:
@@ -38,13 +34,6 @@ def values(team, ids) -> int:
 def done_auction(game, coach, open_auction):
     """The auction held, nobody rolled a knife: lineups may begin."""
     return open_auction(game, coach)
-
-
-def give_league_points(season, team, points: int) -> None:
-    """A confirmed earlier game in which `team` earned `points` League Points."""
-    earlier = make_game(season, [team], week=9)
-    Game.objects.filter(pk=earlier.pk).update(state=Game.State.CONFIRMED)
-    GameSide.objects.filter(game=earlier).update(league_points=points)
 
 
 def test_lineups_wait_for_the_auction(game, coach, team):

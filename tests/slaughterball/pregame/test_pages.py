@@ -13,7 +13,7 @@ from slaughterball.services import auctions as services
 from slaughterball.services import pregame as pregame_services
 from slaughterball.services.pregame import lasting_injuries_apply, lineup_pick
 from tests.engine.test_auctions import Scripted
-from tests.slaughterball.pregame.helpers import make_game
+from tests.slaughterball.pregame.helpers import make_game, six
 
 pytestmark = pytest.mark.django_db
 
@@ -27,10 +27,6 @@ def client_as(client: Client):
         return client
 
     return act_as
-
-
-def six(team) -> list[int]:
-    return list(team.athletes.order_by("number").values_list("pk", flat=True)[:6])
 
 
 def test_the_room_before_the_auction_opens(game, client, client_as, coach):

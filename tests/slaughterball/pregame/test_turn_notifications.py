@@ -1,16 +1,25 @@
 """Who is told it is his turn before a game, once a turn, with a link to the page where he acts: the coach
-to bid or pass on a maverick lot (the auction room), the next coach to choose his athletes (the lineup page)."""
+to bid or pass on a maverick lot (the auction room), the next coach to choose his athletes (the lineup page): the
+first once the auction is over, or, under No Mavericks, once the game is made."""
 
 from __future__ import annotations
 
 import pytest
 
+from engine.slaughterball.schedule import auto_steal
 from notifications.models import Notification
+from pitside.errors import Invalid
 from rosters.models import Team
+from slaughterball.models import Game, Week
 from slaughterball.selectors import game_label
+from slaughterball.selectors_calendar import round_state
+from slaughterball.selectors_pregame import pregame_state
 from slaughterball.services import auctions as services
+from slaughterball.services.calendar import week_draw
+from slaughterball.services.challenges import challenge_issue, steal_make
 from slaughterball.services.pregame import lineup_pick
-from tests.slaughterball.pregame.helpers import auction_order, fund, make_game
+from tests.slaughterball.calendar.helpers import add_teams, confirm_week, next_week, started_season
+from tests.slaughterball.pregame.helpers import auction_order, fund, give_league_points, make_game, six
 
 pytestmark = pytest.mark.django_db
 
@@ -84,3 +93,68 @@ def test_the_first_to_choose_is_told_when_the_last_lot_closes(game, coach, rival
     services.lot_pass(lot_id=lot.pk, user=rival)  # nobody bids: it leaves, the auction is over
 
     assert [who for who, _, _ in turns(f"lineup-turn:{game.pk}:")] == ["own_coach"]
+
+
+def no_mavericks(league) -> None:
+    league.options = {**league.options, "no_mavericks": True}
+    league.save()
+
+
+def test_without_mavericks_the_first_to_choose_is_told_when_the_game_is_drawn(
+    league, season, commissioner, coach, rival, third, team, rival_team, third_team
+):
+    no_mavericks(league)
+    give_league_points(season, team, 3)
+    give_league_points(season, third_team, 1)  # the rival ranks lowest: he chooses first, then the third, then the own
+    week = Week.objects.create(season=season, number=1, kind=Week.Kind.DRAW)
+
+    week_draw(week=week, user=commissioner)
+
+    (game,) = Game.objects.filter(week=week)
+    url = f"/games/{game.pk}/lineup/"
+    first = ("rival_coach", f"{game_label(game)}: your turn to choose and reveal the six athletes of {rival_team.name}.", url)
+    assert turns(f"lineup-turn:{game.pk}:") == [first]
+    with pytest.raises(Invalid) as refused:  # the coach told is the one whose turn it is
+        lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=six(team))
+    assert refused.value.items[0].code == "lineup-turn"
+    lineup_pick(game_id=game.pk, user=rival, team_id=rival_team.pk, athlete_ids=six(rival_team))
+    assert [who for who, _, _ in turns(f"lineup-turn:{game.pk}:")] == ["rival_coach", "third_coach"]
+
+
+def test_with_mavericks_nobody_chooses_before_the_auction(league, season, commissioner, team, rival_team, third_team):
+    week = Week.objects.create(season=season, number=1, kind=Week.Kind.DRAW)
+
+    week_draw(week=week, user=commissioner)
+
+    assert Game.objects.filter(week=week).exists()
+    assert turns("lineup-turn:") == []
+
+
+def test_without_mavericks_each_game_of_a_challenge_round_tells_its_first_to_choose(league, commissioner, team, rival_team):
+    """Each game made (challenged, stolen into) tells the coach who chooses first in it; a steal changes who that is in
+    the game stolen from, and he is told too."""
+    no_mavericks(league)
+    add_teams(league, 8)  # ten teams: two challenges, then a steal
+    season = started_season(league, commissioner)
+    week_draw(week=Week.objects.get(season=season, number=1), user=commissioner)
+    confirm_week(Week.objects.get(season=season, number=1))
+    current = next_week(season, commissioner)
+    Notification.objects.filter(event__startswith="lineup-turn:").delete()  # week 1's
+
+    while (state := round_state(current)).turn.action in ("challenge", "steal"):
+        turn = state.turn
+        coach = Team.objects.select_related("coach").get(pk=turn.team).coach
+        if turn.action == "challenge":
+            targets = [t for t in reversed(state.frozen.ranking) if t in state.unscheduled and t != turn.team][: turn.picks]
+            challenge_issue(week=current, user=coach, team_id=turn.team, challenged=targets)
+        else:
+            stolen = auto_steal(state.frozen.entries[turn.team], turn.picks, list(state.games.values()), state.frozen.potentials)
+            steal_make(week=current, user=coach, team_id=turn.team, stolen=stolen)
+
+    games = list(Game.objects.filter(week=current))
+    assert len(games) == 3
+    for game in games:
+        told = Notification.objects.filter(event__startswith=f"lineup-turn:{game.pk}:").order_by("pk").last()
+        first = pregame_state(game)["next_to_pick"]
+        assert told is not None
+        assert (told.user, told.event) == (Team.objects.get(pk=first).coach, f"lineup-turn:{game.pk}:{first}")
