@@ -126,8 +126,13 @@ def coach_signup(request: HttpRequest, league_id: int) -> HttpResponse:
 # --- A match ---------------------------------------------------------------------------------------------
 
 
-# Each field of a side's report line: its value before any report, and its name for a screen reader.
-REPORT_FIELDS = {"score": ("", "score"), "challenge_cards": ("0", "challenge cards"), "injuries": ("0", "injuries")}
+# Each field of a side's report line: its value before any report, and its column's name (for a screen reader, and
+# beside the input when the table turns into cards on a phone).
+REPORT_FIELDS = {
+    "score": ("", "score"),
+    "challenge_cards": ("0", "challenge cards claimed"),
+    "injuries": ("0", "opposing players injured"),
+}
 SIDES = ("home", "away")
 
 
