@@ -8,6 +8,8 @@ import importlib
 
 import pytest
 from django.apps import apps
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from bloodbowl.services.teams import purchase_make as blood_bowl_purchase_make
@@ -30,6 +32,7 @@ from tests.slaughterball.results import helpers as results
 pytestmark = pytest.mark.django_db
 
 migration = importlib.import_module("rosters.migrations.0004_ledger_entry_kind")
+BEFORE_KINDS = ("rosters", "0003_remove_team_signup_notified_at")
 
 
 @pytest.fixture
@@ -122,3 +125,17 @@ def test_the_migration_sorts_every_writers_rows_as_the_writer_marks_them(slaught
 
     assert sorted_by_rules == dict(entries.values_list("pk", "kind"))
     assert set(sorted_by_rules.values()) == {kind for kind, _ in rules} == set(LedgerKind.values)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_gives_the_rows_it_finds_the_kinds_their_writers_give(slaughterball_league, blood_bowl_league):
+    written = dict(LedgerEntry.objects.values_list("pk", "kind"))
+    try:
+        MigrationExecutor(connection).migrate([BEFORE_KINDS])  # the column dropped, the rows kept
+        with connection.cursor() as cursor:
+            columns = [c.name for c in connection.introspection.get_table_description(cursor, "rosters_ledgerentry")]
+        assert "kind" not in columns
+    finally:
+        latest = MigrationExecutor(connection)  # a new loader reads what is applied now
+        latest.migrate(latest.loader.graph.leaf_nodes())  # the kinds' migration again, and the schema the next tests expect
+    assert dict(LedgerEntry.objects.values_list("pk", "kind")) == written
