@@ -42,7 +42,7 @@ def main() -> None:
         from django.contrib.auth import get_user_model
 
         from leagues.services import league_create, league_update
-        from rosters.models import LedgerEntry
+        from rosters.models import LedgerEntry, LedgerKind
         from rosters.services import grant_create
         from slaughterball.demo import demo_athletes, demo_house_values
         from slaughterball.services.teams import purchase_make, team_create
@@ -68,7 +68,7 @@ def main() -> None:
 
         baseline = timed(
             "baseline: bare ledger INSERT",
-            lambda i: LedgerEntry.objects.create(team=team, account="treasury", amount=0, reason="bench"),
+            lambda i: LedgerEntry.objects.create(team=team, account="treasury", amount=0, kind=LedgerKind.GRANT, reason="bench"),
             count,
         )
         athlete_id = team.athletes.get(number=1).pk

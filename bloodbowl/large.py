@@ -28,7 +28,7 @@ from engine.core.money import TREASURY
 from games.models import create_games
 from leagues.models import League
 from leagues.services import league_create, league_update
-from rosters.models import LedgerEntry, Team
+from rosters.models import LedgerEntry, LedgerKind, Team
 
 BATCH = 4000
 GATE = 40_000
@@ -86,7 +86,10 @@ def seed_large(team_count: int, weeks: int, seed: int = 7) -> League:
         batch_size=BATCH,
     )
     LedgerEntry.objects.bulk_create(
-        (LedgerEntry(team=team, account=TREASURY, amount=cost.treasury, reason="Starting budget") for team in teams),
+        (
+            LedgerEntry(team=team, account=TREASURY, amount=cost.treasury, kind=LedgerKind.OPENING, reason="Starting budget")
+            for team in teams
+        ),
         batch_size=BATCH,
     )
     rosters: dict[int, list[int]] = {}
@@ -160,7 +163,13 @@ def _confirmed_round(
     )
     LedgerEntry.objects.bulk_create(
         (
-            LedgerEntry(team_id=team_id, account=TREASURY, amount=WINNINGS, reason=f"Match winnings, match {match.pk}")
+            LedgerEntry(
+                team_id=team_id,
+                account=TREASURY,
+                amount=WINNINGS,
+                kind=LedgerKind.WINNINGS,
+                reason=f"Match winnings, match {match.pk}",
+            )
             for match, pair in zip(matches, pairs, strict=True)
             for team_id in pair
         ),

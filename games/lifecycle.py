@@ -34,7 +34,7 @@ from games.models import Game, GameEvent
 from leagues.selectors import league_is_commissioner
 from notifications.services import notify, notify_many
 from pitside.errors import ErrorItem, Invalid, NotFound, NotPermitted
-from rosters.models import LedgerEntry, Team
+from rosters.models import LedgerEntry, LedgerKind, Team
 from webhooks.models import Channel
 from webhooks.services import league_announce
 
@@ -524,6 +524,7 @@ class ResultLifecycle[G: Game]:
                 team_id=row.team_id,
                 account=row.account,
                 amount=-row.amount,
+                kind=LedgerKind.REVERSAL,
                 reason=f"Result voided ({label}): {row.reason}"[:200],
                 created_by=user,
                 idempotency_key=f"void:{row.pk}",

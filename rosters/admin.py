@@ -28,6 +28,6 @@ class ImmutableAdmin[M: Model](admin.ModelAdmin[M]):
 
 @admin.register(LedgerEntry)
 class LedgerEntryAdmin(ImmutableAdmin[LedgerEntry]):
-    list_display = ["team", "account", "amount", "reason", "created_at"]
-    list_filter = ["account"]
+    list_display = ["team", "account", "amount", "kind", "reason", "created_at"]
+    list_filter = ["account", "kind"]
     search_fields = ["team__name", "reason"]

@@ -24,4 +24,5 @@ class LedgerEntryOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
 
     class Meta:
         model = LedgerEntry
-        fields = ["id", "team", "account", "amount", "reason", "purchase", "created_by", "created_at"]
+        fields = ["id", "team", "account", "amount", "kind", "reason", "purchase", "created_by", "created_at"]
+        read_only_fields = fields

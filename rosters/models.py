@@ -26,12 +26,26 @@ class Team(models.Model):
         return self.name
 
 
+class LedgerKind(models.TextChoices):
+    """What wrote a ledger row: each kind has one writer (in each game system that has it)."""
+
+    OPENING = "opening", "Starting budget"  # a new team's opening balances
+    GRANT = "grant", "Grant or fine"  # a commissioner's (rosters.services.grant_create)
+    PURCHASE = "purchase", "Purchase"
+    WINNINGS = "winnings", "Winnings"  # a confirmed game's prize money (Slaughterball) or winnings (Blood Bowl)
+    WRITE_OFF = "write-off", "Unspent budget lost"  # a season's start
+    REVERSAL = "reversal", "Voided result"  # a void taking back what the game paid
+    AUCTION = "auction", "Maverick hire"  # a maverick auction's winning bid
+    TOURNAMENT = "tournament", "Tournament prize"  # a Blood Bowl tournament final's cash prizes
+
+
 class LedgerEntry(models.Model):
     """One immutable change of a team's credits; an account's balance is the sum of its rows."""
 
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ledger")
     account = models.CharField(max_length=30)
     amount = models.BigIntegerField()
+    kind = models.CharField(max_length=20, choices=LedgerKind.choices)
     reason = models.CharField(max_length=200)
     # The Slaughterball purchase it pays for, if any.
     purchase = models.ForeignKey(
@@ -46,6 +60,8 @@ class LedgerEntry(models.Model):
         verbose_name_plural = "ledger entries"
         constraints = [
             unique_idempotency_key("team", "ledger_idempotency_key_unique"),
+            # A writer that forgets the kind fails here instead of writing a row no list finds.
+            models.CheckConstraint(condition=models.Q(kind__in=LedgerKind.values), name="ledger_kind_known"),
         ]
 
     def __str__(self) -> str:

@@ -6,7 +6,8 @@ from django.db.models import Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from engine.registry import get_ruleset
-from rosters.models import LedgerEntry, Team
+from leagues.models import League
+from rosters.models import LedgerEntry, LedgerKind, Team
 from sheets.keys import Rows
 
 
@@ -31,6 +32,12 @@ def team_balances(team: Team) -> dict[str, int]:
 
 def team_ledger(team: Team) -> QuerySet[LedgerEntry]:
     return LedgerEntry.objects.filter(team=team).select_related("created_by").order_by("-created_at", "-id")
+
+
+def league_grants(league: League) -> QuerySet[LedgerEntry]:
+    """The commissioner's grants and fines to the league's teams, the latest first."""
+    rows = LedgerEntry.objects.filter(team__league=league, kind=LedgerKind.GRANT)
+    return rows.select_related("created_by").order_by("-id")
 
 
 def team_sheet_rows(team_id: int, game_system: str) -> list[Rows]:

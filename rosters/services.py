@@ -16,7 +16,7 @@ from leagues.models import League
 from leagues.services import league_require_commissioner
 from notifications.services import notify
 from pitside.errors import Invalid, NotFound, NotPermitted
-from rosters.models import LedgerEntry, Team
+from rosters.models import LedgerEntry, LedgerKind, Team
 from rosters.selectors import balance_annotations, team_balances
 from webhooks.models import Channel
 from webhooks.services import league_announce
@@ -51,7 +51,8 @@ def team_signing_up(
             team = Team.objects.create(league=league, coach=coach, name=name, faction=faction)
             yield team
             LedgerEntry.objects.bulk_create(
-                LedgerEntry(team=team, account=account, amount=amount, reason=reason) for account, amount, reason in opening
+                LedgerEntry(team=team, account=account, amount=amount, kind=LedgerKind.OPENING, reason=reason)
+                for account, amount, reason in opening
             )
             url = reverse("league-detail", args=[league.pk])
             text = f"{team.name} signed up for {league.name}"
@@ -120,6 +121,12 @@ def grant_create(
                 f"A fine of {format_credits(-amount)} would take the treasury below zero; it holds {format_credits(treasury)}.",
             )
         entry = LedgerEntry.objects.create(
-            team=team, account=TREASURY, amount=amount, reason=reason, created_by=user, idempotency_key=idempotency_key or None
+            team=team,
+            account=TREASURY,
+            amount=amount,
+            kind=LedgerKind.GRANT,
+            reason=reason,
+            created_by=user,
+            idempotency_key=idempotency_key or None,
         )
     return entry, True

@@ -22,7 +22,7 @@ from engine.slaughterball.ruleset import RULESET
 from games.models import create_games
 from leagues.models import League
 from leagues.services import league_create, league_update
-from rosters.models import LedgerEntry, Team
+from rosters.models import LedgerEntry, LedgerKind, Team
 from slaughterball.demo import demo_athletes, demo_house_values
 from slaughterball.models import Athlete, Game, GameSide, Purchase, Season, SeasonTeam, Week
 from slaughterball.services.standings import standings_recompute
@@ -102,7 +102,13 @@ def _confirmed_week(
             beaten = sum(1 for other in scores if other < scores[position])
             prize = 100_000 + 100_000 * beaten
             prizes.append(
-                LedgerEntry(team_id=team_id, account=TREASURY, amount=prize, reason=f"Prize money (week {week.number})")
+                LedgerEntry(
+                    team_id=team_id,
+                    account=TREASURY,
+                    amount=prize,
+                    kind=LedgerKind.WINNINGS,
+                    reason=f"Prize money (week {week.number})",
+                )
             )
             sides.append(
                 GameSide(
@@ -149,7 +155,10 @@ def _confirmed_week(
             )
     purchases = Purchase.objects.bulk_create(purchases, batch_size=BATCH)
     LedgerEntry.objects.bulk_create(
-        (LedgerEntry(team_id=p.team_id, account=TREASURY, amount=-p.cost, reason=p.name, purchase=p) for p in purchases),
+        (
+            LedgerEntry(team_id=p.team_id, account=TREASURY, amount=-p.cost, kind=LedgerKind.PURCHASE, reason=p.name, purchase=p)
+            for p in purchases
+        ),
         batch_size=BATCH,
     )
 

@@ -55,7 +55,7 @@ from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from notifications.services import notify
 from pitside.errors import Invalid, NotPermitted
-from rosters.models import LedgerEntry, Team
+from rosters.models import LedgerEntry, LedgerKind, Team
 
 
 def _gold(amount: int) -> str:
@@ -532,7 +532,12 @@ def _postmatch(match: Match, user: Any, dice: Dice, label: str) -> None:
             sponsored = f", Bloodweiser sponsorship {_gold(before.sponsorship)}" if before.sponsorship else ""
             reason = f"{kind}, {label} (d6 {result.winnings_d6}{sponsored})"
             LedgerEntry.objects.create(
-                team=side.team, account=TREASURY, amount=result.treasury_change, reason=reason, created_by=user
+                team=side.team,
+                account=TREASURY,
+                amount=result.treasury_change,
+                kind=LedgerKind.WINNINGS,
+                reason=reason,
+                created_by=user,
             )
         after = result.team
         TeamProfile.objects.filter(team_id=side.team_id).update(

@@ -24,7 +24,7 @@ from engine.core.money import TREASURY, format_credits
 from engine.core.violations import RuleViolation
 from leagues.models import League
 from pitside.errors import ErrorItem, Invalid, NotFound
-from rosters.models import LedgerEntry, Team
+from rosters.models import LedgerEntry, LedgerKind, Team
 from rosters.services import team_lock, team_require_coach, team_signing_up, team_signup_require_open
 
 GOLD = "gold pieces"
@@ -215,6 +215,7 @@ def purchase_make(
             team=team,
             account=TREASURY,
             amount=-quote.cost,
+            kind=LedgerKind.PURCHASE,
             reason=reason,
             created_by=user,
             idempotency_key=idempotency_key or None,

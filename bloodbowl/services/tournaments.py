@@ -51,7 +51,7 @@ from games.models import Game, Roll
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
-from rosters.models import LedgerEntry, Team
+from rosters.models import LedgerEntry, LedgerKind, Team
 
 _rng = random.SystemRandom()
 
@@ -497,7 +497,14 @@ def final_prizes_apply(
 def _apply(tournament: Tournament, final: Match, prizes: rules.Prizes, loaded: dict[int, TeamWithTreasury], user: Any) -> None:
     now = timezone.now()
     for cash in prizes.cash:
-        LedgerEntry.objects.create(team_id=cash.team, account=TREASURY, amount=cash.amount, reason=cash.reason, created_by=user)
+        LedgerEntry.objects.create(
+            team_id=cash.team,
+            account=TREASURY,
+            amount=cash.amount,
+            kind=LedgerKind.TOURNAMENT,
+            reason=cash.reason,
+            created_by=user,
+        )
     chaos = prizes.chaos_cup_roll
     if chaos is not None:
         Roll.objects.create(

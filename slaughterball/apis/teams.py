@@ -22,8 +22,8 @@ from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
 from pitside.write_api import WriteApi
 from rosters.apis import LedgerEntryOutputSerializer, TeamIdentityOutputSerializer
-from rosters.models import LedgerEntry, Team
-from rosters.selectors import team_ledger
+from rosters.models import Team
+from rosters.selectors import league_grants, team_ledger
 from rosters.services import grant_create
 from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors import GAME_SYSTEM, league_get
@@ -170,8 +170,9 @@ class TeamLedgerApi(APIView):
 
 
 class LeagueGrantsApi(APIView):
-    """The commissioner's grants and fines. Anyone reads them, as every team's ledger shows them (a treasury is
-    the sum of its ledger rows, grants included); only a commissioner of the league makes them."""
+    """The commissioner's grants and fines, and only those (not the ledger's other rows). Anyone reads them, as every
+    team's ledger shows them (a treasury is the sum of its ledger rows, grants included); only a commissioner of the
+    league makes them."""
 
     pagination_class = Pagination
 
@@ -183,8 +184,7 @@ class LeagueGrantsApi(APIView):
     @extend_schema(responses={200: LedgerEntryOutputSerializer(many=True), **ERRORS})
     def get(self, request: Request, league_id: int) -> Response:
         league = league_get(league_id)
-        grants = LedgerEntry.objects.filter(team__league=league, purchase=None, created_by__isnull=False)
-        return paginate(request, self, grants.select_related("created_by").order_by("-id"), LedgerEntryOutputSerializer)
+        return paginate(request, self, league_grants(league), LedgerEntryOutputSerializer)
 
     @extend_schema(
         parameters=[IDEMPOTENCY_KEY_HEADER],

@@ -29,7 +29,7 @@ from leagues.selectors import league_is_commissioner
 from leagues.setup import league_house_values
 from notifications.services import notify
 from pitside.errors import Invalid, NotFound, NotPermitted
-from rosters.models import LedgerEntry, Team
+from rosters.models import LedgerEntry, LedgerKind, Team
 from slaughterball.models import Auction, Bid, Game, GameSide, Lot, LotPass, MaverickDraw, MaverickHire
 from slaughterball.selectors import game_label
 from slaughterball.selectors_pregame import lot_turn
@@ -391,6 +391,7 @@ def _settle(lot: Lot, user: Any) -> None:
             team_id=winner.team_id,
             account=TREASURY,
             amount=-winner.amount,
+            kind=LedgerKind.AUCTION,
             created_by=user,
             reason=f"Hired {lot.name} (maverick) for {game}",
         )

@@ -26,7 +26,7 @@ from leagues.models import League
 from leagues.services import league_require_commissioner
 from notifications.services import notify, notify_many
 from pitside.errors import Invalid
-from rosters.models import LedgerEntry, Team
+from rosters.models import LedgerEntry, LedgerKind, Team
 from slaughterball.models import Game, GameSide, Season, SeasonTeam, Week
 from slaughterball.selectors_calendar import (
     GAMES_RECORD,
@@ -152,7 +152,9 @@ def season_start(*, season: Season, user: Any, games_due: datetime | None = None
         SeasonTeam.objects.bulk_update(entries, ["draw"])
         League.objects.filter(pk=league.pk).update(open_for_signups=False)
         LedgerEntry.objects.bulk_create(
-            LedgerEntry(team_id=team_id, account=account, amount=amount, reason=reason, created_by=user)
+            LedgerEntry(
+                team_id=team_id, account=account, amount=amount, kind=LedgerKind.WRITE_OFF, reason=reason, created_by=user
+            )
             for team_id, account, amount, reason in season_start_entries(e.team_id for e in entries)
         )
         season.status = Season.Status.RUNNING

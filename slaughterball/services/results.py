@@ -28,7 +28,7 @@ from games import lifecycle
 from games.dice import Dice
 from games.lifecycle import ResultLifecycle
 from pitside.errors import Invalid
-from rosters.models import LedgerEntry
+from rosters.models import LedgerEntry, LedgerKind
 from slaughterball.models import Game, GameSide, ResultDraft
 from slaughterball.selectors import game_label, game_played, games_loaded
 from slaughterball.services.pregame import lasting_injuries_apply, lasting_injuries_void
@@ -141,6 +141,7 @@ class SlaughterballResults(ResultLifecycle[Game]):
                         team_id=side.team_id,
                         account=TREASURY,
                         amount=side.prize_money,
+                        kind=LedgerKind.WINNINGS,
                         reason=reason[:200],
                         idempotency_key=f"prize:game-{game.pk}:result-{submission.pk}",
                     )

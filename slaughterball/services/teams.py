@@ -13,7 +13,7 @@ from engine.slaughterball.ruleset import RULESET
 from leagues.models import League
 from leagues.setup import league_house_values
 from pitside.errors import Invalid
-from rosters.models import LedgerEntry, Team
+from rosters.models import LedgerEntry, LedgerKind, Team
 from rosters.services import team_lock, team_require_coach, team_signing_up, team_signup_require_open
 from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors_teams import spending_window_side, team_facts, teams_with_summary_data
@@ -94,7 +94,15 @@ def purchase_make(
         )
         reason = f"{quote.name} for {athlete.name}" if athlete else f"Hired {quote.name}"
         LedgerEntry.objects.bulk_create(
-            LedgerEntry(team=team, account=account, amount=-amount, reason=reason, purchase=purchase, created_by=user)
+            LedgerEntry(
+                team=team,
+                account=account,
+                amount=-amount,
+                kind=LedgerKind.PURCHASE,
+                reason=reason,
+                purchase=purchase,
+                created_by=user,
+            )
             for account, amount in quote.debits
         )
     return purchase, True

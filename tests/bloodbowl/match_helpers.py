@@ -8,7 +8,7 @@ from bloodbowl.models import Player, TeamLists, TeamProfile
 from engine.bloodbowl.teamlists import parse_team_lists, team_lists_sample, team_lists_to_data
 from engine.core.money import TREASURY
 from leagues.services import league_create
-from rosters.models import LedgerEntry, Team
+from rosters.models import LedgerEntry, LedgerKind, Team
 
 # The demo league's house values, but a field goal scores 1 here (the tests count scores in touchdowns).
 HOUSE_VALUES = {**BLOOD_BOWL_HOUSE_VALUES, "points.field_goal": 1}
@@ -40,5 +40,5 @@ def bloodbowl_team(league, coach, name, *, players=11, fan_factor=3, treasury=10
             base=line,
             stats=line,
         )
-    LedgerEntry.objects.create(team=team, account=TREASURY, amount=treasury, reason="Starting treasury")
+    LedgerEntry.objects.create(team=team, account=TREASURY, amount=treasury, kind=LedgerKind.OPENING, reason="Starting treasury")
     return team

@@ -514,7 +514,7 @@ def test_the_roster_sheets_rows_change_with_everything_it_shows():
     from bloodbowl.selectors import team_get
     from bloodbowl.sheets import roster_sheet_data, team_context
     from bloodbowl.views.teams import ROSTER_TEMPLATE
-    from rosters.models import LedgerEntry
+    from rosters.models import LedgerEntry, LedgerKind
 
     league = seed_large(4, 2)
     side = MatchSide.objects.filter(match__league=league, match__state="confirmed").first()
@@ -531,7 +531,7 @@ def test_the_roster_sheets_rows_change_with_everything_it_shows():
         lambda: Player.objects.filter(pk=player.pk).update(name="Renamed player"),
         lambda: Player.objects.filter(pk=player.pk).update(spp=player.spp + 3),
         lambda: TeamProfile.objects.filter(team=team).update(rerolls=7),
-        lambda: LedgerEntry.objects.create(team=team, account="treasury", amount=12_345, reason="Gate"),
+        lambda: LedgerEntry.objects.create(team=team, account="treasury", amount=12_345, kind=LedgerKind.GRANT, reason="Gate"),
         lambda: MatchSide.objects.filter(pk=rival.pk).update(score=(rival.score or 0) + 5),
         lambda: MatchSide.objects.filter(pk=side.pk).update(notes="A muddy pitch"),
         lambda: Team.objects.filter(pk=rival.team_id).update(name="Renamed rival"),

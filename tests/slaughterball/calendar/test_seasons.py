@@ -14,7 +14,7 @@ from games import models as core
 from leagues.models import League
 from notifications.models import Notification
 from pitside.errors import Invalid, NotPermitted
-from rosters.models import LedgerEntry
+from rosters.models import LedgerEntry, LedgerKind
 from rosters.selectors import team_balances
 from slaughterball.models import Game, GameSide, Season, SeasonTeam, Standing, Week
 from slaughterball.selectors_calendar import season_ranking
@@ -73,7 +73,7 @@ def test_unspent_support_staff_budget_is_lost_with_a_ledger_row(league, commissi
     before = {t.pk: team_balances(team_get(t.pk))["staff_budget"] for t in eight}
     season_start(season=Season.objects.get(), user=commissioner)
     for team in eight:
-        rows = LedgerEntry.objects.filter(team=team, account="staff_budget", amount__lt=0, purchase=None)
+        rows = LedgerEntry.objects.filter(team=team, account="staff_budget", kind=LedgerKind.WRITE_OFF)
         if before[team.pk]:
             assert [r.amount for r in rows] == [-before[team.pk]]
             assert "Unspent Support Staff Budget is lost" in rows[0].reason

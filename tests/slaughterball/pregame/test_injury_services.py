@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import GameEvent
-from rosters.models import LedgerEntry
+from rosters.models import LedgerEntry, LedgerKind
 from rosters.services import grant_create
 from slaughterball.models import AthleteAdjustment, Auction, Game, GameSide, LastingInjury, Lot, MaverickHire
 from slaughterball.selectors_teams import team_get, team_summary
@@ -188,7 +188,9 @@ def test_lost_traits_count_for_the_next_roll(played, season, team, rival_team, s
 def test_maverick_lasting_injuries_keep_it_out_of_later_weeks(played, season, team, rival_team, coach, script):
     auction = Auction.objects.create(game=played, order=[], dice={}, seed="x", opened_by=coach)
     lot = Lot.objects.create(auction=auction, number=1, nominated_by=team, card="gibraltar", name="Gibraltar", state="hired")
-    entry = LedgerEntry.objects.create(team=team, account="treasury", amount=-50_000, reason="Hired Gibraltar")
+    entry = LedgerEntry.objects.create(
+        team=team, account="treasury", amount=-50_000, kind=LedgerKind.AUCTION, reason="Hired Gibraltar"
+    )
     hire = MaverickHire.objects.create(
         game=played,
         team=team,
