@@ -102,17 +102,17 @@ def test_the_ledger_api_and_the_team_page_say_what_wrote_each_row(slaughterball_
     assert {r["kind"] for r in rows} == {k for k in LedgerKind.values if k != LedgerKind.TOURNAMENT}
     # The commissioner closed the lot: the row is his, and still no grant.
     assert [(r["amount"], r["created_by"]) for r in rows if r["kind"] == "auction"] == [(-100_000, "commissioner")]
-    assert "<td>Grant or fine</td>" in page
-    assert "<td>Maverick hire</td>" in page
-    assert "<td>grant</td>" not in page
+    assert '<td data-label="Kind">Grant or fine</td>' in page
+    assert '<td data-label="Kind">Maverick hire</td>' in page
+    assert '<td data-label="Kind">grant</td>' not in page
 
 
 def test_a_blood_bowl_team_page_says_what_wrote_each_row(blood_bowl_league, client):
     team = LedgerEntry.objects.get(team__league=blood_bowl_league, reason__startswith="Hired").team  # the final's winner
     page = client.get(reverse("bb-team-detail", args=[team.pk])).content.decode()
-    assert "<td>Tournament prize</td>" in page
+    assert '<td data-label="Kind">Tournament prize</td>' in page
     assert "Dungeonbowl trophy holder" in page  # the honours' include once rendered the page into itself
-    assert "<td>Purchase</td>" in page
+    assert '<td data-label="Kind">Purchase</td>' in page
 
 
 def test_the_migration_sorts_every_writers_rows_as_the_writer_marks_them(slaughterball_league, blood_bowl_league):
