@@ -11,14 +11,16 @@ teams with `--weeks` weeks of confirmed results, in each of which coach1 takes o
 one), and the Slaughterball league's next week, a challenge round in which his team is challenged. Through Django's test
 client in this process (one client, no concurrency: the figure is the server's work), it prints each request's
 queries, its median time and its ratio to GET /api/leagues/<id>/ (the baseline, two queries), timed again beside it.
-`--profile` prints the dashboard page's queries, slowest first.
+`--profile` prints the dashboard page's queries, slowest first, and where the unchanged poll's Python time goes.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import io
 import os
+import pstats
 import statistics
 import sys
 import time
@@ -124,14 +126,18 @@ def main() -> None:
             "live poll, unchanged (204)": (f"{live}?v={version}", 204),
         }
 
-        def timed(url: str, status: int, repeat: int) -> float:
-            runs = []
-            for _ in range(repeat):
-                start = time.perf_counter()
-                answer = client.get(url)
-                runs.append(time.perf_counter() - start)
-                assert answer.status_code == status, (url, answer.status_code)
-            return statistics.median(runs)
+        def get(url: str, status: int) -> float:
+            start = time.perf_counter()
+            answer = client.get(url)
+            took = time.perf_counter() - start
+            assert answer.status_code == status, (url, answer.status_code)
+            return took
+
+        def beside_baseline(url: str, status: int) -> tuple[float, float]:
+            """The request's median time and its median ratio to the baseline, each run timed beside a run of the
+            baseline, so that a moment's load on the machine weighs on both figures alike."""
+            pairs = [(get(url, status), get(*requests["baseline: league API"])) for _ in range(args.repeat)]
+            return statistics.median(took for took, _ in pairs), statistics.median(took / base for took, base in pairs)
 
         def queries(url: str) -> list[dict[str, str]]:
             with CaptureQueriesContext(connection) as captured:
@@ -141,16 +147,18 @@ def main() -> None:
         print()
         print(f"{'request (median of ' + str(args.repeat) + ', one client)':<34} {'queries':>7} {'time':>12} {'/ baseline':>11}")
         for label, (url, status) in requests.items():
-            timed(url, status, 2)  # warm: the first request of a URL pays for its imports and caches
-            took = timed(url, status, args.repeat)
-            # Timed again beside each request, so that a moment's load on the machine weighs on both figures alike.
-            baseline = timed(*requests["baseline: league API"], args.repeat)
-            print(f"{label:<34} {len(queries(url)):>7} {took * 1000:9.1f} ms {took / baseline:10.1f}x")
+            get(url, status)  # warm: the first request of a URL pays for its imports and caches
+            took, ratio = beside_baseline(url, status)
+            print(f"{label:<34} {len(queries(url)):>7} {took * 1000:9.1f} ms {ratio:10.1f}x")
         print("(the queries include the session, its user and the nav's unread count: three on every logged-in page)")
         if args.profile:
             print("\nthe dashboard page's queries, slowest first:")
             for query in sorted(queries("/"), key=lambda q: -float(q["time"])):
-                print(f"  {float(query['time']) * 1000:6.1f} ms  {query['sql'][:220]}")
+                print(f"  {float(query['time']) * 1000:6.1f} ms  {query['sql'][:160]}")
+            print("\nthe unchanged poll's Python, by own time (cProfile, 20 polls):")
+            profile = cProfile.Profile()
+            profile.runcall(lambda: [get(*requests["live poll, unchanged (204)"]) for _ in range(20)])
+            pstats.Stats(profile).sort_stats("tottime").print_stats(15)
         print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()} on {os.cpu_count()} CPUs")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)

@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from blitzbowl import services as blitz
+from blitzbowl.models import Match as BlitzMatch
 from bloodbowl.models import StarPlayerRoll
 from bloodbowl.services import matches as bb_matches
 from home.selectors import dashboard
@@ -25,6 +26,7 @@ from rosters.models import Team
 from slaughterball.models import Game
 from slaughterball.selectors_calendar import round_state
 from slaughterball.services.challenges import challenge_issue
+from slaughterville.models import Session
 from tests.blitzbowl.conftest import make_league as blitz_league
 from tests.blitzbowl.helpers import report
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
@@ -71,6 +73,9 @@ def test_the_dashboard_reads_every_game_system_in_the_same_queries_at_two_sizes(
     if own.pk not in targets and own.pk != mover.pk:
         targets = [own.pk, *targets[1:]]
     challenge_issue(week=week, user=mover.coach, team_id=mover.pk, challenged=targets)  # coach1 has a game this week
+    # A Blitz Bowl result for him to confirm, besides the demo's Slaughterville session: two game systems' histories.
+    match = BlitzMatch.objects.filter(sides__team__coach=coach1).filter(sides__team__coach__username="coach2").get()
+    blitz.result_submit(match_id=match.pk, user=User.objects.get(username="coach2"), report=report())
 
     # His teams with their leagues; the leagues he commissions (none). The games of each game system where he coaches,
     # and their sides when there are any: Slaughterball (2), Blood Bowl (1: none), Blitz Bowl (2), Pit Fighter (1: none),
@@ -86,7 +91,10 @@ def test_the_dashboard_reads_every_game_system_in_the_same_queries_at_two_sizes(
     assert set(homes) == {"slaughterball", "bloodbowl", "blitzbowl", "pitfighter", "slaughterville"}
     assert homes["slaughterball"].next_game is not None
     assert homes["slaughterball"].next_game.url == reverse("game-detail", args=[game.pk])
-    assert homes["blitzbowl"].next_game is not None
+    assert homes["blitzbowl"].next_game is None  # his one match has its result submitted: it waits for him instead
+    assert sorted(item.url for item in board.waiting if item.kind == "confirm") == sorted(
+        [reverse("blitz-match", args=[match.pk]), reverse("sv-session-detail", args=[Session.objects.get(state="submitted").pk])]
+    )
 
     client = Client()
     client.force_login(coach1)
