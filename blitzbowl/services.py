@@ -185,12 +185,12 @@ class BlitzBowlResults(ResultLifecycle[Match]):
 
     noun = "match"
 
-    def games(self) -> QuerySet[Match]:
+    def games_listed(self) -> QuerySet[Match]:
         sides = MatchSide.objects.select_related("team__coach")
         return (
             Match.objects.filter(league__game_system=GAME_SYSTEM)
             .select_related("league")
-            .prefetch_related(Prefetch("sides", queryset=sides), "league__commissioners", "events")
+            .prefetch_related(Prefetch("sides", queryset=sides))
         )
 
     def label(self, game: Match) -> str:

@@ -61,9 +61,13 @@ class ResultLifecycle[G: Game]:
     # --- The hooks --------------------------------------------------------------------------------
 
     def games(self) -> QuerySet[G]:
-        """The game system's games with what the lifecycle, `label` and `url` read: the league (and its
-        commissioners), the `sides` (team, coach) and the `events`. A list of them (the dashboard's) reads them
-        as one game is read."""
+        """The game system's games with what the lifecycle reads besides `games_listed`'s: the league's
+        commissioners and the `events` (the history)."""
+        return self.games_listed().prefetch_related("league__commissioners", "events")
+
+    def games_listed(self) -> QuerySet[G]:
+        """The game system's games with what `label`, `url` and `sides` read: the league, the `sides` (team, coach).
+        A list of them (the dashboard's) reads them as one game is read."""
         raise NotImplementedError
 
     def load(self, game_id: Any) -> G | None:

@@ -11,7 +11,7 @@ from typing import Any
 from django.urls import reverse
 
 from engine.registry import game_systems
-from games.selectors import games_waiting
+from games.selectors import GamesOf, GamesWaiting, games_waiting
 from leagues.game_apps import NextGame, Waiting, game_app_of, game_apps
 from leagues.models import League
 from leagues.selectors import league_house_values_unset
@@ -51,34 +51,42 @@ class Dashboard:
 
 
 def dashboard(user: Any) -> Dashboard:
-    """`user`'s dashboard. Three queries (his teams, the leagues he commissions, his unread notifications), and for
-    each game system in which he coaches or commissions, its game app's: one for the games and the lifecycle's
-    prefetches, and its `waiting`'s, none of them growing with the league."""
+    """`user`'s dashboard. Three queries (his teams, the leagues he commissions, his unread notifications); for each
+    game system in which he coaches or commissions, its games' two (games_waiting) and its `waiting`'s; and one for
+    the history of the results submitted, of every game system: none of them growing with the league or with the
+    number of his leagues."""
     teams = list(Team.objects.filter(coach=user).select_related("league").order_by("league__name", "league_id", "name"))
     commissioned = list(League.objects.filter(commissioners=user).order_by("name", "id"))
     names = dict(game_systems())
+    mine: dict[str, list[Team]] = {}
+    leagues: dict[str, set[int]] = {}
+    for team in teams:
+        mine.setdefault(team.league.game_system, []).append(team)
+    for league in commissioned:
+        leagues.setdefault(league.game_system, set()).add(league.pk)
+    apps = [app for app in game_apps() if app.ruleset.slug in mine or app.ruleset.slug in leagues]
+    playing = [app for app in apps if app.results is not None]
+    found = games_waiting(
+        [GamesOf(app.results, mine.get(app.ruleset.slug, []), leagues.get(app.ruleset.slug, set())) for app in playing],
+        user=user,
+    )
+    games_of = {app.ruleset.slug: games for app, games in zip(playing, found, strict=True)}
     homes: list[TeamHome] = []
     waiting: list[Waiting] = []
-    for app in game_apps():
+    for app in apps:
         slug = app.ruleset.slug
-        mine = [team for team in teams if team.league.game_system == slug]
-        leagues = {league.pk for league in commissioned if league.game_system == slug}
-        if not mine and not leagues:
-            continue
-        next_games: dict[int, NextGame] = {}
-        if app.results is not None:
-            found = games_waiting(app.results, user=user, teams=mine, commissioned=leagues)
-            next_games, waiting = found.next_games, waiting + found.waiting
-        if app.waiting is not None and mine:
-            waiting += app.waiting(mine)
+        games = games_of.get(slug, GamesWaiting())
+        waiting += games.waiting
+        if app.waiting is not None and slug in mine:
+            waiting += app.waiting(mine[slug])
         homes += [
             TeamHome(
                 team,
                 names.get(slug, slug),
                 reverse(app.team_url, args=[team.pk]) if app.team_url else "",
-                next_games.get(team.pk),
+                games.next_games.get(team.pk),
             )
-            for team in mine
+            for team in mine.get(slug, [])
         ]
     for league in commissioned:
         unset = league_house_values_unset(league)

@@ -11,7 +11,7 @@ from home.selectors import dashboard
 from leagues.views import league_index
 from pitside.live import live_answer
 
-# The dashboard reads every game system the viewer plays (24 queries for a coach of the five demo leagues): it polls
+# The dashboard reads every game system the viewer plays (18 queries for a coach of the five demo leagues): it polls
 # less often than the week page's challenge round, where seconds matter.
 DASHBOARD_POLL_SECONDS = 10
 

@@ -183,15 +183,13 @@ class PitFighterResults(ResultLifecycle[Combat]):
 
     noun = "combat"
 
-    def games(self) -> QuerySet[Combat]:
+    def games_listed(self) -> QuerySet[Combat]:
         sides = CombatSide.objects.select_related("team__coach")
         entries = CombatFighter.objects.select_related("fighter")
         return (
             Combat.objects.filter(league__game_system=GAME_SYSTEM)
             .select_related("league")
-            .prefetch_related(
-                Prefetch("sides", queryset=sides), Prefetch("entries", queryset=entries), "league__commissioners", "events"
-            )
+            .prefetch_related(Prefetch("sides", queryset=sides), Prefetch("entries", queryset=entries))
         )
 
     def label(self, game: Combat) -> str:

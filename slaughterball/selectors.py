@@ -48,10 +48,14 @@ def _sides() -> QuerySet[GameSide]:
     return GameSide.objects.select_related("team", "team__coach").order_by("order_of_play", "id")
 
 
+def games_listed() -> QuerySet[Game]:
+    """Games with their season, league and sides (team, coach), as a list of them reads them: two queries."""
+    return Game.objects.select_related("league", "week", "week__season").prefetch_related(Prefetch("sides", queryset=_sides()))
+
+
 def games_loaded() -> QuerySet[Game]:
-    """Games with their season, league (and commissioners), sides (team, coach) and result history: four queries."""
-    return Game.objects.select_related("league", "week", "week__season").prefetch_related(
-        Prefetch("sides", queryset=_sides()),
+    """Games with what games_listed reads, their league's commissioners and their result history: four queries."""
+    return games_listed().prefetch_related(
         Prefetch("events", queryset=GameEvent.objects.select_related("user", "team").order_by("created_at", "id")),
         "league__commissioners",
     )

@@ -7,7 +7,7 @@ Every list here costs a fixed number of queries whatever the league's size (the 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -110,15 +110,22 @@ def games_shown(games: list[Game]) -> list[Game]:
 def game_teams(week: Week) -> tuple[dict[int, list[int]], dict[int, int]]:
     """({game id: team ids in side order}, {game id: game number}) of a week, in one query (a game
     left without sides keeps its number)."""
-    teams: dict[int, list[int]] = {}
-    numbers: dict[int, int] = {}
-    rows = Game.objects.filter(week=week).order_by("id", "sides__id").values_list("id", "number", "sides__team_id")
-    for game, number, team in rows:
+    return weeks_game_teams([week]).get(week.pk, ({}, {}))
+
+
+def weeks_game_teams(weeks: Sequence[Week]) -> dict[int, tuple[dict[int, list[int]], dict[int, int]]]:
+    """game_teams of each of `weeks` (by week id; a week without games is left out), in one query however many."""
+    found: dict[int, tuple[dict[int, list[int]], dict[int, int]]] = {}
+    rows = (
+        Game.objects.filter(week__in=weeks).order_by("id", "sides__id").values_list("week_id", "id", "number", "sides__team_id")
+    )
+    for week_id, game, number, team in rows:
+        teams, numbers = found.setdefault(week_id, ({}, {}))
         numbers[game] = number
         members = teams.setdefault(game, [])
         if team is not None:
             members.append(team)
-    return teams, numbers
+    return found
 
 
 def record(week: Week, kind: str) -> dict[str, Any] | None:
@@ -221,13 +228,22 @@ class RoundState:
 
 def round_state(week: Week) -> RoundState:
     """Where a challenge round stands: the frozen order, the games made so far, who is still free
-    and whose turn it is. Two queries (games, sides); the order is on the week row."""
-    frozen = FrozenOrder.from_record(record(week, ORDER_RECORD))
-    games, numbers = game_teams(week)
-    scheduled = {t for teams in games.values() for t in teams}
-    unscheduled = frozenset(t for t in frozen.order if t not in scheduled)
-    turn = schedule.next_turn(frozen.order, frozen.entries, unscheduled, list(games.values()))
-    return RoundState(week, frozen, games, numbers, unscheduled, turn)
+    and whose turn it is. One query (its games with their sides); the order is on the week row."""
+    return round_states([week])[0]
+
+
+def round_states(weeks: Sequence[Week]) -> list[RoundState]:
+    """round_state of each of `weeks`, in one query however many (the dashboard's rounds of every league)."""
+    states = []
+    found = weeks_game_teams(weeks)
+    for week in weeks:
+        frozen = FrozenOrder.from_record(record(week, ORDER_RECORD))
+        games, numbers = found.get(week.pk, ({}, {}))
+        scheduled = {t for teams in games.values() for t in teams}
+        unscheduled = frozenset(t for t in frozen.order if t not in scheduled)
+        turn = schedule.next_turn(frozen.order, frozen.entries, unscheduled, list(games.values()))
+        states.append(RoundState(week, frozen, games, numbers, unscheduled, turn))
+    return states
 
 
 @dataclass(frozen=True)

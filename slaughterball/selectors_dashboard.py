@@ -10,37 +10,36 @@ from django.urls import reverse
 from leagues.game_apps import Waiting
 from rosters.models import Team
 from slaughterball.models import Game, Lot, Season, Week
-from slaughterball.selectors_calendar import round_state
-from slaughterball.selectors_pregame import lot_turn
+from slaughterball.selectors_calendar import round_states
+from slaughterball.selectors_pregame import lot_turns
 
 
 def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
     """The challenge rounds in which one of `teams` is to challenge or steal, and the auction lots on which one of
-    them is to bid or pass. One query for the weeks of the running seasons of their leagues, two for the current
-    week of each (a challenge round: round_state), one for the open lots of their games and two for each lot
-    (lot_turn): a coach's own leagues and games, whatever the size of the league."""
+    them is to bid or pass. One query for the weeks of the running seasons of their leagues, one for the games of
+    the current week of each that is a challenge round (round_states), one for the open lots of their games and two
+    for their bids and passes (lot_turns): whatever the size and the number of his leagues and games."""
     names = {team.pk: team.name for team in teams}
     waiting: list[Waiting] = []
     weeks = Week.objects.filter(season__league__in={team.league_id for team in teams}, season__status=Season.Status.RUNNING)
     current: dict[int, Week] = {}
     for week in weeks.select_related("season").order_by("season_id", "-number"):
         current.setdefault(week.season_id, week)  # only the latest week of a season has its round going on
-    for week in current.values():
-        if week.kind != Week.Kind.CHALLENGE:
-            continue
-        turn = round_state(week).turn
+    for state in round_states([week for week in current.values() if week.kind == Week.Kind.CHALLENGE]):
+        week, turn = state.week, state.turn
         if turn.action in ("challenge", "steal") and turn.team in names:
             verb = f"challenge {turn.picks}" if turn.action == "challenge" else f"steal {turn.picks}"
             text = f"{names[turn.team]}'s turn to {verb} in {week.season.name}, week {week.number}."
             waiting.append(Waiting("turn", text, reverse("week-detail", args=[week.pk])))
-    lots = (
+    lots = list(
         Lot.objects.filter(state=Lot.State.OPEN, auction__game__state=Game.State.SCHEDULED, auction__game__sides__team__in=names)
         .select_related("auction__game__week__season")
         .distinct()
         .order_by("pk")
     )
+    turns = lot_turns(lots)
     for lot in lots:
-        bidding, _ = lot_turn(lot)
+        bidding, _ = turns[lot.pk]
         if bidding.state == "bidding" and bidding.team in names:
             game = lot.auction.game
             where = f"{game.week.season.name}, week {game.week.number}, game {game.number}"

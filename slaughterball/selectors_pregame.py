@@ -6,7 +6,7 @@ when they were computed (as they were at the game), never recomputed from today'
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from django.db.models import QuerySet
@@ -62,12 +62,25 @@ def _card(catalog: Catalog, key: str) -> dict[str, Any]:
 def lot_turn(lot: Lot) -> tuple[BiddingTurn, int]:
     """Whose turn it is on a lot (the engine's bidding_turn) and how many turns were taken: two queries,
     its bids and its passes, in the order they were made."""
-    bids = Bid.objects.filter(lot=lot).values_list("position", "id", "team_id")
-    passes = LotPass.objects.filter(lot=lot).values_list("position", "id", "team_id")
-    moves = sorted([(*row, True) for row in bids] + [(*row, False) for row in passes])
-    order = [entry["team"] for entry in lot.auction.order]
-    turn = auctions.bidding_turn(order, lot.nominated_by_id, [auctions.Move(team, bid) for _, _, team, bid in moves])
-    return turn, len(moves)
+    return lot_turns([lot])[lot.pk]
+
+
+def lot_turns(lots: Sequence[Lot]) -> dict[int, tuple[BiddingTurn, int]]:
+    """lot_turn of each of `lots` (by lot id), in two queries however many (the dashboard's lots of every game)."""
+    moves: dict[int, list[tuple[int, int, int, bool]]] = {lot.pk: [] for lot in lots}
+    for lot_id, position, move_id, team in Bid.objects.filter(lot__in=lots).values_list("lot_id", "position", "id", "team_id"):
+        moves[lot_id].append((position, move_id, team, True))
+    for lot_id, position, move_id, team in LotPass.objects.filter(lot__in=lots).values_list(
+        "lot_id", "position", "id", "team_id"
+    ):
+        moves[lot_id].append((position, move_id, team, False))
+    turns = {}
+    for lot in lots:
+        made = sorted(moves[lot.pk])
+        order = [entry["team"] for entry in lot.auction.order]
+        turn = auctions.bidding_turn(order, lot.nominated_by_id, [auctions.Move(team, bid) for _, _, team, bid in made])
+        turns[lot.pk] = (turn, len(made))
+    return turns
 
 
 def _lot_data(lot: Lot, names: dict[int, str], turn: BiddingTurn | None = None) -> dict[str, Any]:

@@ -61,12 +61,18 @@ def sessions(league: League) -> QuerySet[Session]:
     )
 
 
-def sessions_loaded() -> QuerySet[Session]:
-    """Sessions with their group (and commissioners), players and history, as the lifecycle reads them."""
+def sessions_listed() -> QuerySet[Session]:
+    """Sessions with their group and players, as a list of them reads them."""
     sides = SessionSide.objects.select_related("team__coach")
     return Session.objects.select_related("league", "first_player", "submitted_by").prefetch_related(
-        Prefetch("sides", queryset=sides), "league__commissioners", "events__user"
+        Prefetch("sides", queryset=sides)
     )
+
+
+def sessions_loaded() -> QuerySet[Session]:
+    """Sessions with what sessions_listed reads, their group's commissioners and their history, as the lifecycle
+    reads them."""
+    return sessions_listed().prefetch_related("league__commissioners", "events__user")
 
 
 def session_load(session_id: Any) -> Session | None:

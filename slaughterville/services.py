@@ -25,7 +25,7 @@ from pitside.errors import Invalid, NotPermitted
 from rosters.models import Team
 from rosters.services import team_signing_up, team_signup_require_open
 from slaughterville.models import Character, Location, Session, SessionSide, Villain
-from slaughterville.selectors import catalogue_of, member_of, session_load, session_log, sessions_loaded
+from slaughterville.selectors import catalogue_of, member_of, session_load, session_log, sessions_listed, sessions_loaded
 
 NOTES_MAX = 2000
 
@@ -94,6 +94,9 @@ class SessionResults(ResultLifecycle[Session]):
 
     def games(self) -> QuerySet[Session]:
         return sessions_loaded()
+
+    def games_listed(self) -> QuerySet[Session]:
+        return sessions_listed()
 
     def label(self, game: Session) -> str:
         return f"session {game.pk} ({game.played_on:%d %b %Y})"

@@ -303,11 +303,9 @@ class BloodBowlResults(ResultLifecycle[Match]):
 
     noun = "match"
 
-    def games(self) -> QuerySet[Match]:
+    def games_listed(self) -> QuerySet[Match]:
         sides = MatchSide.objects.select_related("team__coach")
-        return Match.objects.select_related("league").prefetch_related(
-            Prefetch("sides", queryset=sides), "league__commissioners", "events"
-        )
+        return Match.objects.select_related("league").prefetch_related(Prefetch("sides", queryset=sides))
 
     def label(self, game: Match) -> str:
         return f"match {game.pk}"

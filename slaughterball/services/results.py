@@ -30,7 +30,7 @@ from games.lifecycle import ResultLifecycle
 from pitside.errors import Invalid
 from rosters.models import LedgerEntry, LedgerKind
 from slaughterball.models import Game, GameSide, ResultDraft
-from slaughterball.selectors import game_label, game_played, games_loaded
+from slaughterball.selectors import game_label, game_played, games_listed, games_loaded
 from slaughterball.services.pregame import lasting_injuries_apply, lasting_injuries_void
 from slaughterball.services.standings import standings_recompute_queue
 
@@ -75,6 +75,9 @@ class SlaughterballResults(ResultLifecycle[Game]):
 
     def games(self) -> QuerySet[Game]:
         return games_loaded()
+
+    def games_listed(self) -> QuerySet[Game]:
+        return games_listed()
 
     def label(self, game: Game) -> str:
         return game_label(game)

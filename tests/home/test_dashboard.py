@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from blitzbowl import services as blitz
+from blitzbowl.models import Match as BlitzMatch
 from bloodbowl.models import StarPlayerRoll
 from bloodbowl.services import matches as bb_matches
 from home.selectors import dashboard
@@ -25,11 +26,12 @@ from rosters.models import Team
 from slaughterball.models import Game
 from slaughterball.selectors_calendar import round_state
 from slaughterball.services.challenges import challenge_issue
+from slaughterville.models import Session
 from tests.blitzbowl.conftest import make_league as blitz_league
 from tests.blitzbowl.helpers import report
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.bloodbowl.test_match_services import _played_match as played_match
-from tests.factories import UserFactory
+from tests.factories import LeagueFactory, UserFactory
 from tests.home.dashboard_helpers import challenge_week, turn_team
 from tests.slaughterball.calendar.helpers import add_teams
 
@@ -71,15 +73,17 @@ def test_the_dashboard_reads_every_game_system_in_the_same_queries_at_two_sizes(
     if own.pk not in targets and own.pk != mover.pk:
         targets = [own.pk, *targets[1:]]
     challenge_issue(week=week, user=mover.coach, team_id=mover.pk, challenged=targets)  # coach1 has a game this week
+    # A Blitz Bowl result for him to confirm, besides the demo's Slaughterville session: two game systems' histories.
+    match = BlitzMatch.objects.filter(sides__team__coach=coach1).filter(sides__team__coach__username="coach2").get()
+    blitz.result_submit(match_id=match.pk, user=User.objects.get(username="coach2"), report=report())
 
-    # His teams with their leagues; the leagues he commissions (none); per game system where he coaches:
-    # Slaughterball: the games with their season, the sides, the history, the commissioners (4); the running weeks
-    # (1), the challenge round's games and sides (2); the open lots (1).
-    # Blood Bowl: the matches (1: none, so no prefetch); the star player rolls (1), the written challenges (1).
-    # Blitz Bowl: the matches, their sides, commissioners, history (4); the Coach Traits to choose (1).
-    # Pit Fighter: the combats (1: none). Slaughterville: the sessions, their players, commissioners, history (4).
+    # His teams with their leagues; the leagues he commissions (none). The games of each game system where he coaches,
+    # and their sides when there are any: Slaughterball (2), Blood Bowl (1: none), Blitz Bowl (2), Pit Fighter (1: none),
+    # Slaughterville (2); the history of the results submitted, every game system's together (1). What else waits:
+    # Slaughterball's running weeks (1), the challenge rounds' games (1), the open lots (1: none, so no bids read);
+    # Blood Bowl's star player rolls (1) and written challenges (1); Blitz Bowl's Coach Traits to choose (1).
     # Then his unread notifications (1).
-    with django_assert_num_queries(24):
+    with django_assert_num_queries(18):
         board = dashboard(coach1)
 
     game = Game.objects.filter(week=week, sides__team=own).get()
@@ -87,16 +91,76 @@ def test_the_dashboard_reads_every_game_system_in_the_same_queries_at_two_sizes(
     assert set(homes) == {"slaughterball", "bloodbowl", "blitzbowl", "pitfighter", "slaughterville"}
     assert homes["slaughterball"].next_game is not None
     assert homes["slaughterball"].next_game.url == reverse("game-detail", args=[game.pk])
-    assert homes["blitzbowl"].next_game is not None
+    assert homes["blitzbowl"].next_game is None  # his one match has its result submitted: it waits for him instead
+    assert sorted(item.url for item in board.waiting if item.kind == "confirm") == sorted(
+        [reverse("blitz-match", args=[match.pk]), reverse("sv-session-detail", args=[Session.objects.get(state="submitted").pk])]
+    )
 
     client = Client()
     client.force_login(coach1)
     client.get("/")  # the session's first read
     with CaptureQueriesContext(connection) as captured:
         body = client.get("/").content.decode()
-    # The session and its user, the nav's unread count, the dashboard's 24.
-    assert len(captured) == 27, [q["sql"] for q in captured]
+    # The session and its user, the nav's unread count, the dashboard's 18.
+    assert len(captured) == 21, [q["sql"] for q in captured]
     assert f'href="{reverse("game-detail", args=[game.pk])}"' in body  # his next game, one click away
+
+
+def challenged_in_a_round(league: League, commissioner, me) -> Game:
+    """A challenge round of `league` (six teams) whose first mover challenges `me`'s team: his game of the week."""
+    add_teams(league, 6, start=10 * league.pk)
+    week = challenge_week(league, commissioner)
+    mover, state = turn_team(week), round_state(week)
+    targets = [t for t in state.unscheduled if t != mover.pk][: state.turn.picks]
+    mine = Team.objects.get(pk=targets[0])
+    Team.objects.filter(pk=mine.pk).update(coach=me)
+    challenge_issue(week=week, user=mover.coach, team_id=mover.pk, challenged=targets)
+    return Game.objects.get(week=week, sides__team=mine)
+
+
+def a_result_to_confirm(commissioner, me, rival) -> str:
+    """A Blitz Bowl league where `rival` submitted the result of his match against `me`: its page."""
+    league = blitz_league(commissioner, matches=2)
+    mine = blitz.coach_signup(league=league, coach=me, name=f"Ann's Ambushers {league.pk}")
+    theirs = blitz.coach_signup(league=league, coach=rival, name=f"Bob's Bashers {league.pk}")
+    blitz.coach_signup(league=league, coach=UserFactory(username=f"cid{league.pk}"), name=f"Cid's Crushers {league.pk}")
+    match = blitz.match_create(league_id=league.pk, user=commissioner, home_team=mine.pk, away_team=theirs.pk)
+    blitz.result_submit(match_id=match.pk, user=rival, report=report())
+    return reverse("blitz-match", args=[match.pk])
+
+
+@pytest.mark.parametrize("leagues", [1, 3])
+def test_the_dashboard_reads_as_many_queries_for_one_team_as_for_teams_in_several_leagues(
+    commissioner, coach, rival, leagues, django_assert_num_queries
+):
+    games = [
+        challenged_in_a_round(LeagueFactory(commissioner=commissioner, name=f"League {n}"), commissioner, coach)
+        for n in range(leagues)
+    ]
+    results = [a_result_to_confirm(commissioner, coach, rival) for _ in range(leagues)]
+
+    # His teams with their leagues (1); the leagues he commissions (1). Slaughterball: his games (1) and their sides (1);
+    # the weeks of his running seasons (1); the games of their challenge rounds, every league's together (1); the open
+    # auction lots of his games (1: none, so no bids and passes read). Blitz Bowl: his matches (1) and their sides (1);
+    # his Coach Traits to choose (1). The history of the results submitted, of every game system together (1).
+    # His unread notifications (1).
+    with django_assert_num_queries(12):
+        board = dashboard(coach)
+
+    assert [home.next_game.url for home in board.teams if home.next_game and "/games/" in home.next_game.url] == [
+        reverse("game-detail", args=[game.pk]) for game in games
+    ]
+    assert sorted(item.url for item in board.waiting if item.kind == "confirm") == sorted(results)
+
+    client = Client()
+    client.force_login(coach)
+    client.get("/")  # the session's first read
+    live = reverse("home-live")
+    # The session and its user, the dashboard's twelve; and the page's nav, its unread count (the live part has no nav).
+    for url, status, count in (("/", 200, 15), (f"{live}?v=stale", 200, 14), (f"{live}?v={board.version}", 204, 14)):
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(url).status_code == status
+        assert len(captured) == count, [q["sql"] for q in captured]
 
 
 def test_his_challenge_turn_waits_for_him_and_moves_on_when_he_challenges(league, commissioner, team, rival_team):
