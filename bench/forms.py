@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -49,6 +48,8 @@ def main() -> None:
     settings.ALLOWED_HOSTS = ["testserver"]
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
+        from bench_timing import median_seconds
+
         from rosters.models import Team
         from slaughterball.large import seed_large
         from slaughterball.models import Season, Week
@@ -84,13 +85,12 @@ def main() -> None:
 
         def timed(page: tuple[Client, str], repeat: int) -> float:
             client, url = page
-            runs = []
-            for _ in range(repeat):
-                start = time.perf_counter()
+
+            def get() -> None:
                 answer = client.get(url)
-                runs.append(time.perf_counter() - start)
                 assert answer.status_code == 200, (url, answer.status_code)
-            return statistics.median(runs)
+
+            return median_seconds(get, repeat)
 
         small, large = pages(args.small), pages(args.large)
 
