@@ -159,23 +159,6 @@ def league_team_lines(league: League) -> list[TeamLine]:
     return [team_line(t, house) for t in teams().filter(league=league)]
 
 
-# Teams each select of the matches page's arrange form offers besides the viewer's own: a league's first by name, or
-# a search's (a league of 1,000 teams is not put in a select twice on every request).
-TEAM_CHOICES = 25
-
-
-def match_team_choices(league: League, user: Any, search: str, sent: Sequence[int] = ()) -> list[Team]:
-    """The teams a select of the arrange form offers, by name: the first TEAM_CHOICES whose name contains `search`
-    (every team of a league that small, with no search), the viewer's own teams and the teams a refused form sent
-    (so they stay selected). One query."""
-    found = Team.objects.filter(league=league, name__icontains=search).order_by("name", "id").values("pk")
-    kept = Q(pk__in=found[:TEAM_CHOICES]) | Q(pk__in=list(sent))
-    if user.is_authenticated:
-        kept |= Q(coach=user)
-    chosen = Team.objects.filter(kept, league=league).select_related("coach").only("name", "league_id", "coach__username")
-    return list(chosen.order_by("name", "id"))
-
-
 def matches(league: League) -> QuerySet[Match]:
     return (
         Match.objects.filter(league=league)

@@ -1,6 +1,9 @@
-"""Reads of teams that every game system shares: the ledger and its balances."""
+"""Reads of teams that every game system shares: the ledger and its balances, the teams a form's select offers."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.db.models import Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
@@ -55,3 +58,22 @@ def team_sheet_rows(team_id: int, game_system: str) -> list[Rows]:
             columns=("account", "total"),
         ),
     ]
+
+
+# Teams a team select of a page's form offers for each name searched (or with none), besides the viewer's own and
+# those the form sent: a season of 1,000 teams is not put in a select on every view of the page.
+TEAM_CHOICES = 25
+
+
+def team_choices(teams: QuerySet[Team], user: Any, searches: Sequence[str] = (), sent: Iterable[int] = ()) -> list[Team]:
+    """The teams of `teams` (those the form accepts) its select offers, by name: for each of `searches` the first
+    TEAM_CHOICES whose name contains it (with none, the first TEAM_CHOICES: every team of a small league), the
+    viewer's own teams, and those the form sent, so that a refused form keeps them selected and a form built with
+    these choices accepts exactly the sent teams that are in `teams`. One query."""
+    kept = Q(pk__in=list(sent))
+    for search in searches or [""]:
+        kept |= Q(pk__in=teams.filter(name__icontains=search).order_by("name", "id").values("pk")[:TEAM_CHOICES])
+    if user.is_authenticated:
+        kept |= Q(coach=user)
+    chosen = teams.filter(kept).select_related("coach").only("name", "league_id", "coach__username")
+    return list(chosen.order_by("name", "id"))

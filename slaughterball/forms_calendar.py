@@ -63,7 +63,8 @@ class DeadlinesForm(forms.Form):
 
 
 class ChallengeForm(forms.Form):
-    """The challenge (or steal) of the coach whose turn it is: pick teams from checkboxes."""
+    """The challenge (or steal) of the coach whose turn it is: pick teams from checkboxes, those `teams` offers
+    (rosters.selectors.team_choices) and accepts."""
 
     team = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2**63 - 1)
     targets = forms.TypedMultipleChoiceField(coerce=int, widget=forms.CheckboxSelectMultiple, label="Teams")
@@ -83,13 +84,15 @@ class RearrangeForm(forms.Form):
     reason = forms.CharField(max_length=200, required=False)
     idempotency_key = forms.CharField(max_length=80, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, teams: Iterable[Any] = (), games: Iterable[Any] = (), **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, teams: Iterable[Any] = (), swap_teams: Iterable[Any] = (), games: Iterable[Any] = (), **kwargs: Any
+    ) -> None:
+        """`teams` and `swap_teams`: the teams each select offers (rosters.selectors.team_choices) and accepts."""
         kwargs.setdefault("initial", {}).setdefault("idempotency_key", new_idempotency_key())
         super().__init__(*args, **kwargs)
-        teams = list(teams)
         set_choices(self, "team", _choices((t.pk, t.name) for t in teams))
         set_choices(self, "to_game", _choices((g.pk, f"Game {g.number}") for g in games))
-        set_choices(self, "swap_with", [("", "Nobody"), *_choices((t.pk, t.name) for t in teams)])
+        set_choices(self, "swap_with", [("", "Nobody"), *_choices((t.pk, t.name) for t in swap_teams)])
 
 
 class AppealForm(forms.Form):
@@ -103,6 +106,9 @@ class AppealDecideForm(forms.Form):
 
 
 class MakeupGameForm(forms.Form):
+    """The commissioner's makeup game: pick teams from checkboxes, those `teams` offers (rosters.selectors.team_choices)
+    and accepts."""
+
     teams = forms.TypedMultipleChoiceField(
         coerce=int, widget=forms.CheckboxSelectMultiple, label=f"Teams ({SMALLEST_GAME} to {GAME_SIZE})"
     )

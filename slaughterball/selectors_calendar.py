@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, Subquery, Sum, prefetch_related_objects
@@ -368,9 +367,14 @@ def _teams_named(teams: QuerySet[Team]) -> dict[int, Team]:
     return {t.pk: t for t in teams.select_related("coach").only(*TEAM_COLUMNS, "coach__username").order_by("pk")}
 
 
+def season_teams(season: Season) -> QuerySet[Team]:
+    """The season's teams: those its forms accept (rosters.selectors.team_choices offers a few of them)."""
+    return Team.objects.filter(season_entries__season=season)
+
+
 def season_team_names(season: Season) -> dict[int, Team]:
     """{team id: team with its coach's name} of the season's teams: one query."""
-    return _teams_named(Team.objects.filter(season_entries__season=season))
+    return _teams_named(season_teams(season))
 
 
 def team_names(team_ids: Iterable[int]) -> dict[int, Team]:
@@ -416,22 +420,18 @@ def order_rows_named(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 @dataclass
 class WeekView:
     """What the week page and GET /api/weeks/<id>/challenges/ need of the whole week, as plain values: each game's
-    teams and number, the challenge round's state, the commissioner's warnings and the appeals. A week of 1,000 teams
-    builds no row per game or team here: the page reads its games, the challenge order's teams and the challenges a
-    page at a time; `teams`, every team of the season, is read only when asked for (the targets of the coach whose
-    turn it is, the commissioner's rearrangement form)."""
+    teams and number, the season's team count, the challenge round's state, the commissioner's warnings and the
+    appeals. A week of 1,000 teams builds no row per game or team here: the page reads its games, the challenge
+    order's teams and the challenges a page at a time, and its forms' selects a few teams (rosters.selectors.team_choices)."""
 
     week: Week
     games: dict[int, list[int]]  # game id -> its teams' ids, in side order
     numbers: dict[int, int]  # game id -> game number
+    team_count: int  # the season's teams
     state: RoundState | None
     warnings: list[Warning]
     appeals: list[Appeal] = field(default_factory=list)
     appeal_counts: list[dict[str, Any]] = field(default_factory=list)
-
-    @cached_property
-    def teams(self) -> dict[int, Team]:
-        return season_team_names(self.week.season)
 
     @property
     def order_rows(self) -> list[dict[str, Any]]:
@@ -489,6 +489,7 @@ def week_view(week: Week) -> WeekView:
         week=week,
         games=games,
         numbers=numbers,
+        team_count=team_count,
         state=state,
         warnings=week_warnings(week, team_count),
         appeals=week_appeals(week),

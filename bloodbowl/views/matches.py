@@ -4,7 +4,6 @@ star player rolls, history) and the standings. Each POST calls one service and r
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import suppress
 from typing import Any
 
 from django.contrib import messages
@@ -20,13 +19,11 @@ from bloodbowl.apis import matches as apis
 from bloodbowl.apis.matches import ReportInputSerializer
 from bloodbowl.models import MatchSide, Player, StarPlayerRoll
 from bloodbowl.selectors import (
-    TEAM_CHOICES,
     apothecary_candidates,
     league_get,
     match_get,
     match_rights,
     match_side_of,
-    match_team_choices,
     matches,
     star_player_roll_options,
     team_lists_of,
@@ -49,32 +46,30 @@ from pitside.names import key_name
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.paging import coached_by, page_rows
 from pitside.params import parse_int
-from rosters.models import Team
+from rosters.selectors import team_choices
+from rosters.team_search import sent_teams, team_search
 
 DECKS = tuple(tables.tables().decks)
-SEARCH_LENGTH = 80  # a team name is at most this long (Team.name)
 
 
 def _league_matches_page(request: HttpRequest, league: League, error: Invalid | None = None) -> HttpResponse:
     """The league's matches with the forms to arrange one and (a commissioner) a fixture list; a refused form
     shows its errors and what was sent, and a match the teams already have asks to confirm (`again`)."""
     errors = [item.message for item in error.items] if error else []
-    sent_teams = []
-    for field in ("home_team", "away_team"):
-        with suppress(Invalid):  # a refused form keeps its teams selected; one that sent no number has none to keep
-            sent_teams.append(parse_int(request.POST.get(field, ""), field=field))
-    # A page of the matches (the viewer's own pinned above it); each select, a search's teams and the viewer's own.
+    # A page of the matches (the viewer's own pinned above it); each select, a search's teams, the viewer's own and
+    # those a refused form sent (kept selected).
     mine = coached_by(request, "team__coach")
     own = Q(pk__in=MatchSide.objects.filter(mine).values("match_id")) if mine is not None else None
-    search = {side: request.GET.get(side, "").strip()[:SEARCH_LENGTH] for side in ("home", "away")}
+    teams = league.teams.all()
+    search = team_search(request, teams.count(), {"home": "Home team's name", "away": "Away team's name"})
+    sent = sent_teams(request.POST, "home_team", "away_team")
     context = {
         "league": league,
         "matches": page_rows(request, matches(league), own=own),
-        "team_count": Team.objects.filter(league=league).count(),
-        "home_teams": match_team_choices(league, request.user, search["home"], sent_teams),
-        "away_teams": match_team_choices(league, request.user, search["away"], sent_teams),
+        "team_count": search.count,
+        "home_teams": team_choices(teams, request.user, [search.text("home")], sent),
+        "away_teams": team_choices(teams, request.user, [search.text("away")], sent),
         "search": search,
-        "team_choices": TEAM_CHOICES,
         "errors": errors,
         "is_commissioner": league_is_commissioner(league, request.user),
         "sent": request.POST,

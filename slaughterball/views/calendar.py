@@ -11,7 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -28,6 +28,8 @@ from pitside.live import live_answer, live_version
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from pitside.paging import Rows, coached_by, page_rows
 from rosters.models import Team
+from rosters.selectors import team_choices
+from rosters.team_search import TeamSearch, sent_teams, team_search
 from slaughterball.forms_calendar import (
     AppealDecideForm,
     AppealForm,
@@ -61,6 +63,7 @@ from slaughterball.selectors_calendar import (
     season_ranking_rows,
     season_start_entries,
     season_team_names,
+    season_teams,
     standings_from_record,
     team_names,
     week_challenges_rows,
@@ -73,6 +76,8 @@ from slaughterball.selectors_calendar import (
 from slaughterball.services import calendar as calendar_services
 from slaughterball.services import challenges as challenge_services
 from slaughterball.services import playoffs as playoff_services
+
+SEVERAL_NAMES = "Teams' names (separate them with commas)"  # the search of a form ticking several teams
 
 
 def _league(league_id: int) -> League:
@@ -158,8 +163,10 @@ def _season_page(request: HttpRequest, season: Season, **extra: Any) -> HttpResp
         else Team.objects.none(),
         own=coached_by(request),
     )
-    # Only the commissioner's makeup form lists every team.
+    # The commissioner's makeup form offers a few teams and a search by name for the others.
     makeup = is_commissioner and season.status == Season.Status.RUNNING
+    teams = season_teams(season)
+    makeup_search = team_search(request, teams.count(), {"makeup": SEVERAL_NAMES}) if makeup else None
     return render(
         request,
         "slaughterball/calendar/season_detail.html",
@@ -173,10 +180,18 @@ def _season_page(request: HttpRequest, season: Season, **extra: Any) -> HttpResp
             "start_form": extra.get("start_form") or SeasonStartForm(),
             "week_form": extra.get("week_form") or WeekCreateForm(),
             "makeup_form": extra.get("makeup_form")
-            or (MakeupGameForm(teams=[(t.pk, t.name) for t in season_team_names(season).values()]) if makeup else None),
+            or (_makeup_form(request, teams, makeup_search.names("makeup")) if makeup_search else None),
+            "makeup_search": makeup_search,
             "errors": extra.get("errors", []),
         },
     )
+
+
+def _makeup_form(request: HttpRequest, teams: QuerySet[Team], searches: list[str], data: Any = None) -> MakeupGameForm:
+    """The makeup form, unbound (`searches`: the names searched) or as sent (`data`): the teams it offers, it accepts."""
+    sent = sent_teams(data, "teams") if data is not None else []
+    offered = [(team.pk, team.name) for team in team_choices(teams, request.user, searches, sent)]
+    return MakeupGameForm(data, teams=offered)
 
 
 def _with_scheduled(season: Season, rows: list[Standing]) -> list[tuple[Standing, int]]:
@@ -245,8 +260,7 @@ def week_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
 @require_POST
 def makeup_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
-    teams = season_team_names(season)
-    form = MakeupGameForm(request.POST, teams=[(t.pk, t.name) for t in teams.values()])
+    form = _makeup_form(request, season_teams(season), [], request.POST)
     with refusal_shown_by(lambda error: _season_page(request, season, makeup_form=form_refused(form, error))):
         data = valid_data(form)
         game = calendar_services.makeup_game_create(season=season, user=request.user, **data)
@@ -308,12 +322,18 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
     # A refused challenge: the form as it was sent, the refusal beside the teams (or at the top of the page when
     # the turn has moved on and the form is gone).
     sent, refusal = extra.get("challenge_refused", (None, None))
-    challenge_form = None
+    challenge_form = challenge_search = None
     if state is not None and state.turn.team in own and state.turn.action in ("challenge", "steal"):
-        # Each team with its Team Potential (a steal takes a higher-valued one) and, to steal, its game.
+        # A few of the targets and a search by name for the others, in the round's order (to steal, by game); each
+        # with its Team Potential (a steal takes a higher-valued one) and, to steal, its game.
         potentials = state.frozen.potentials
         game_of = {t: state.numbers[g] for g, teams in state.games.items() for t in teams}
-        targets = [view.teams[t] for t in view.targets() if t in view.teams]
+        target_ids = view.targets()
+        challenge_search = team_search(request, len(target_ids), {"challenge": SEVERAL_NAMES})
+        sent_targets = sent_teams(sent, "targets") if sent is not None else []
+        targets = team_choices(Team.objects.filter(pk__in=target_ids), user, challenge_search.names("challenge"), sent_targets)
+        position = {team: index for index, team in enumerate(target_ids)}
+        targets.sort(key=lambda t: position[t.pk])
         labels = {
             t.pk: f"{t.name} · {potentials.get(t.pk, 0):,}" + (f" · game {game_of[t.pk]}" if t.pk in game_of else "")
             for t in targets
@@ -326,6 +346,11 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
     appeals_allowed = RULESET.option_value(league.options, "appeals_allowed")
     running = week.season.status == Season.Status.RUNNING
     can_rearrange = is_commissioner and running and week.kind != Week.Kind.PLAYOFF and bool(view.games)
+    rearrange_search = (
+        team_search(request, view.team_count, {"move": "Name of the team to move", "swap": "Name of the team to swap with"})
+        if can_rearrange
+        else None
+    )
     deadline_passed = week.challenges_due is None or week.challenges_due <= timezone.now()
     live_query = request.GET.copy()
     live_query.pop("v", None)  # the poll asks with the page's own query: its pages of games and order
@@ -346,6 +371,7 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
         "is_commissioner": is_commissioner,
         "own": own,
         "challenge_form": challenge_form,
+        "challenge_search": challenge_search,
         "appeal_forms": _appeal_forms(week, view, own) if appeals_allowed and running else [],
         "appeals_allowed": appeals_allowed,
         "can_draw": is_commissioner and running and week.kind in (Week.Kind.DRAW, Week.Kind.RANDOM) and not view.games,
@@ -355,13 +381,10 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
         or DeadlinesForm(initial={"challenges_due": week.challenges_due, "games_due": week.games_due}),
         "decide_form": AppealDecideForm(),
         "can_rearrange": can_rearrange,
-        # Only the commissioner's rearrangement form lists every team and game.
+        # The commissioner's rearrangement form: each team select offers a few and a search by name for the others.
         "rearrange_form": extra.get("rearrange_form")
-        or (
-            RearrangeForm(teams=sorted(view.teams.values(), key=lambda t: t.name), games=week_games_rows(week))
-            if can_rearrange
-            else None
-        ),
+        or (_rearrange_form(request, week, rearrange_search) if rearrange_search else None),
+        "rearrange_search": rearrange_search,
         "errors": extra.get("errors", []),
         # The challenge round is live: poll until every team has its game.
         "poll": running and state is not None and state.turn.action != "done",
@@ -372,6 +395,16 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
         "order": page_rows(request, view.order_rows, own=lambda row: row["team"] in own, param="order").map(order_rows_named),
         "challenges": challenges,
     }
+
+
+def _rearrange_form(request: HttpRequest, week: Week, search: TeamSearch) -> RearrangeForm:
+    """The commissioner's rearrangement form, unbound: each team select offers the teams its search finds."""
+    teams = season_teams(week.season)
+    return RearrangeForm(
+        teams=team_choices(teams, request.user, [search.text("move")]),
+        swap_teams=team_choices(teams, request.user, [search.text("swap")]),
+        games=week_games_rows(week),
+    )
 
 
 def _week_page(request: HttpRequest, week: Week, **extra: Any) -> HttpResponse:
@@ -425,7 +458,8 @@ def week_challenge_view(request: HttpRequest, week_id: int) -> HttpResponse:
     turn = view.state.turn if view.state else None
     # Any team of the season passes the form (the service checks the rules), so a form sent twice
     # after its teams were locked is answered as the same challenge, not as a bad choice.
-    form = ChallengeForm(request.POST, teams=view.teams.values())
+    teams = team_choices(season_teams(week.season), request.user, sent=sent_teams(request.POST, "targets"))
+    form = ChallengeForm(request.POST, teams=teams)
     steal = turn is not None and turn.action == "steal"
     service = challenge_services.steal_make if steal else challenge_services.challenge_issue
     with refusal_shown_by(lambda error: _week_page(request, week, challenge_refused=(request.POST, error))):
@@ -457,8 +491,8 @@ def week_fill_view(request: HttpRequest, week_id: int) -> HttpResponse:
 @require_POST
 def week_rearrange_view(request: HttpRequest, week_id: int) -> HttpResponse:
     week = _week(week_id)
-    teams = season_team_names(week.season).values()
-    form = RearrangeForm(request.POST, teams=teams, games=Game.objects.filter(week=week))
+    teams = team_choices(season_teams(week.season), request.user, sent=sent_teams(request.POST, "team", "swap_with"))
+    form = RearrangeForm(request.POST, teams=teams, swap_teams=teams, games=Game.objects.filter(week=week))
     with refusal_shown_by(lambda error: _week_page(request, week, rearrange_form=form_refused(form, error))):
         data = valid_data(form)
         challenge_services.rearrange(

@@ -8,10 +8,9 @@ import re
 import pytest
 from django.test import Client
 
-from bloodbowl import selectors
 from bloodbowl.services import matches as services
-from bloodbowl.views import matches as match_views
 from pitside import paging
+from rosters import selectors as roster_selectors
 from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.factories import UserFactory
 
@@ -49,8 +48,7 @@ def test_match_reads_do_not_grow_with_the_league(url, queries, size, commissione
 def small_lists(monkeypatch):
     """A page of one match, and selects of two teams besides the viewer's own."""
     monkeypatch.setattr(paging, "PAGE_SIZE", 1)
-    monkeypatch.setattr(selectors, "TEAM_CHOICES", 2)
-    monkeypatch.setattr(match_views, "TEAM_CHOICES", 2)
+    monkeypatch.setattr(roster_selectors, "TEAM_CHOICES", 2)
 
 
 @pytest.mark.usefixtures("small_lists")
