@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 
 def median_seconds(fn: Callable[[], object], repeat: int, setup: Callable[[], object] | None = None) -> float:
@@ -16,3 +17,32 @@ def median_seconds(fn: Callable[[], object], repeat: int, setup: Callable[[], ob
         fn()
         runs.append(time.perf_counter() - start)
     return statistics.median(runs)
+
+
+def print_growth[P](
+    small: Mapping[str, P], large: Mapping[str, P], timed: Callable[[P, int], float], repeat: int, sizes: tuple[int, int]
+) -> None:
+    """The table of the size benches: each page (by label, the same in `small` and `large`, the leagues of `sizes`
+    teams) timed by `timed(page, repeat)` at both sizes, the ratio large / small, and the ratio to the baseline (the
+    label starting "baseline") timed again beside each page, so that a moment's load weighs on both figures alike."""
+    baseline_label = next(label for label in small if label.startswith("baseline"))
+
+    def both(label: str) -> tuple[float, float]:
+        timed(small[label], 1)  # warm: the first request of a URL pays for its imports and caches
+        timed(large[label], 1)
+        return timed(small[label], repeat), timed(large[label], repeat)
+
+    def ms(seconds: float) -> str:
+        return f"{seconds * 1000:9.1f} ms"
+
+    width = max(len(label) for label in small) + 2
+    print()
+    print(f"{'page (median, one client)':<{width}} {sizes[0]:>6} teams {sizes[1]:>6} teams   large/small   large/baseline")
+    for label in small:
+        small_time, large_time = both(label)
+        _, baseline = both(baseline_label)
+        print(
+            f"{label:<{width}} {ms(small_time)} {ms(large_time)}   {large_time / small_time:9.1f}x"
+            f"   {large_time / baseline:12.1f}x"
+        )
+    print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()} on {os.cpu_count()} CPUs")

@@ -48,7 +48,7 @@ def main() -> None:
     settings.ALLOWED_HOSTS = ["testserver"]
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
-        from bench_timing import median_seconds
+        from bench_timing import median_seconds, print_growth
 
         from rosters.models import Team
         from slaughterball.large import seed_large
@@ -92,24 +92,7 @@ def main() -> None:
 
             return median_seconds(get, repeat)
 
-        small, large = pages(args.small), pages(args.large)
-
-        def both(label: str) -> tuple[float, float]:
-            timed(small[label], 1)  # warm: the first request of a URL pays for its imports and caches
-            timed(large[label], 1)
-            return timed(small[label], args.repeat), timed(large[label], args.repeat)
-
-        def ms(seconds: float) -> str:
-            return f"{seconds * 1000:9.1f} ms"
-
-        print()
-        print(f"{'page (median, one client)':<48} {args.small:>6} teams {args.large:>6} teams   large/small   large/baseline")
-        for label in small:
-            small_time, large_time = both(label)
-            _, baseline = both("baseline: league API")  # timed again beside each page: a moment's load weighs on both
-            ratios = f"{large_time / small_time:9.1f}x   {large_time / baseline:12.1f}x"
-            print(f"{label:<48} {ms(small_time)} {ms(large_time)}   {ratios}")
-        print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()} on {os.cpu_count()} CPUs")
+        print_growth(pages(args.small), pages(args.large), timed, args.repeat, (args.small, args.large))
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

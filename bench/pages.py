@@ -67,6 +67,7 @@ def main() -> None:
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
         from bench_leagues import league_pages
+        from bench_timing import print_growth
 
         client = Client()
 
@@ -81,39 +82,21 @@ def main() -> None:
                 assert answer.status_code == 200, (url, answer.status_code)
             return statistics.median(runs)
 
-        def pages(size: int) -> dict[str, tuple[str, int]]:
-            """Each page's URL in the leagues of `size` teams, and how often to time it; each sheet is asked once
-            first (which renders and stores it), and then timed as a sheet already rendered."""
+        def pages(size: int) -> dict[str, str]:
+            """Each page's URL in the leagues of `size` teams; each sheet is asked once first (which renders and
+            stores it), and then timed as a sheet already rendered."""
             urls = {}
             for label, url in league_pages(size, args.weeks, sheets=args.sheets).items():
                 if url.endswith(".pdf"):
                     print(f"  first request (renders and stores it), {label}: {timed(url, 1):.1f} s")
                     label += " (rendered)"
-                urls[label] = (url, args.repeat)
+                urls[label] = url
             # "Show all" (?all=1, to print) lists the world: it grows with the league, and is shown for its cost.
             for label in SHOW_ALL:
-                urls[f"{label}, show all"] = (urls[label][0] + "?all=1", args.repeat)
+                urls[f"{label}, show all"] = urls[label] + "?all=1"
             return urls
 
-        small, large = pages(args.small), pages(args.large)
-
-        def ms(seconds: float) -> str:
-            return f"{seconds * 1000:9.1f} ms"
-
-        def both(label: str) -> tuple[float, float]:
-            (small_url, repeat), (large_url, _) = small[label], large[label]
-            timed(small_url, 1)  # warm: the first request of a URL pays for its imports and caches
-            return timed(small_url, repeat), timed(large_url, repeat)
-
-        print()
-        print(f"{'page (median, one client)':<42} {args.small:>6} teams {args.large:>6} teams   large/small   large/baseline")
-        for label in small:
-            small_time, large_time = both(label)
-            # Timed again beside each page, so that a moment's load on the machine weighs on both figures alike.
-            _, baseline = both("baseline: league API")
-            ratios = f"{large_time / small_time:9.1f}x   {large_time / baseline:12.1f}x"
-            print(f"{label:<42} {ms(small_time)} {ms(large_time)}   {ratios}")
-        print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()} on {os.cpu_count()} CPUs")
+        print_growth(pages(args.small), pages(args.large), timed, args.repeat, (args.small, args.large))
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.slaughterball.calendar.helpers import add_teams, started_season
+from slaughterball.services.calendar import week_draw
+from tests.slaughterball.calendar.helpers import add_teams, confirm_week, next_week, started_season, week
 
 
 @pytest.fixture
@@ -17,6 +18,14 @@ def eight(league, team, rival_team):
 @pytest.fixture
 def season(league, commissioner, eight):
     return started_season(league, commissioner)
+
+
+@pytest.fixture
+def round_week(season, commissioner):
+    """The season's second week, a challenge round, after the first week's draw and results."""
+    week_draw(week=week(season, 1), user=commissioner)
+    confirm_week(week(season, 1))
+    return next_week(season, commissioner)
 
 
 @pytest.fixture

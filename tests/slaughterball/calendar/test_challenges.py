@@ -139,13 +139,6 @@ def test_ten_teams_the_leftover_with_fewer_league_points_steals(league, commissi
 # --- Challenges, one rule at a time ----------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def round_week(season, commissioner):
-    week_draw(week=week(season, 1), user=commissioner)
-    confirm_week(week(season, 1))
-    return next_week(season, commissioner)
-
-
 def first_move(round_week: Week) -> tuple[int, list[int]]:
     state = round_state(round_week)
     targets = [t for t in reversed(state.frozen.ranking) if t in state.unscheduled and t != state.turn.team][:3]

@@ -110,13 +110,6 @@ def test_coaches_see_no_commissioner_forms(client_as, league, coach, season):
     assert client_as(coach).post(reverse("week-draw", args=[week(season, 1).pk])).status_code == 403
 
 
-@pytest.fixture
-def round_week(season, commissioner):
-    week_draw(week=week(season, 1), user=commissioner)
-    confirm_week(week(season, 1))
-    return next_week(season, commissioner)
-
-
 def test_the_coach_whose_turn_it_is_challenges_with_checkboxes(client_as, round_week):
     state = round_state(round_week)
     challenger = Team.objects.select_related("coach").get(pk=state.turn.team)

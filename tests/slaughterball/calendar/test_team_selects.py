@@ -116,13 +116,6 @@ def test_the_makeup_game_refuses_a_team_not_in_the_season_and_keeps_the_others_t
     assert not Game.objects.filter(week__kind="makeup").exists()
 
 
-@pytest.fixture
-def round_week(season, commissioner):
-    week_draw(week=week(season, 1), user=commissioner)
-    confirm_week(week(season, 1))
-    return next_week(season, commissioner)
-
-
 def test_the_challenge_offers_a_few_targets_and_takes_those_found_by_names(client, round_week):
     state = round_state(round_week)
     challenger = Team.objects.select_related("coach").get(pk=state.turn.team)
