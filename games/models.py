@@ -41,6 +41,11 @@ class Game(models.Model):
     # and "ledger_from", the last row before it) and whatever its game system keeps besides.
     effects = models.JSONField(null=True, blank=True, editable=False)
 
+    class Meta:
+        # A league's games newest first, a page at a time (the Blood Bowl matches page): read off the index, where
+        # every game of the league was sorted for each page.
+        indexes = [models.Index(fields=["league", "-created_at", "-id"], name="game_league_newest")]
+
     def __str__(self) -> str:
         return f"Game {self.pk}"
 

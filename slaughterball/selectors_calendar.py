@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, Subquery, Sum, prefetch_related_objects
@@ -262,6 +263,7 @@ def small_games(week: Week) -> SmallGames:
     previous = _weeks_before_in_rotation(week).values("pk")[:1]
     small = (
         Game.objects.filter(Q(week=week) | Q(week=Subquery(previous)))
+        .values("pk")  # grouped by the game alone (not every column of the shared game's table)
         .annotate(size=Count("sides"))
         .filter(size__lt=schedule.GAME_SIZE)
         .values("pk")
@@ -425,13 +427,17 @@ class WeekView:
     order's teams and the challenges a page at a time, and its forms' selects a few teams (rosters.selectors.team_choices)."""
 
     week: Week
-    games: dict[int, list[int]]  # game id -> its teams' ids, in side order
-    numbers: dict[int, int]  # game id -> game number
     team_count: int  # the season's teams
     state: RoundState | None
     warnings: list[Warning]
     appeals: list[Appeal] = field(default_factory=list)
     appeal_counts: list[dict[str, Any]] = field(default_factory=list)
+
+    @cached_property
+    def games(self) -> dict[int, list[int]]:
+        """Game id -> its teams' ids, in side order: the round state's, or read when first asked (one query of every
+        side of the week, which a visitor's page of a closed week never asks for)."""
+        return self.state.games if self.state else game_teams(self.week)[0]
 
     @property
     def order_rows(self) -> list[dict[str, Any]]:
@@ -474,21 +480,19 @@ class WeekView:
         if self.state.turn.action == "challenge":
             return [t for t in self.unscheduled if t != self.state.turn.team]
         if self.state.turn.action == "steal":
-            four = sorted((g for g, teams in self.state.games.items() if len(teams) == 4), key=lambda g: self.numbers.get(g, 0))
+            numbers = self.state.numbers
+            four = sorted((g for g, teams in self.state.games.items() if len(teams) == 4), key=lambda g: numbers.get(g, 0))
             return [t for g in four for t in self.state.games[g]]
         return []
 
 
 def week_view(week: Week) -> WeekView:
-    """The week's whole state as values (see WeekView): its games' teams (one query, or the round state's two), the
+    """The week's whole state as values (see WeekView): the round state (two queries, in a challenge round), the
     warnings (a team count, the small games of this week and the one before), the appeals and the appeals per coach."""
     state = round_state(week) if week.kind == Week.Kind.CHALLENGE else None
-    games, numbers = (state.games, state.numbers) if state else game_teams(week)
     team_count = SeasonTeam.objects.filter(season_id=week.season_id).count()
     return WeekView(
         week=week,
-        games=games,
-        numbers=numbers,
         team_count=team_count,
         state=state,
         warnings=week_warnings(week, team_count),

@@ -276,12 +276,12 @@ WEEK_POLL_SECONDS = 5
 
 def _live_version(view: WeekView, shown: Rows[Game], challenges: Rows[Challenge], deadline_passed: bool) -> str:
     """A fingerprint of what the week's live part shows (turn, every game's teams, the games and challenges on the
-    page and how many there are, warnings, whether the fill is open): the poll gets a 204 while it is unchanged."""
+    page and how many there are, warnings, whether the fill is open): the poll gets a 204 while it is unchanged.
+    Only a challenge round is polled: a closed week's page does not read every game's teams for it."""
     state = view.state
     return live_version(
         (
-            (state.turn.action, state.turn.team, state.turn.picks) if state else None,
-            sorted(view.games.items()),
+            (state.turn.action, state.turn.team, state.turn.picks, sorted(state.games.items())) if state else None,
             [
                 (g.pk, g.number, g.state, [(s.team_id, s.place) for s in g.sides.all()])
                 for g in (line.item for line in shown.lines)
@@ -296,7 +296,7 @@ def _live_version(view: WeekView, shown: Rows[Game], challenges: Rows[Challenge]
 def _appeal_forms(week: Week, view: WeekView, own: set[int]) -> list[tuple[Game, Team, AppealForm]]:
     """An appeal form for each of the viewer's teams challenged into a game not played yet and not appealed: the
     challenges into the viewer's games and those games (two queries, only for a coach with a game this week)."""
-    own_games = view.games_of(own)
+    own_games = view.games_of(own) if own else []
     if not own_games:
         return []
     appealed = {(a.game_id, a.team_id) for a in view.appeals}
