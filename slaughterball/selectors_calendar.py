@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet, Subquery, Sum, prefetch_related_objects
+from django.db.models import Count, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, prefetch_related_objects
+from django.db.models.functions import Coalesce
 
 from engine.slaughterball import schedule
 from engine.slaughterball.ruleset import RULESET
@@ -257,14 +258,16 @@ class SmallGames:
     names: dict[int, str]  # team id -> name, of every team in them
 
 
-def small_games(week: Week) -> SmallGames:
+def small_games(week: Week, known: tuple[dict[int, list[int]], dict[int, int]] | None = None) -> SmallGames:
     """One query whatever the week's size: the database counts each game's sides and only the small games' rows are
-    read (a game left without sides is one of them)."""
-    previous = _weeks_before_in_rotation(week).values("pk")[:1]
+    read (a game left without sides is one of them). `known`, the week's games' teams and numbers when the caller
+    holds them all (a challenge round's state), spares reading this week's."""
+    previous = Q(week=Subquery(_weeks_before_in_rotation(week).values("pk")[:1]))
+    # Each game's sides counted by its own index lookup: grouping the two weeks' sides read every side of the table.
+    sides = GameSide.objects.filter(game=OuterRef("pk")).order_by().values("game").annotate(count=Count("pk")).values("count")
     small = (
-        Game.objects.filter(Q(week=week) | Q(week=Subquery(previous)))
-        .values("pk")  # grouped by the game alone (not every column of the shared game's table)
-        .annotate(size=Count("sides"))
+        Game.objects.filter(previous if known else Q(week=week) | previous)
+        .annotate(size=Coalesce(Subquery(sides), 0))
         .filter(size__lt=schedule.GAME_SIZE)
         .values("pk")
     )
@@ -286,6 +289,10 @@ def small_games(week: Week) -> SmallGames:
         if team is not None:
             members.append(team)
             names[team] = name
+    if known:
+        teams, known_numbers = known
+        games = {game: playing for game, playing in teams.items() if len(playing) < schedule.GAME_SIZE}
+        numbers = {game: known_numbers[game] for game in games}
     return SmallGames(games, numbers, list(before.values()), names)
 
 
@@ -297,14 +304,14 @@ class Warning:
     game: int | None = None
 
 
-def week_warnings(week: Week, team_count: int) -> list[Warning]:
+def week_warnings(week: Week, team_count: int, state: RoundState | None = None) -> list[Warning]:
     """3- or 2-Team Games: a game smaller than the league's size allows (left short by a granted
     appeal, say), and teams in a small game for the second week running (the commissioner should
-    rearrange). One query (small_games), none outside the rotation."""
+    rearrange). One query (small_games, given the round's `state` when there is one), none outside the rotation."""
     warnings: list[Warning] = []
     if week.kind not in ROTATION_KINDS:
         return warnings
-    small = small_games(week)
+    small = small_games(week, (state.games, state.numbers) if state else None)
     smallest = schedule.smallest_legal_game(team_count)
     for game, teams in sorted(small.games.items(), key=lambda item: small.numbers[item[0]]):
         if len(teams) < smallest:
@@ -495,7 +502,7 @@ def week_view(week: Week) -> WeekView:
         week=week,
         team_count=team_count,
         state=state,
-        warnings=week_warnings(week, team_count),
+        warnings=week_warnings(week, team_count, state),
         appeals=week_appeals(week),
         appeal_counts=appeal_counts(week.season),
     )
