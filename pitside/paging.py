@@ -122,7 +122,8 @@ def page_rows(request: HttpRequest, rows: Any, *, own: Any = None, param: str = 
     `size` rows a page, PAGE_SIZE unless given.
 
     On a queryset: a count, the page and (when `own` is given) the viewer's rows, at most `size` of them: three
-    queries whatever the list's length; `?all=1` reads the list and the keys of the viewer's rows, two queries.
+    queries whatever the list's length, one when it is empty; `?all=1` reads the list and the keys of the viewer's
+    rows, two queries.
     """
     everything = show_all(request)
     size = size or PAGE_SIZE
@@ -144,8 +145,9 @@ def _queryset_lines[M: Model](
     else:
         count = rows.count()
         number, first = _clamp(page_number(request, param), count, size)
-        items = list(rows[first - 1 : first - 1 + size])
-        mine = list(rows.filter(own)[:size]) if own is not None else []
+        # An empty list (a week's challenges before the round, say) reads nothing more.
+        items = list(rows[first - 1 : first - 1 + size]) if count else []
+        mine = list(rows.filter(own)[:size]) if own is not None and count else []
         own_keys = {row.pk for row in mine}
     on_page = {row.pk for row in items}
     pinned = [Line(row, True, True) for row in mine if row.pk not in on_page]

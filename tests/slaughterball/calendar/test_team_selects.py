@@ -185,10 +185,13 @@ def test_the_commissioners_and_the_turns_pages_cost_the_same_queries_for_any_lea
     # season's team count (warnings and the search), the small games of this week and the one before with their teams
     # (warnings); the appeals; the appeals per coach; the league's commissioners; the viewer's teams in the season;
     # the games' count, a page of them and the viewer's (none), the sides of those shown with their teams and coaches;
-    # the challenges' count and a page of them; the rearrangement's team select, its swapping team's select and its
-    # games.
+    # the challenges' count (none: no page read); the rearrangement's team select, its swapping team's select and
+    # its games.
     # The season page: the season with its league; the league's commissioners; the ranking's count, a page of it and
     # the viewer's rows (none); the season's team count (the search); the weeks counted; the games scheduled of the
     # ranking's teams; the makeup game's teams.
-    # The turn's week page: the coach's of tests/slaughterball/calendar/test_pages.py (16) and the challenge's targets.
-    assert counts == {"week": {17}, "season": {9}, "turn": {17}}
+    # The turn's week page, the round's first turn: the week with its season and league; the round state's games; the
+    # season's team count, the small games of the week before (warnings); the appeals; the appeals per coach; the
+    # league's commissioners; the viewer's teams in the season; the challenge's targets; the games' count and the
+    # challenges' count (none yet: no page read); the teams of the page of the challenge order; the turn's team.
+    assert counts == {"week": {16}, "season": {9}, "turn": {13}}
