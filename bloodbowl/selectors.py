@@ -167,6 +167,11 @@ def matches(league: League) -> QuerySet[Match]:
     )
 
 
+def matches_listed(league: League) -> QuerySet[Match]:
+    """matches() as the matches page lists them: without each match's report and effects (JSON decoded per row)."""
+    return matches(league).defer("report", "effects")
+
+
 def pending_match_between(league: League, team_a: int, team_b: int) -> bool:
     """The two teams have a league match arranged and not played yet (either way round), in one query."""
     return (

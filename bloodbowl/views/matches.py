@@ -24,7 +24,7 @@ from bloodbowl.selectors import (
     match_get,
     match_rights,
     match_side_of,
-    matches,
+    matches_listed,
     star_player_roll_options,
     team_lists_of,
 )
@@ -63,12 +63,14 @@ def _league_matches_page(request: HttpRequest, league: League, error: Invalid | 
     teams = league.teams.all()
     search = team_search(request, teams.count(), {"home": "Home team's name", "away": "Away team's name"})
     sent = sent_teams(request.POST, "home_team", "away_team")
+    home_teams = team_choices(teams, request.user, [search.text("home")], sent)
+    same_search = search.text("away") == search.text("home")  # as on a first view: one query serves both selects
     context = {
         "league": league,
-        "matches": page_rows(request, matches(league), own=own),
+        "matches": page_rows(request, matches_listed(league), own=own),
         "team_count": search.count,
-        "home_teams": team_choices(teams, request.user, [search.text("home")], sent),
-        "away_teams": team_choices(teams, request.user, [search.text("away")], sent),
+        "home_teams": home_teams,
+        "away_teams": home_teams if same_search else team_choices(teams, request.user, [search.text("away")], sent),
         "search": search,
         "errors": errors,
         "is_commissioner": league_is_commissioner(league, request.user),

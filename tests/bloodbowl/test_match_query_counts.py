@@ -70,8 +70,8 @@ def test_the_matches_page_shows_a_page_of_matches_and_searched_teams_at_a_fixed_
 
     # 1 league (+1 prefetch of its commissioners, which answer whether the viewer is one); 1 session, 1 its user,
     # 1 the nav's unread count; 1 count of matches, 1 a page of them and 1 the viewer's (+1 prefetch each of their
-    # sides with teams and coaches); 1 count of teams; 1 the home select's teams, 1 the away select's.
-    with django_assert_num_queries(13):
+    # sides with teams and coaches); 1 count of teams; 1 the selects' teams (the home and away searches the same).
+    with django_assert_num_queries(12):
         page = client.get(url).content.decode()
 
     assert page.count('class="own pinned"') == 1  # the viewer's match, from the last page, above the first
