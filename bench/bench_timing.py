@@ -5,7 +5,25 @@ from __future__ import annotations
 import os
 import statistics
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+
+
+@contextmanager
+def bench_database() -> Iterator[None]:
+    """Django's test environment (the test client's host allowed) on the bench's own test database, created here and
+    dropped on the way out. Django must be set up."""
+    from django.conf import settings
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    settings.ALLOWED_HOSTS = ["testserver"]
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
+    try:
+        yield
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def median_seconds(fn: Callable[[], object], repeat: int, setup: Callable[[], object] | None = None) -> float:

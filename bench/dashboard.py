@@ -101,19 +101,17 @@ def main() -> None:
 
     django.setup()
     logging.disable(logging.INFO)  # the eager tasks' and the logins' lines
+    from bench_timing import bench_database
     from django.conf import settings
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext, setup_test_environment
+    from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
     from home.selectors import dashboard
 
-    setup_test_environment()
-    settings.ALLOWED_HOSTS = ["testserver"]
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
+    with bench_database():
         coach1, league_id = build(args.teams, args.weeks)
         client = Client()
         client.force_login(coach1)
@@ -160,8 +158,6 @@ def main() -> None:
             profile.runcall(lambda: [get(*requests["live poll, unchanged (204)"]) for _ in range(20)])
             pstats.Stats(profile).sort_stats("tottime").print_stats(15)
         print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()} on {os.cpu_count()} CPUs")
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

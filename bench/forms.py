@@ -39,17 +39,11 @@ def main() -> None:
 
     django.setup()
     logging.getLogger("axes").setLevel(logging.WARNING)  # it logs every login of the two clients
-    from django.conf import settings
+    from bench_timing import bench_database, median_seconds, print_growth
     from django.db import connection
     from django.test import Client
-    from django.test.utils import setup_test_environment
 
-    setup_test_environment()
-    settings.ALLOWED_HOSTS = ["testserver"]
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
-        from bench_timing import median_seconds, print_growth
-
+    with bench_database():
         from rosters.models import Team
         from slaughterball.large import seed_large
         from slaughterball.models import Season, Week
@@ -93,8 +87,6 @@ def main() -> None:
             return median_seconds(get, repeat)
 
         print_growth(pages(args.small), pages(args.large), timed, args.repeat, (args.small, args.large))
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

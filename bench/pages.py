@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -57,30 +55,21 @@ def main() -> None:
 
     django.setup()
     logging.getLogger("weasyprint").setLevel(logging.ERROR)  # it logs every step of every sheet
-    from django.conf import settings
-    from django.db import connection
+    from bench_leagues import league_pages
+    from bench_timing import bench_database, median_seconds, print_growth
     from django.test import Client
-    from django.test.utils import setup_test_environment
 
-    setup_test_environment()
-    settings.ALLOWED_HOSTS = ["testserver"]
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
-        from bench_leagues import league_pages
-        from bench_timing import print_growth
-
+    with bench_database():
         client = Client()
 
         def timed(url: str, repeat: int) -> float:
-            runs = []
-            for _ in range(repeat):
-                start = time.perf_counter()
+            def get() -> None:
                 answer = client.get(url)
                 if answer.streaming:  # a stored sheet is served as a file: read it all, as a browser does
                     b"".join(answer.streaming_content)  # type: ignore[attr-defined]
-                runs.append(time.perf_counter() - start)
                 assert answer.status_code == 200, (url, answer.status_code)
-            return statistics.median(runs)
+
+            return median_seconds(get, repeat)
 
         def pages(size: int) -> dict[str, str]:
             """Each page's URL in the leagues of `size` teams; each sheet is asked once first (which renders and
@@ -97,8 +86,6 @@ def main() -> None:
             return urls
 
         print_growth(pages(args.small), pages(args.large), timed, args.repeat, (args.small, args.large))
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":
