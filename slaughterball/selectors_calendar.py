@@ -311,6 +311,8 @@ def week_warnings(week: Week, team_count: int, state: RoundState | None = None) 
     warnings: list[Warning] = []
     if week.kind not in ROTATION_KINDS:
         return warnings
+    if state and not schedule.small_game_teams(state.games.values()):
+        return warnings  # every game of the round is full: the week before's small games alone warn of nothing
     small = small_games(week, (state.games, state.numbers) if state else None)
     smallest = schedule.smallest_legal_game(team_count)
     for game, teams in sorted(small.games.items(), key=lambda item: small.numbers[item[0]]):
@@ -338,16 +340,18 @@ def week_warnings(week: Week, team_count: int, state: RoundState | None = None) 
     return warnings
 
 
-def appeal_counts(season: Season) -> list[dict[str, Any]]:
-    """Appeals per coach this season (Appealing a Challenge: frequent appeals are a warning sign)."""
+def appeal_counts(week: Week) -> list[dict[str, Any]]:
+    """Appeals per coach this season (Appealing a Challenge: frequent appeals are a warning sign), each row with the
+    coach's appeals of `week` too (`this_week`: a week without any reads no appeal)."""
     rows = (
-        Appeal.objects.filter(game__week__season=season)
+        Appeal.objects.filter(game__week__season=week.season_id)
         .values("coach_id", "coach__username")
         .annotate(
             total=Count("id"),
             granted=Count("id", filter=Q(state=Appeal.State.GRANTED)),
             denied=Count("id", filter=Q(state=Appeal.State.DENIED)),
             pending=Count("id", filter=Q(state=Appeal.State.PENDING)),
+            this_week=Count("id", filter=Q(game__week=week)),
         )
         .order_by("-total", "coach__username")
     )
@@ -358,13 +362,17 @@ def appeal_counts(season: Season) -> list[dict[str, Any]]:
             "granted": r["granted"],
             "denied": r["denied"],
             "pending": r["pending"],
+            "this_week": r["this_week"],
         }
         for r in rows
     ]
 
 
 def week_appeals(week: Week) -> list[Appeal]:
-    return list(Appeal.objects.filter(game__week=week).select_related("team", "coach", "decided_by", "game"))
+    """The week's appeals, each with the names the pages show of its team, coach, decider and game."""
+    shown = ("team__name", "coach__username", "decided_by__username", "game__number")
+    appeals = Appeal.objects.filter(game__week=week).select_related("team", "coach", "decided_by", "game")
+    return list(appeals.only(*(f.attname for f in Appeal._meta.concrete_fields), *shown))
 
 
 TEAM_COLUMNS = [f.attname for f in Team._meta.concrete_fields]
@@ -494,17 +502,19 @@ class WeekView:
 
 
 def week_view(week: Week) -> WeekView:
-    """The week's whole state as values (see WeekView): the round state (two queries, in a challenge round), the
-    warnings (a team count, the small games of this week and the one before), the appeals and the appeals per coach."""
+    """The week's whole state as values (see WeekView): the round state (one query, in a challenge round), the
+    warnings (a team count, the small games of this week and the one before: none when its round has none), the appeals
+    per coach and (only when it has any) the week's appeals."""
     state = round_state(week) if week.kind == Week.Kind.CHALLENGE else None
     team_count = SeasonTeam.objects.filter(season_id=week.season_id).count()
+    counts = appeal_counts(week)
     return WeekView(
         week=week,
         team_count=team_count,
         state=state,
         warnings=week_warnings(week, team_count, state),
-        appeals=week_appeals(week),
-        appeal_counts=appeal_counts(week.season),
+        appeals=week_appeals(week) if any(row["this_week"] for row in counts) else [],
+        appeal_counts=counts,
     )
 
 

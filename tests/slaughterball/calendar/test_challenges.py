@@ -434,7 +434,10 @@ def test_a_granted_appeal_frees_the_team(league, commissioner, challenged):
     assert not GameSide.objects.filter(game=game, team_id=target).exists()
     assert target in round_state(challenged.week).unscheduled
     view = week_view(challenged.week)
-    assert view.appeal_counts == [{"coach": coach_of(target).username, "total": 1, "granted": 1, "denied": 0, "pending": 0}]
+    assert view.appeal_counts == [
+        {"coach": coach_of(target).username, "total": 1, "granted": 1, "denied": 0, "pending": 0, "this_week": 1}
+    ]
+    assert view.appeals == [appeal]
     assert Notification.objects.filter(user=coach_of(target), event=f"appeal-decided:{appeal.pk}").exists()
     assert week_view(challenged.week).warnings == []  # three teams is a legal game
     # A second granted appeal leaves two: the commissioner is warned of the short game.
