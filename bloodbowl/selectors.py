@@ -168,8 +168,11 @@ def matches(league: League) -> QuerySet[Match]:
 
 
 def matches_listed(league: League) -> QuerySet[Match]:
-    """matches() as the matches page lists them: without each match's report and effects (JSON decoded per row)."""
-    return matches(league).defer("report", "effects")
+    """The league's matches as the matches page lists them: only the columns it shows of each match and side (a match's
+    report and effects, a side's JSON fields and its coach would be decoded and built per row for nothing)."""
+    shown_sides = MatchSide.objects.select_related("team").only("match_id", "home", "score", "team__name").order_by()
+    listed = Match.objects.filter(league=league).only("state", "scheduled_for", "location", "fixture_round")
+    return listed.prefetch_related(Prefetch("sides", queryset=shown_sides)).order_by("-created_at", "-id")
 
 
 def pending_match_between(league: League, team_a: int, team_b: int) -> bool:
