@@ -272,9 +272,6 @@ def makeup_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 WEEK_POLL_SECONDS = 5
-# A page of the challenge order: the week page shows it beside a page of games and of challenges, and a coach finds
-# his own team pinned above it (the page the poll re-renders every few seconds stays light).
-ORDER_A_PAGE = 20
 
 
 def _live_version(view: WeekView, shown: Rows[Game], challenges: Rows[Challenge], deadline_passed: bool) -> str:
@@ -395,9 +392,7 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
         "live_version": _live_version(view, games, challenges, deadline_passed),
         "live_query": live_query.urlencode(),
         "games": games,
-        "order": page_rows(request, view.order_rows, own=lambda row: row["team"] in own, param="order", size=ORDER_A_PAGE).map(
-            order_rows_named
-        ),
+        "order": page_rows(request, view.order_rows, own=lambda row: row["team"] in own, param="order").map(order_rows_named),
         "challenges": challenges,
     }
 
