@@ -25,6 +25,7 @@ from leagues.services import league_create, league_update
 from rosters.models import LedgerEntry, LedgerKind, Team
 from slaughterball.demo import demo_athletes, demo_house_values
 from slaughterball.models import Athlete, Game, GameSide, Purchase, Season, SeasonTeam, Week
+from slaughterball.services.calendar import frozen_order
 from slaughterball.services.standings import standings_recompute
 
 BATCH = 4000
@@ -68,8 +69,12 @@ def seed_large(team_count: int, weeks: int, seed: int = 7) -> League:
     ):
         lineups.setdefault(team_id, []).append(athlete_id)
     now = timezone.now()
+    previous = None
     for number in range(1, weeks + 1):
-        week = Week.objects.create(season=season, number=number, kind=Week.Kind.DRAW if number == 1 else Week.Kind.CHALLENGE)
+        # A challenge round keeps its challenge order as week_create records it (its games here are drawn at random).
+        draws: list[dict[str, Any]] = [frozen_order(season, previous)] if previous else []
+        kind = Week.Kind.CHALLENGE if previous else Week.Kind.DRAW
+        previous = week = Week.objects.create(season=season, number=number, kind=kind, draws=draws)
         _confirmed_week(league, week, [t.pk for t in teams], lineups, boss, rng, now)
         standings_recompute(season_id=season.pk)  # this week's column, as the next week's creation leaves it
     return league

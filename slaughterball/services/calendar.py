@@ -173,7 +173,7 @@ def season_start(*, season: Season, user: Any, games_due: datetime | None = None
 # --- Weeks ----------------------------------------------------------------------------------------------------------------
 
 
-def _frozen_order(season: Season, previous: Week | None) -> dict[str, Any]:
+def frozen_order(season: Season, previous: Week | None) -> dict[str, Any]:
     """Games for Later Weeks: League Rank now and the challenge order it gives, kept on the week so
     the round runs in one order even if results change while it runs. No-Shows: the coaches who
     missed a game of the previous week (its round, or a makeup game set after it) challenge last."""
@@ -246,7 +246,7 @@ def week_create(
         week = Week(season=season, number=last.number + 1, kind=kind, challenges_due=challenges_due, games_due=games_due)
         standings_recompute(season_id=season.pk)  # the last week's column, right as the week closes
         if kind == Week.Kind.CHALLENGE:
-            week.draws = [_frozen_order(season, previous_rotation_week(week))]
+            week.draws = [frozen_order(season, previous_rotation_week(week))]
         week.save()
         if kind == Week.Kind.CHALLENGE:
             challenge_turn_notify(week)

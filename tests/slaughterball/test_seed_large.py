@@ -10,7 +10,8 @@ from django.db.models import Count, Sum
 
 from leagues.models import League
 from rosters.models import LedgerEntry
-from slaughterball.models import Athlete, Game, GameSide, Standing
+from slaughterball.models import Athlete, Game, GameSide, Standing, Week
+from slaughterball.selectors_calendar import ORDER_RECORD, record, round_state
 
 
 @pytest.mark.django_db
@@ -35,6 +36,13 @@ def test_a_league_of_teams_with_weeks_of_confirmed_results():
         column = Standing.objects.filter(season__league=league, week=week)
         assert sorted(column.values_list("rank", flat=True)) == list(range(1, 13))
         assert column.aggregate(points=Sum("league_points"))["points"] == week * 3 * (3 + 2 + 1)
+    # The first week is drawn; each later one is a challenge round that keeps its challenge order, by the League Rank
+    # the week before left, as a week made by the commissioner does.
+    weeks = list(Week.objects.filter(season__league=league).order_by("number"))
+    assert [w.kind for w in weeks] == ["draw", "challenge", "challenge"]
+    ranked = list(Standing.objects.filter(season__league=league, week=1).order_by("rank").values_list("team_id", flat=True))
+    assert [row[0] for row in record(weeks[1], ORDER_RECORD)["ranking"]] == ranked
+    assert sorted(round_state(weeks[2]).frozen.order) == sorted(league.teams.values_list("pk", flat=True))
 
 
 @pytest.mark.django_db
