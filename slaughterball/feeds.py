@@ -23,6 +23,7 @@ def calendar_events(league: League) -> list[CalendarEvent]:
     sides = GameSide.objects.select_related("team").order_by("order_of_play", "pk")
     weeks = (
         Week.objects.filter(season__league=league)
+        .defer("draws")
         .select_related("season")
         .prefetch_related(Prefetch("games", queryset=games.prefetch_related(Prefetch("sides", queryset=sides))))
         .order_by("season__number", "number")

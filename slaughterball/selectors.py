@@ -50,7 +50,11 @@ def _sides() -> QuerySet[GameSide]:
 
 def games_listed() -> QuerySet[Game]:
     """Games with their season, league and sides (team, coach), as a list of them reads them: two queries."""
-    return Game.objects.select_related("league", "week", "week__season").prefetch_related(Prefetch("sides", queryset=_sides()))
+    return (
+        Game.objects.select_related("league", "week", "week__season")
+        .defer("week__draws")  # a challenge round's records hold the whole League Rank: not read again per game
+        .prefetch_related(Prefetch("sides", queryset=_sides()))
+    )
 
 
 def games_loaded() -> QuerySet[Game]:
@@ -221,6 +225,7 @@ def record_sheet_games(games: QuerySet[Game]) -> list[Game]:
     game (Pit Power, Edge tokens, scores, places, prizes, League Points): two queries."""
     return list(
         games.select_related("week", "week__season", "week__season__league")
+        .defer("week__draws")  # the week's records (the whole League Rank of a challenge round), per game
         .prefetch_related(Prefetch("sides", queryset=_sides()))
         .order_by("week__number", "number")
     )
@@ -251,6 +256,7 @@ def team_game_record(team: Team) -> list[GameRecordLine]:
     sides = list(
         GameSide.objects.filter(team=team, game__state=Game.State.CONFIRMED)
         .select_related("game__week__season")
+        .defer("game__week__draws")
         .prefetch_related("game__sides")
         .order_by("game__week__season__number", "game__week__number", "game__number")
     )

@@ -75,8 +75,9 @@ def _sides() -> QuerySet[GameSide]:
 
 
 def weeks_counted(season: Season) -> QuerySet[Week]:
-    """The season's weeks, each with `game_count`: one query, whatever the games."""
-    return Week.objects.filter(season=season).annotate(game_count=Count("games")).order_by("number")
+    """The season's weeks, each with `game_count`: one query, whatever the games. Without their records (Week.draws:
+    a challenge round's holds the whole League Rank it was ordered by), which the lists of weeks do not show."""
+    return Week.objects.filter(season=season).defer("draws").annotate(game_count=Count("games")).order_by("number")
 
 
 def week_get(week_id: Any) -> Week | None:

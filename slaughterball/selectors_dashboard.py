@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.db.models import OuterRef, Subquery
 from django.urls import reverse
 
 from leagues.game_apps import Waiting
@@ -21,11 +22,16 @@ def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
     for their bids and passes (lot_turns): whatever the size and the number of his leagues and games."""
     names = {team.pk: team.name for team in teams}
     waiting: list[Waiting] = []
-    weeks = Week.objects.filter(season__league__in={team.league_id for team in teams}, season__status=Season.Status.RUNNING)
-    current: dict[int, Week] = {}
-    for week in weeks.select_related("season").order_by("season_id", "-number"):
-        current.setdefault(week.season_id, week)  # only the latest week of a season has its round going on
-    for state in round_states([week for week in current.values() if week.kind == Week.Kind.CHALLENGE]):
+    # Only the latest week of a season has its round going on: only its record of the round's order is read (each
+    # challenge round's holds the whole League Rank).
+    latest = Week.objects.filter(season=OuterRef("season")).order_by("-number").values("pk")[:1]
+    current = Week.objects.filter(
+        season__league__in={team.league_id for team in teams},
+        season__status=Season.Status.RUNNING,
+        kind=Week.Kind.CHALLENGE,
+        pk=Subquery(latest),
+    )
+    for state in round_states(list(current.select_related("season").order_by("season_id"))):
         week, turn = state.week, state.turn
         if turn.action in ("challenge", "steal") and turn.team in names:
             verb = f"challenge {turn.picks}" if turn.action == "challenge" else f"steal {turn.picks}"
@@ -34,6 +40,7 @@ def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
     lots = list(
         Lot.objects.filter(state=Lot.State.OPEN, auction__game__state=Game.State.SCHEDULED, auction__game__sides__team__in=names)
         .select_related("auction__game__week__season")
+        .defer("auction__game__week__draws")
         .distinct()
         .order_by("pk")
     )

@@ -551,6 +551,7 @@ def _playoff_page(request: HttpRequest, season: Season, **extra: Any) -> HttpRes
     path_sides = (
         GameSide.objects.filter(team_id__in=seeds, game__week__season=season, game__week__kind__in=REGULAR_KINDS)
         .select_related("game__week")
+        .defer("game__week__draws")
         .order_by("game__week__number", "game__number")
     )
     weeks = sorted({s.game.week.number for s in path_sides})
