@@ -130,7 +130,7 @@ def page_rows(request: HttpRequest, rows: Any, *, own: Any = None, param: str = 
     if isinstance(rows, QuerySet):
         count, number, first, lines = _queryset_lines(request, rows, own, param, size, everything)
     else:
-        count, number, first, lines = _list_lines(request, rows, own or (lambda row: False), param, size, everything)
+        count, number, first, lines = _list_lines(request, rows, own, param, size, everything)
     pages = 1 if everything else max((count + size - 1) // size, 1)
     return Rows(lines, number, pages, count, first if count else 0, everything, param, request)
 
@@ -155,15 +155,17 @@ def _queryset_lines[M: Model](
 
 
 def _list_lines[T](
-    request: HttpRequest, rows: Sequence[T], own: Callable[[T], bool], param: str, size: int, everything: bool
+    request: HttpRequest, rows: Sequence[T], own: Callable[[T], bool] | None, param: str, size: int, everything: bool
 ) -> tuple[int, int, int, list[Line[T]]]:
     count = len(rows)
+    mine = own or (lambda row: False)
     if everything:
-        return count, 1, 1, [Line(row, own(row), False) for row in rows]
+        return count, 1, 1, [Line(row, mine(row), False) for row in rows]
     number, first = _clamp(page_number(request, param), count, size)
     start, end = first - 1, first - 1 + size
-    pinned = [Line(row, True, True) for i, row in enumerate(rows) if not start <= i < end and own(row)][:size]
-    return count, number, first, pinned + [Line(row, own(row), False) for row in rows[start:end]]
+    # Only a viewer with rows of his own has the others looked through (a sequence may build each row when read).
+    pinned = [Line(row, True, True) for i, row in enumerate(rows) if not start <= i < end and own(row)] if own else []
+    return count, number, first, pinned[:size] + [Line(row, mine(row), False) for row in rows[start:end]]
 
 
 def _clamp(number: int, count: int, size: int) -> tuple[int, int]:

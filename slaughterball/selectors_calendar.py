@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, overload
 
 from django.db.models import Count, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, prefetch_related_objects
 from django.db.models.functions import Coalesce
@@ -424,7 +424,7 @@ def week_challenges_rows(week: Week) -> QuerySet[Challenge]:
     return Challenge.objects.filter(week=week).select_related("team", "created_by", "game").order_by("id")
 
 
-def order_rows_named(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def order_rows_named(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rows of the challenge order (WeekView.order_rows) with each team's name and coach: one query for their teams."""
     teams = team_names(row["team"] for row in rows)
     return [
@@ -433,6 +433,48 @@ def order_rows_named(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         else row | {"name": str(row["team"]), "coach": ""}
         for row in rows
     ]
+
+
+class OrderRows(Sequence[dict[str, Any]]):
+    """The challenge order of a round's state, a row a team (position, team, League Rank, League Points, Team Potential,
+    whether it missed its last game and whether it has a game yet). Each row is built when read: a page of a
+    1,000-team order builds its page."""
+
+    def __init__(self, state: RoundState | None) -> None:
+        self._frozen = state.frozen if state else FrozenOrder.from_record(None)
+        self._unscheduled = state.unscheduled if state else frozenset()
+
+    def __len__(self) -> int:
+        return len(self._frozen.order)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        positions = range(len(self))
+        if isinstance(index, slice):
+            return [self._row(position) for position in positions[index]]
+        return self._row(positions[index])
+
+    @cached_property
+    def _rank(self) -> dict[int, int]:
+        return {team: rank for rank, team in enumerate(self._frozen.ranking, start=1)}
+
+    def _row(self, position: int) -> dict[str, Any]:
+        team = self._frozen.order[position]
+        entry = self._frozen.entries[team]
+        return {
+            "position": position + 1,
+            "team": team,
+            "rank": self._rank[team],
+            "league_points": entry.league_points,
+            "team_potential": entry.team_potential,
+            "missed_last_game": team in self._frozen.missed,
+            "scheduled": team not in self._unscheduled,
+        }
 
 
 @dataclass
@@ -456,26 +498,9 @@ class WeekView:
         return self.state.games if self.state else game_teams(self.week)[0]
 
     @property
-    def order_rows(self) -> list[dict[str, Any]]:
+    def order_rows(self) -> OrderRows:
         """The challenge order, a row a team, without the teams' names (order_rows_named adds them to a page)."""
-        if self.state is None:
-            return []
-        rank = {t: i for i, t in enumerate(self.state.frozen.ranking, start=1)}
-        rows = []
-        for position, team in enumerate(self.state.frozen.order, start=1):
-            entry = self.state.frozen.entries[team]
-            rows.append(
-                {
-                    "position": position,
-                    "team": team,
-                    "rank": rank[team],
-                    "league_points": entry.league_points,
-                    "team_potential": entry.team_potential,
-                    "missed_last_game": team in self.state.frozen.missed,
-                    "scheduled": team not in self.state.unscheduled,
-                }
-            )
-        return rows
+        return OrderRows(self.state)
 
     def games_of(self, teams: set[int]) -> list[int]:
         """The ids of the games these teams (a coach's) play this week."""

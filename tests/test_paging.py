@@ -3,6 +3,8 @@ use it answer in the same number of queries whatever the league's size."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
@@ -41,6 +43,30 @@ def test_a_page_of_a_list_with_the_viewers_rows_pinned_above_it():
     assert page_rows(_request("page=99"), rows, size=3).items == [10]
     with pytest.raises(Invalid):
         page_rows(_request("page=x"), rows, size=3)
+
+
+class _BuiltWhenRead(Sequence[int]):
+    """A list whose rows are built when read (as the week page's challenge order), counting those built."""
+
+    def __init__(self, length: int) -> None:
+        self.length, self.built = length, 0
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(self.length)[index]]
+        self.built += 1
+        return range(1, self.length + 1)[index]
+
+
+def test_a_list_nobody_owns_rows_of_has_only_its_page_read():
+    rows = _BuiltWhenRead(1000)
+    page = page_rows(_request("page=2"), rows, size=25)
+    assert (page.items, rows.built) == (list(range(26, 51)), 25)
+    mine = page_rows(_request(), rows, own=lambda n: n == 700, size=25)
+    assert [line.item for line in mine.lines if line.pinned] == [700]  # a viewer's own rows are looked for everywhere
 
 
 def test_show_all_lists_every_row_and_marks_the_viewers():

@@ -392,7 +392,9 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
         "live_version": _live_version(view, games, challenges, deadline_passed),
         "live_query": live_query.urlencode(),
         "games": games,
-        "order": page_rows(request, view.order_rows, own=lambda row: row["team"] in own, param="order").map(order_rows_named),
+        "order": page_rows(request, view.order_rows, own=(lambda row: row["team"] in own) if own else None, param="order").map(
+            order_rows_named
+        ),
         "challenges": challenges,
     }
 
