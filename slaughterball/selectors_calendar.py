@@ -426,13 +426,9 @@ def week_challenges_rows(week: Week) -> QuerySet[Challenge]:
 
 def order_rows_named(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rows of the challenge order (WeekView.order_rows) with each team's name and coach: one query for their teams."""
-    teams = team_names(row["team"] for row in rows)
-    return [
-        row | {"name": teams[row["team"]].name, "coach": teams[row["team"]].coach.username}
-        if row["team"] in teams
-        else row | {"name": str(row["team"]), "coach": ""}
-        for row in rows
-    ]
+    named = Team.objects.filter(pk__in=[row["team"] for row in rows]).values_list("pk", "name", "coach__username")
+    teams = {pk: {"name": name, "coach": coach} for pk, name, coach in named}
+    return [row | teams.get(row["team"], {"name": str(row["team"]), "coach": ""}) for row in rows]
 
 
 class OrderRows(Sequence[dict[str, Any]]):
