@@ -60,24 +60,27 @@ def _league_matches_page(request: HttpRequest, league: League, error: Invalid | 
     # those a refused form sent (kept selected).
     mine = coached_by(request, "team__coach")
     own = Q(pk__in=MatchSide.objects.filter(mine).values("match_id")) if mine is not None else None
-    teams = league.teams.all()
-    search = team_search(request, teams.count(), {"home": "Home team's name", "away": "Away team's name"})
-    sent = sent_teams(request.POST, "home_team", "away_team")
-    home_teams = team_choices(teams, request.user, [search.text("home")], sent)
-    same_search = search.text("away") == search.text("home")  # as on a first view: one query serves both selects
     context = {
         "league": league,
         "matches": page_rows(request, matches_listed(league), own=own),
-        "team_count": search.count,
-        "home_teams": home_teams,
-        "away_teams": home_teams if same_search else team_choices(teams, request.user, [search.text("away")], sent),
-        "search": search,
         "errors": errors,
         "is_commissioner": league_is_commissioner(league, request.user),
         "sent": request.POST,
         "ask_again": bool(error and any(item.code == "match-exists" for item in error.items)),
         "legs": LEGS,
     }
+    if request.user.is_authenticated:  # the forms: a visitor signed out sees none, and its page reads no team
+        teams = league.teams.all()
+        search = team_search(request, teams.count(), {"home": "Home team's name", "away": "Away team's name"})
+        sent = sent_teams(request.POST, "home_team", "away_team")
+        home_teams = team_choices(teams, request.user, [search.text("home")], sent)
+        same_search = search.text("away") == search.text("home")  # as on a first view: one query serves both selects
+        context |= {
+            "team_count": search.count,
+            "home_teams": home_teams,
+            "away_teams": home_teams if same_search else team_choices(teams, request.user, [search.text("away")], sent),
+            "search": search,
+        }
     return render(request, "bloodbowl/match_list.html", context)
 
 

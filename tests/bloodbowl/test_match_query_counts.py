@@ -88,3 +88,10 @@ def test_the_matches_page_shows_a_page_of_matches_and_searched_teams_at_a_fixed_
 
     everything = client.get(f"{url}?all=1").content.decode()
     assert all(f'href="/bloodbowl/matches/{m.pk}/"' in everything for m in made)
+
+    # Signed out, no form: the league (+1 prefetch of its commissioners), the matches' count and a page of them (+1
+    # prefetch of their sides with their teams); no team is read for the forms.
+    with django_assert_num_queries(5):
+        visitor = Client().get(url).content.decode()
+    assert f'href="/bloodbowl/matches/{made[-1].pk}/"' in visitor
+    assert 'name="home_team"' not in visitor
