@@ -4,16 +4,17 @@ each page's p95 as a ratio to the league API's p95 in the same run.
 Run by hand, on PostgreSQL and Redis (it creates and drops its own database `test_pitside_bench_concurrent`
 and uses Redis database 9 unless told another):
 
-    .venv/bin/python bench/crowd.py [--teams 1000] [--weeks 10] [--clients 20] [--requests 200] [--workers 4]
-        [--port 8765] [--redis-db 9]
+    .venv/bin/python bench/crowd.py [--teams 1000] [--weeks 10] [--clients 20] [--requests 200] [--rounds 1]
+        [--workers 4] [--port 8765] [--redis-db 9]
 
 It builds the leagues of bench/pages.py at one size, collects the static files, starts gunicorn (`--workers`
 sync workers) and a Celery worker on them as production runs (README: Running it for real), asks every sheet
 once until it is ready, then, page after page, sends `--requests` requests from `--clients` threads at once
 and prints each page's median and p95, the p95's ratio to the baseline's p95 (GET /api/leagues/<id>/, two
 queries: the cheapest Django answer on the same box, sent the same crowd again just before each page; the
-target is at most 3x) and the requests that
-failed or took over 30 s (the target is none). The clients share the machine's CPUs with the server, as
+target is at most 3x) and the requests that failed or took over 30 s (the target is none). With `--rounds`,
+each page's crowd (after the baseline's) is sent that many times: the run of the median ratio is printed, with
+the range of the ratios. The clients share the machine's CPUs with the server, as
 they would share nothing in production: compare ratios, not milliseconds.
 """
 
@@ -73,6 +74,9 @@ def main() -> None:
     parser.add_argument("--weeks", type=int, default=10)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--requests", type=int, default=200, help="Requests per page, shared by the clients.")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="Crowds per page, each after the baseline's: the median ratio, and the range."
+    )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn's sync workers.")
     parser.add_argument("--no-sheets", action="store_true", help="Leave the PDF sheets out.")
     # Two runs at once (two engineers on one machine) each need their own.
@@ -144,12 +148,18 @@ def main() -> None:
                 return statistics.median(times), times[int(0.95 * (len(times) - 1))], failed
 
             for label, url in urls.items():
-                # The baseline's crowd again before each page's, so that a moment's load weighs on both alike.
-                _, baseline_p95, _ = crowd(baseline_url)
-                median, p95, failed = crowd(url)
+                runs = []
+                for _ in range(args.rounds):
+                    # The baseline's crowd again before each page's, so that a moment's load weighs on both alike.
+                    _, baseline_p95, _ = crowd(baseline_url)
+                    runs.append((*crowd(url), baseline_p95))
+                median, p95, _, baseline_p95 = sorted(runs, key=lambda run: run[1] / run[3])[len(runs) // 2]
+                ratios = sorted(run[1] / run[3] for run in runs)
+                spread = f" ({ratios[0]:.1f}-{ratios[-1]:.1f})" if len(runs) > 1 else ""
+                failures = [status for run in runs for status in run[2]]
                 print(
                     f"{label:<42} {median * 1000:7.0f} ms {p95 * 1000:6.0f} ms   {baseline_p95 * 1000:9.0f} ms"
-                    f"   {p95 / baseline_p95:14.1f}x   {len(failed)} {' '.join(sorted(set(map(str, failed))))}"
+                    f"   {p95 / baseline_p95:14.1f}x{spread}   {len(failures)} {' '.join(sorted(set(map(str, failures))))}"
                 )
         print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()} on {os.cpu_count()} CPUs")
     finally:
