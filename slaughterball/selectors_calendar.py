@@ -308,7 +308,8 @@ class Warning:
 def week_warnings(week: Week, team_count: int, state: RoundState | None = None) -> list[Warning]:
     """3- or 2-Team Games: a game smaller than the league's size allows (left short by a granted
     appeal, say), and teams in a small game for the second week running (the commissioner should
-    rearrange). One query (small_games, given the round's `state` when there is one), none outside the rotation."""
+    rearrange). One query (small_games, given the round's `state` when there is one), none outside the rotation nor
+    when every game of the round has four teams."""
     warnings: list[Warning] = []
     if week.kind not in ROTATION_KINDS:
         return warnings
