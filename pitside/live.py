@@ -19,7 +19,9 @@ def live_version(shown: object) -> str:
 
 
 def live_answer(request: HttpRequest, template: str, context: Mapping[str, Any]) -> HttpResponse:
-    """The poll's answer: 204 while `context["live_version"]` is the version the page has (`?v=`), else the part."""
-    if request.GET.get("v") == context["live_version"]:
+    """The poll's answer: 204 while `context["live_version"]` is the version the page has (`?v=`), else the part (always
+    when the version is None: a part no longer polled, whose last answer stops the poll)."""
+    version = context["live_version"]
+    if version is not None and request.GET.get("v") == version:
         return HttpResponse(status=204)
     return render(request, template, context)

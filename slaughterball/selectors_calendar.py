@@ -94,7 +94,9 @@ def games_with_teams(games: QuerySet[Game]) -> list[Game]:
     return list(games.prefetch_related(Prefetch("sides", queryset=_sides())))
 
 
-GAMES_A_PAGE = 10  # a page of a week's games (page and API): forty teams, as a page of another list holds fifty rows
+# A page of a week's games (page and API): 24 teams, as a page of another list holds 25 rows, and whole rows of cards
+# in a grid of one, two or three columns.
+GAMES_A_PAGE = 6
 
 
 def games_shown(games: list[Game]) -> list[Game]:

@@ -360,6 +360,8 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
     games = page_rows(request, week_games_rows(week), own=mine, size=GAMES_A_PAGE).map(games_shown)
     challenges = page_rows(request, week_challenges_rows(week), own=Q(team_id__in=own) if own else None, param="challenges")
     turn_team = team_names([state.turn.team]).get(state.turn.team) if state and state.turn.team else None
+    # The challenge round is live: poll until every team has its game (the page's version only matters to a poll).
+    poll = running and state is not None and state.turn.action != "done"
     return {
         "week": week,
         "season": week.season,
@@ -386,10 +388,9 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
         or (_rearrange_form(request, week, rearrange_search) if rearrange_search else None),
         "rearrange_search": rearrange_search,
         "errors": extra.get("errors", []),
-        # The challenge round is live: poll until every team has its game.
-        "poll": running and state is not None and state.turn.action != "done",
+        "poll": poll,
         "poll_seconds": WEEK_POLL_SECONDS,
-        "live_version": _live_version(view, games, challenges, deadline_passed),
+        "live_version": _live_version(view, games, challenges, deadline_passed) if poll else None,
         "live_query": live_query.urlencode(),
         "games": games,
         "order": page_rows(request, view.order_rows, own=(lambda row: row["team"] in own) if own else None, param="order").map(
