@@ -65,7 +65,7 @@ def main() -> None:
     options = parser.parse_args()
 
     import django
-    from bench_timing import median_seconds
+    from bench_timing import median_seconds, settle_database
 
     django.setup()
     from django.conf import settings
@@ -85,8 +85,7 @@ def main() -> None:
 
         started = time.perf_counter()
         league = seed_large(options.teams, options.weeks)
-        with connection.cursor() as cursor:
-            cursor.execute("ANALYZE")
+        settle_database()
         print(
             f"built {options.teams} teams, {options.weeks} rounds of confirmed matches in {time.perf_counter() - started:.1f} s"
         )

@@ -9,7 +9,7 @@ def league_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
     """Builds a Slaughterball and a Blood Bowl league of `size` teams with `weeks` weeks (rounds) of confirmed
     results (`manage.py seed_large`'s builders), and answers each page's URL in them, by label. The first is
     the baseline: GET /api/leagues/<id>/ costs two queries whatever the size. `sheets` adds the PDF sheets."""
-    from django.db import connection
+    from bench_timing import settle_database
 
     from bloodbowl.large import seed_large as bloodbowl_league
     from bloodbowl.models import Match
@@ -19,8 +19,7 @@ def league_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
     started = time.perf_counter()
     league = slaughterball_league(size, weeks)
     bb_league = bloodbowl_league(size, weeks)
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")
+    settle_database()
     print(f"built the leagues of {size} teams in {time.perf_counter() - started:.1f} s")
     season = Season.objects.get(league=league)
     week = Week.objects.filter(season=season).order_by("-number").first()

@@ -35,9 +35,9 @@ os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pitsid
 
 def build(teams: int, weeks: int) -> tuple[Any, int]:
     """coach1 of the demo leagues, with things waiting, and a team in each large league; the baseline's league id."""
+    from bench_timing import settle_database
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
-    from django.db import connection
     from django.utils import timezone
 
     from blitzbowl import services as blitz
@@ -81,8 +81,7 @@ def build(teams: int, weeks: int) -> tuple[Any, int]:
         week=week, user=mover.coach, team_id=mover.pk, challenged=[own.pk, *targets] if own.pk != mover.pk else targets
     )
     notify(users=[coach1], event="bench:1", text="Something new.", url="/")
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")
+    settle_database()
     print(f"built coach1's leagues (two of {teams} teams) in {time.perf_counter() - started:.1f} s")
     return coach1, large.pk
 

@@ -39,8 +39,7 @@ def main() -> None:
 
     django.setup()
     logging.getLogger("axes").setLevel(logging.WARNING)  # it logs every login of the two clients
-    from bench_timing import bench_database, median_seconds, print_growth
-    from django.db import connection
+    from bench_timing import bench_database, median_seconds, print_growth, settle_database
     from django.test import Client
 
     with bench_database():
@@ -64,8 +63,7 @@ def main() -> None:
             turn_team = round_state(challenge_round).turn.team
             assert turn_team is not None
             turn_coach = Team.objects.get(pk=turn_team).coach
-            with connection.cursor() as cursor:
-                cursor.execute("ANALYZE")
+            settle_database()
             print(f"built the league of {size} teams in {time.perf_counter() - started:.1f} s")
             as_commissioner, as_coach = Client(), Client()
             as_commissioner.force_login(commissioner)

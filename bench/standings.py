@@ -85,7 +85,7 @@ def main() -> None:
     options = parser.parse_args()
 
     import django
-    from bench_timing import median_seconds
+    from bench_timing import median_seconds, settle_database
 
     django.setup()
     from django.db import connection, transaction
@@ -102,8 +102,7 @@ def main() -> None:
         started = time.perf_counter()
         league = seed_large(options.teams, options.weeks)
         season = Season.objects.get(league=league)
-        with connection.cursor() as cursor:
-            cursor.execute("ANALYZE")
+        settle_database()
         print(f"built {options.teams} teams, {options.weeks} weeks of confirmed games in {time.perf_counter() - started:.1f} s")
 
         def timed(label: str, fn: Callable[[], object], setup: Callable[[], object] | None = None) -> float:

@@ -117,6 +117,9 @@ class GameSide(models.Model):
     class Meta:
         ordering = ["game", "order_of_play", "id"]
         constraints = [models.UniqueConstraint("game", "team", name="game_side_unique")]
+        # A week's games' teams in side order (a challenge round's state) read from the index alone: without it the
+        # database reads every side of the season, with each side's lineup, whatever the week.
+        indexes = [models.Index(fields=["game", "id", "team"], name="game_side_teams")]
 
     def __str__(self) -> str:
         return f"{self.team} in {self.game}"
