@@ -101,7 +101,13 @@ def page_number(request: HttpRequest, param: str = "page") -> int:
 
 @overload
 def page_rows[M: Model](
-    request: HttpRequest, rows: QuerySet[M], *, own: Q | None = None, param: str = "page", size: int | None = None
+    request: HttpRequest,
+    rows: QuerySet[M],
+    *,
+    own: Q | None = None,
+    param: str = "page",
+    size: int | None = None,
+    count: int | None = None,
 ) -> Rows[M]: ...
 
 
@@ -113,13 +119,23 @@ def page_rows[T](
     own: Callable[[T], bool] | None = None,
     param: str = "page",
     size: int | None = None,
+    count: int | None = None,
 ) -> Rows[T]: ...
 
 
-def page_rows(request: HttpRequest, rows: Any, *, own: Any = None, param: str = "page", size: int | None = None) -> Rows[Any]:
+def page_rows(
+    request: HttpRequest,
+    rows: Any,
+    *,
+    own: Any = None,
+    param: str = "page",
+    size: int | None = None,
+    count: int | None = None,
+) -> Rows[Any]:
     """A page of `rows` (an ordered queryset, or a list already built) with the viewer's own rows, `own` (a Q on
     the queryset, or a test of a list's row; None for nobody's), pinned above it when they are on other pages.
-    `size` rows a page, PAGE_SIZE unless given.
+    `size` rows a page, PAGE_SIZE unless given. `count`, a queryset's count when the caller has it (counted with
+    other things in one query), spares counting it.
 
     On a queryset: a count, the page and (when `own` is given) the viewer's rows, at most `size` of them: three
     queries whatever the list's length, one when it is empty; `?all=1` reads the list and the keys of the viewer's
@@ -128,7 +144,7 @@ def page_rows(request: HttpRequest, rows: Any, *, own: Any = None, param: str = 
     everything = show_all(request)
     size = size or PAGE_SIZE
     if isinstance(rows, QuerySet):
-        count, number, first, lines = _queryset_lines(request, rows, own, param, size, everything)
+        count, number, first, lines = _queryset_lines(request, rows, own, param, size, everything, count)
     else:
         count, number, first, lines = _list_lines(request, rows, own, param, size, everything)
     pages = 1 if everything else max((count + size - 1) // size, 1)
@@ -136,14 +152,14 @@ def page_rows(request: HttpRequest, rows: Any, *, own: Any = None, param: str = 
 
 
 def _queryset_lines[M: Model](
-    request: HttpRequest, rows: QuerySet[M], own: Q | None, param: str, size: int, everything: bool
+    request: HttpRequest, rows: QuerySet[M], own: Q | None, param: str, size: int, everything: bool, count: int | None
 ) -> tuple[int, int, int, list[Line[M]]]:
     if everything:
         items = list(rows)
         own_keys = set(rows.filter(own).values_list("pk", flat=True)) if own is not None else set()
         count, number, first, mine = len(items), 1, 1, []
     else:
-        count = rows.count()
+        count = rows.count() if count is None else count
         number, first = _clamp(page_number(request, param), count, size)
         # An empty list (a week's challenges before the round, say) reads nothing more.
         items = list(rows[first - 1 : first - 1 + size]) if count else []

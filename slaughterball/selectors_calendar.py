@@ -12,7 +12,20 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, overload
 
-from django.db.models import Count, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, prefetch_related_objects
+from django.db.models import (
+    Count,
+    F,
+    Func,
+    IntegerField,
+    Max,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    prefetch_related_objects,
+)
 from django.db.models.functions import Coalesce
 
 from engine.slaughterball import schedule
@@ -344,6 +357,35 @@ def week_warnings(week: Week, team_count: int, state: RoundState | None = None) 
     return warnings
 
 
+@dataclass(frozen=True)
+class WeekCounts:
+    teams: int  # the season's
+    games: int
+    challenges: int
+    appeals: int  # the season's
+
+
+def _counted(rows: QuerySet[Any]) -> Subquery:
+    """How many `rows` (filtered on an OuterRef), as a subquery: COUNT without a GROUP BY."""
+    return Subquery(rows.order_by().annotate(count=Func(F("pk"), function="COUNT")).values("count"), output_field=IntegerField())
+
+
+def week_counts(week: Week) -> WeekCounts:
+    """The season's teams, the week's games and challenges, the season's appeals: one query, each counted by its index."""
+    teams, games, challenges, appeals = (
+        Week.objects.filter(pk=week.pk)
+        .annotate(
+            team_count=_counted(SeasonTeam.objects.filter(season_id=OuterRef("season_id"))),
+            game_count=_counted(Game.objects.filter(week_id=OuterRef("pk"))),
+            challenge_count=_counted(Challenge.objects.filter(week_id=OuterRef("pk"))),
+            appeal_count=_counted(Appeal.objects.filter(game__week__season_id=OuterRef("season_id"))),
+        )
+        .values_list("team_count", "game_count", "challenge_count", "appeal_count")
+        .get()
+    )
+    return WeekCounts(teams, games, challenges, appeals)
+
+
 def appeal_counts(week: Week) -> list[dict[str, Any]]:
     """Appeals per coach this season (Appealing a Challenge: frequent appeals are a warning sign), each row with the
     coach's appeals of `week` too (`this_week`: a week without any reads no appeal)."""
@@ -479,12 +521,12 @@ class OrderRows(Sequence[dict[str, Any]]):
 @dataclass
 class WeekView:
     """What the week page and GET /api/weeks/<id>/challenges/ need of the whole week, as plain values: each game's
-    teams and number, the season's team count, the challenge round's state, the commissioner's warnings and the
-    appeals. A week of 1,000 teams builds no row per game or team here: the page reads its games, the challenge
-    order's teams and the challenges a page at a time, and its forms' selects a few teams (rosters.selectors.team_choices)."""
+    teams and number, its counts, the challenge round's state, the commissioner's warnings and the appeals. A week of
+    1,000 teams builds no row per game or team here: the page reads its games, the challenge order's teams and the
+    challenges a page at a time, and its forms' selects a few teams (rosters.selectors.team_choices)."""
 
     week: Week
-    team_count: int  # the season's teams
+    counts: WeekCounts
     state: RoundState | None
     warnings: list[Warning]
     appeals: list[Appeal] = field(default_factory=list)
@@ -527,19 +569,19 @@ class WeekView:
 
 
 def week_view(week: Week) -> WeekView:
-    """The week's whole state as values (see WeekView): the round state (one query, in a challenge round), the
-    warnings (a team count, the small games of this week and the one before: none when its round has none), the appeals
-    per coach and (only when it has any) the week's appeals."""
+    """The week's whole state as values (see WeekView): its counts (one query), the round state (one query, in a
+    challenge round), the warnings (the small games of this week and the one before: none when its round has none),
+    and only when the season has appeals, the appeals per coach and (when it has any) the week's appeals."""
+    counts = week_counts(week)
     state = round_state(week) if week.kind == Week.Kind.CHALLENGE else None
-    team_count = SeasonTeam.objects.filter(season_id=week.season_id).count()
-    counts = appeal_counts(week)
+    per_coach = appeal_counts(week) if counts.appeals else []
     return WeekView(
         week=week,
-        team_count=team_count,
+        counts=counts,
         state=state,
-        warnings=week_warnings(week, team_count, state),
-        appeals=week_appeals(week) if any(row["this_week"] for row in counts) else [],
-        appeal_counts=counts,
+        warnings=week_warnings(week, counts.teams, state),
+        appeals=week_appeals(week) if any(row["this_week"] for row in per_coach) else [],
+        appeal_counts=per_coach,
     )
 
 

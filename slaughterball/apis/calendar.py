@@ -23,7 +23,7 @@ from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, page_parameters, page_with_own, paginate
 from pitside.paging import coached_by
 from rosters.models import Team
-from slaughterball.models import Appeal, Challenge, Game, Season, SeasonTeam, Week
+from slaughterball.models import Appeal, Challenge, Game, Season, Week
 from slaughterball.selectors import league_get
 from slaughterball.selectors_calendar import (
     GAMES_A_PAGE,
@@ -41,6 +41,7 @@ from slaughterball.selectors_calendar import (
     season_ranking_rows,
     standings_from_record,
     week_challenges_rows,
+    week_counts,
     week_games,
     week_games_rows,
     week_get,
@@ -275,8 +276,8 @@ def _week(week_id: int) -> Week:
 
 def _week_detail(week: Week) -> dict[str, Any]:
     """The week, how many games it has (a page of them: WeekGamesApi) and the commissioner's warnings, which read only
-    the small games: four queries whatever the week's size."""
-    team_count = SeasonTeam.objects.filter(season_id=week.season_id).count()
+    the small games: three queries whatever the week's size."""
+    counts = week_counts(week)
     return {
         "id": week.pk,
         "season_id": week.season_id,
@@ -284,9 +285,9 @@ def _week_detail(week: Week) -> dict[str, Any]:
         "kind": week.kind,
         "challenges_due": week.challenges_due,
         "games_due": week.games_due,
-        "game_count": Game.objects.filter(week=week).count(),
+        "game_count": counts.games,
         "draws": week.draws,
-        "warnings": week_warnings(week, team_count),
+        "warnings": week_warnings(week, counts.teams),
     }
 
 

@@ -347,7 +347,7 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
     running = week.season.status == Season.Status.RUNNING
     can_rearrange = is_commissioner and running and week.kind != Week.Kind.PLAYOFF and bool(view.games)
     rearrange_search = (
-        team_search(request, view.team_count, {"move": "Name of the team to move", "swap": "Name of the team to swap with"})
+        team_search(request, view.counts.teams, {"move": "Name of the team to move", "swap": "Name of the team to swap with"})
         if can_rearrange
         else None
     )
@@ -357,8 +357,14 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
     # The week's lists, a page each (the viewer's own first): games (a card of four teams each, so fewer to a page),
     # the challenge order, the challenges made. Only the rows shown are built.
     mine = games_coached(coached_by(request, "team__coach"))
-    games = page_rows(request, week_games_rows(week), own=mine, size=GAMES_A_PAGE).map(games_shown)
-    challenges = page_rows(request, week_challenges_rows(week), own=Q(team_id__in=own) if own else None, param="challenges")
+    games = page_rows(request, week_games_rows(week), own=mine, size=GAMES_A_PAGE, count=view.counts.games).map(games_shown)
+    challenges = page_rows(
+        request,
+        week_challenges_rows(week),
+        own=Q(team_id__in=own) if own else None,
+        param="challenges",
+        count=view.counts.challenges,
+    )
     turn_team = team_names([state.turn.team]).get(state.turn.team) if state and state.turn.team else None
     # The challenge round is live: poll until every team has its game (the page's version only matters to a poll).
     poll = running and state is not None and state.turn.action != "done"

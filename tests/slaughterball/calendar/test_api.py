@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from rosters.models import Team
 from slaughterball.models import Appeal, Challenge, Game, GameSide, Rearrangement, Season, SeasonTeam, Week
-from slaughterball.selectors_calendar import round_state
+from slaughterball.selectors_calendar import WeekCounts, round_state, week_counts
 from slaughterball.services.calendar import season_create, week_draw
 from slaughterball.services.challenges import appeal_create, challenge_issue, round_fill
 from slaughterball.services.playoffs import playoff_create
@@ -315,14 +315,15 @@ LISTS = [
     pytest.param("/api/seasons/{season}/", 1, id="season"),
     # 1 league; 1 latest season; 1 count; 1 page of weeks with their game counts.
     pytest.param("/api/leagues/{league}/weeks/", 4, id="weeks"),
-    # 1 week with season and league; 1 its game count; warnings: 1 team count, 1 the small games of this week and of
-    # the one before with their teams' names.
-    pytest.param("/api/weeks/{week}/", 4, id="week"),
+    # 1 week with season and league; 1 its counts (games, and the season's teams for the warnings); warnings: 1 the
+    # small games of this week and of the one before with their teams' names.
+    pytest.param("/api/weeks/{week}/", 3, id="week"),
     # 1 week; 1 count; 1 page of games; 1 the requesting coach's games (none: a commissioner); 1 the page's sides
     # with team and coach.
     pytest.param("/api/weeks/{week}/games/", 5, id="week-games"),
-    # 1 week; 1 games' teams (round state); 1 team count, 1 the small games of this week and of the one before with
-    # their teams' names (warnings); 1 appeals; 1 appeals per coach; 1 the order's teams; 1 challenges.
+    # 1 week; 1 its counts (the season's teams for the warnings, and its appeals: some); 1 games' teams (round state);
+    # 1 the small games of this week and of the one before with their teams' names (warnings); 1 appeals per coach;
+    # 1 the week's appeals; 1 the order's teams; 1 challenges.
     pytest.param("/api/weeks/{week}/challenges/", 8, id="challenges"),
     # 1 season; 1 count; 1 a page of the current column with teams and coaches.
     pytest.param("/api/seasons/{season}/ranking/", 3, id="ranking"),
@@ -374,3 +375,13 @@ def test_a_page_of_a_weeks_games_holds_the_week_pages_number_by_default(world, c
     body = client_of("anonymous").get(f"/api/weeks/{world.week1}/games/").json()
     assert (body["count"], len(body["results"])) == (2, 1)
     assert body["next"].endswith("page=2")
+
+
+def test_a_weeks_counts_are_its_rows_counted_in_one_query(world, django_assert_num_queries):
+    """Week 1 (drawn): eight teams in two games, no challenge; week 2: the rival's challenge into one game, appealed.
+    The season's teams and appeals are the same from either week."""
+    drawn, current = Week.objects.get(pk=world.week1), Week.objects.get(pk=world.week)
+    with django_assert_num_queries(1):
+        counts = week_counts(current)
+    assert counts == WeekCounts(teams=8, games=1, challenges=1, appeals=1)
+    assert week_counts(drawn) == WeekCounts(teams=8, games=2, challenges=0, appeals=1)

@@ -318,14 +318,14 @@ def test_the_week_page_shows_a_page_of_games_with_the_coachs_own_pinned_at_a_fix
         client.get(url)  # the session's first read
         with CaptureQueriesContext(connection) as captured:
             answer = client.get(url)
-        # The session and its user, then: the week with its season and league; the round state's games and their teams;
-        # the season's team count, the small games of this week and the one before with their teams' names (warnings);
-        # the appeals per coach (the week's appeals would follow: it has none); the league's commissioners; the viewer's
-        # teams in the season; the games' count, a page of them and the viewer's, and the sides of those shown with
-        # their teams and coaches; the challenges' count, a page of them and the viewer's; the teams of the page of the
-        # challenge order. The whole page (not its live part) adds the nav's unread count.
+        # The session and its user, then: the week with its season and league; the counts of the season's teams, the
+        # week's games and challenges and the season's appeals (none: the appeals per coach are not read); the round
+        # state's games and their teams; the small games of this week and the one before with their teams' names
+        # (warnings); the league's commissioners; the viewer's teams in the season; a page of the games and the viewer's,
+        # and the sides of those shown with their teams and coaches; a page of the challenges and the viewer's; the
+        # teams of the page of the challenge order. The whole page (not its live part) adds the nav's unread count.
         nav = 1 if page == "week-detail" else 0
-        assert len(captured) - 2 - nav == 15, "\n".join(q["sql"][:150] for q in captured)
+        assert len(captured) - 2 - nav == 12, "\n".join(q["sql"][:150] for q in captured)
         body = answer.content.decode()
         assert body.count(f'id="own-game-{games[-1].pk}"') == 1  # the coach's game, from the last page, pinned above
         assert f'id="game-{games[0].pk}"' in body

@@ -181,17 +181,17 @@ def test_the_commissioners_and_the_turns_pages_cost_the_same_queries_for_any_lea
             counts.setdefault(label, set()).add(len(captured) - 3)  # the session, its user, the nav's unread count
         Season.objects.filter(league=current.season.league).update(status=Season.Status.FINISHED)
     # Besides the session, its user and the nav's unread count:
-    # The commissioner's week page (a drawn week, played): the week with its season and league; its games' teams; the
-    # season's team count (warnings and the search), the small games of this week and the one before with their teams
-    # (warnings); the appeals per coach (none: the week's appeals are not read); the league's commissioners; the
-    # viewer's teams in the season; the games' count, a page of them and the viewer's (none), the sides of those shown
-    # with their teams and coaches; the challenges' count (none: no page read); the rearrangement's team select, its
-    # swapping team's select and its games.
+    # The commissioner's week page (a drawn week, played): the week with its season and league; the counts of the
+    # season's teams (warnings and the search), the week's games and challenges (none: no page read) and the season's
+    # appeals (none: the appeals per coach are not read); its games' teams; the small games of this week and the one
+    # before with their teams (warnings); the league's commissioners; the viewer's teams in the season; a page of the
+    # games and the viewer's (none), the sides of those shown with their teams and coaches; the rearrangement's team
+    # select, its swapping team's select and its games.
     # The season page: the season with its league; the league's commissioners; the ranking's count, a page of it and
     # the viewer's rows (none); the season's team count (the search); the weeks counted; the games scheduled of the
     # ranking's teams; the makeup game's teams.
-    # The turn's week page, the round's first turn: the week with its season and league; the round state's games; the
-    # season's team count (no game yet: no small game to warn of); the appeals per coach; the league's commissioners;
-    # the viewer's teams in the season; the challenge's targets; the games' count and the challenges' count (none yet:
-    # no page read); the teams of the page of the challenge order; the turn's team.
-    assert counts == {"week": {15}, "season": {9}, "turn": {11}}
+    # The turn's week page, the round's first turn: the week with its season and league; the counts (no game nor
+    # challenge yet: no page read; no appeal); the round state's games (no game yet: no small game to warn of); the
+    # league's commissioners; the viewer's teams in the season; the challenge's targets; the teams of the page of the
+    # challenge order; the turn's team.
+    assert counts == {"week": {12}, "season": {9}, "turn": {8}}
