@@ -186,8 +186,9 @@ def league_season(league: League, season_id: Any = None) -> Season | None:
 
 
 def standings_weeks(season: Season) -> list[int]:
-    """The weeks that have a ranking (0: before the first game)."""
-    return list(Standing.objects.filter(season=season).order_by("week").values_list("week", flat=True).distinct())
+    """The weeks that have a ranking (0: before the first game): those of its first-ranked teams, one a column (the
+    recompute numbers a column's ranks from 1), read from the index without going through every team's rows."""
+    return list(Standing.objects.filter(season=season, rank=1).order_by("week").values_list("week", flat=True))
 
 
 def standings_rows(season: Season, week: int | Subquery) -> QuerySet[Standing]:

@@ -149,6 +149,8 @@ class Standing(models.Model):
     class Meta:
         ordering = ["season", "week", "rank"]
         constraints = [models.UniqueConstraint("season", "week", "team", name="standing_unique")]
+        # A page of a column read in rank order without sorting the column, and its weeks (standings_weeks).
+        indexes = [models.Index(fields=["season", "week", "rank"], name="standing_rank")]
 
     def __str__(self) -> str:
         return f"{self.team}: rank {self.rank} after week {self.week}"
