@@ -65,18 +65,13 @@ def main() -> None:
     options = parser.parse_args()
 
     import django
-    from bench_timing import median_seconds, settle_database
+    from bench_timing import bench_database, median_seconds, settle_database
 
     django.setup()
-    from django.conf import settings
     from django.db import connection
-    from django.test.utils import setup_test_environment
     from rest_framework.test import APIClient
 
-    setup_test_environment()
-    settings.ALLOWED_HOSTS = ["testserver"]
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
+    with bench_database():
         from bloodbowl.large import seed_large
         from bloodbowl.models import Match, PlayerTotals, Standing
         from bloodbowl.selectors_standings import league_standings_computed
@@ -137,8 +132,6 @@ def main() -> None:
         print(f"recompute from an empty table / aggregate:  {cold / baseline:6.1f}x")
         print(f"standings API / aggregate:                  {api / baseline:6.1f}x")
         print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()} on {os.cpu_count()} CPUs")
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

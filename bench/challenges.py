@@ -49,15 +49,15 @@ def main() -> None:
     import django
 
     django.setup()
+    from bench_timing import bench_database
+
     logging.getLogger("celery").setLevel(logging.WARNING)  # eager tasks log every run at INFO
     from django.core.management import call_command
     from django.db import DEFAULT_DB_ALIAS, connection, connections, reset_queries, transaction
     from django.db.backends.postgresql.base import DatabaseWrapper as PostgreSQLDatabase
-    from django.test.utils import CaptureQueriesContext, setup_test_environment
+    from django.test.utils import CaptureQueriesContext
 
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
+    with bench_database():
         from datetime import timedelta
 
         from django.contrib.auth import get_user_model
@@ -311,8 +311,6 @@ def main() -> None:
         print(f"round C (all by the fill) / bulk:            {round_c / baseline:7.1f}x  ({round_c * 1000:.0f} ms)")
         print(f"week_create (ranking, order) / bulk:         {make_week / baseline:7.1f}x  ({make_week * 1000:.0f} ms)")
         print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()}")
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

@@ -31,14 +31,11 @@ def main() -> None:
     import django
 
     django.setup()
+    from bench_timing import bench_database
     from django.core.management import call_command
-    from django.db import connection
-    from django.test.utils import setup_test_environment
     from rest_framework.test import APIClient
 
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
+    with bench_database():
         from django.contrib.auth import get_user_model
 
         from leagues.services import league_create, league_update
@@ -86,8 +83,6 @@ def main() -> None:
         print(f"purchase / bare insert:                 {purchase / baseline:6.1f}x")
         print(f"purchase options / bare insert:         {options / baseline:6.1f}x")
         print(f"teams page of 50 / page of 10:          {large / small:6.1f}x  (5x the teams)")
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

@@ -85,16 +85,13 @@ def main() -> None:
     options = parser.parse_args()
 
     import django
-    from bench_timing import median_seconds, settle_database
+    from bench_timing import bench_database, median_seconds, settle_database
 
     django.setup()
     from django.db import connection, transaction
-    from django.test.utils import setup_test_environment
     from rest_framework.test import APIClient
 
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
+    with bench_database():
         from slaughterball.large import seed_large
         from slaughterball.models import Game, Season, Standing
         from slaughterball.services.standings import standings_recompute
@@ -173,8 +170,6 @@ def main() -> None:
         )
         print(f"writing the rows alone / aggregate:         {floor / baseline:6.2f}x  (the floor of a recompute from empty)")
         print(f"standings API / aggregate:                  {api / baseline:6.2f}x  (a fixed number of queries: see the tests)")
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":
