@@ -236,7 +236,8 @@ class TeamPurchaseOptionsApi(APIView):
     def get(self, request: Request, team_id: int) -> Response:
         team = _team_or_404(team_id)
         options = RULESET.staff_options(RULESET.catalog(league_house_values(team.league)), team_facts(team))
-        return Response(PurchaseOptionSerializer(options, many=True).data)
+        shown = league_setup_options(options, league=team.league, user=request.user)
+        return Response(PurchaseOptionSerializer(shown, many=True).data)
 
 
 # --- Routes -------------------------------------------------------------------------------------------------

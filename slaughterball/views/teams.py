@@ -87,9 +87,11 @@ def team_create(request: HttpRequest, league_id: int) -> HttpResponse:
 # --- Team page and staff hires -------------------------------------------------------------------
 
 
-def _staff_offers(context: dict[str, Any]) -> list[tuple[Any, str]]:
-    """The staff the team may hire now, each with the idempotency key of its Hire form."""
-    options = RULESET.staff_options(context["catalog"], context["summary"].facts)
+def _staff_offers(context: dict[str, Any], team: Team, user: Any) -> list[tuple[Any, str]]:
+    """The staff the team may hire now (as `user` reads them), each with the idempotency key of its Hire form."""
+    options = league_setup_options(
+        RULESET.staff_options(context["catalog"], context["summary"].facts), league=team.league, user=user
+    )
     return [(option, new_idempotency_key()) for option in options]
 
 
@@ -101,7 +103,7 @@ def _team_page(request: HttpRequest, team: Team, status: int = 200, staff_form: 
         {
             "is_coach": is_coach,
             "ledger": [(entry, account_names.get(entry.account, entry.account)) for entry in team_ledger(team)],
-            "staff_offers": _staff_offers(context) if is_coach else [],
+            "staff_offers": _staff_offers(context, team, request.user) if is_coach else [],
             "staff_form": staff_form,
         }
     )

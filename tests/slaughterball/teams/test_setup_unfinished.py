@@ -105,3 +105,23 @@ def test_the_options_a_commissioner_reads_name_each_unset_value(api_as, team, co
 
     leadership = next(option for option in listed if option["item"] == "leadership")
     assert SKILL_COST in leadership["reason"]
+
+
+def test_the_staff_a_coach_may_hire_give_the_sentence_as_reason(api_as, client_as, league, team, commissioner):
+    """A printed staff cost unset by the league (a null house value): the coach reads the sentence, by the API and on
+    his team page; the commissioner, the value's key."""
+    league.house_values = {"staff.physician.cost": None}
+    league.save()
+
+    listed = api_as(team.coach).get(f"/api/teams/{team.pk}/purchase-options/").json()
+    page = client_as(team.coach).get(reverse("team-detail", args=[team.pk])).content.decode()
+
+    physician = next(option for option in listed if option["item"] == "physician")
+    assert (physician["allowed"], physician["reason"]) == (False, SENTENCE)
+    assert "staff." not in str(listed)
+    assert "staff.physician" not in page
+    assert not Notification.objects.filter(event__startswith=UNSET_EVENT).exists()
+    team.coach = commissioner
+    team.save()
+    listed = api_as(commissioner).get(f"/api/teams/{team.pk}/purchase-options/").json()
+    assert "staff.physician.cost" in next(option for option in listed if option["item"] == "physician")["reason"]
