@@ -3,7 +3,8 @@
 axe-playwright-python bundles axe-core (no network). `assert_accessible(page)` checks the page as it is now.
 `AccessibilityAudit` (the autouse fixture in conftest.py) checks each page the test visits once, just before the
 test acts on it (a click, a key press) or leaves it (a `goto`, a reload), and the pages still open at the end, so
-each page is seen as the person saw it: a filled form, a panel swapped in place.
+each page is seen as the person saw it: a filled form, a panel swapped in place. A part htmx swaps in later (a poll's
+answer, a preview) has the page audited again at the next action.
 """
 
 from __future__ import annotations
@@ -17,8 +18,17 @@ AXE = Axe()
 FAILING_IMPACTS = frozenset({"serious", "critical"})
 # Swagger UI is a vendored third-party page; its markup is not Pitside's to fix.
 NOT_AUDITED = ("/api/docs/",)
-# Marks a document as audited (a new page, a reload or a form's answer is a new document, without the mark).
-MARK_AUDITED = "() => { const seen = window.__pitsideAudited === true; window.__pitsideAudited = true; return seen; }"
+# Marks a document as audited (a new page, a reload or a form's answer is a new document, without the mark), and has
+# htmx take the mark off when it swaps a part of it in: the next action audits the document with the new part.
+MARK_AUDITED = """() => {
+  const seen = window.__pitsideAudited === true;
+  window.__pitsideAudited = true;
+  if (!window.__pitsideSwapsWatched) {
+    window.__pitsideSwapsWatched = true;
+    document.addEventListener("htmx:afterSettle", () => { window.__pitsideAudited = false; });
+  }
+  return seen;
+}"""
 
 
 def serious_violations(page: Page) -> list[str]:
