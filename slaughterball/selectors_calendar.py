@@ -26,7 +26,6 @@ from django.db.models import (
     Sum,
     prefetch_related_objects,
 )
-from django.db.models.functions import Coalesce
 
 from engine.slaughterball import schedule
 from engine.slaughterball.ruleset import RULESET
@@ -274,16 +273,20 @@ class SmallGames:
     names: dict[int, str]  # team id -> name, of every team in them
 
 
+def _counted(rows: QuerySet[Any]) -> Subquery:
+    """How many `rows` (filtered on an OuterRef), as a subquery: COUNT without a GROUP BY."""
+    return Subquery(rows.order_by().annotate(count=Func(F("pk"), function="COUNT")).values("count"), output_field=IntegerField())
+
+
 def small_games(week: Week, known: tuple[dict[int, list[int]], dict[int, int]] | None = None) -> SmallGames:
     """One query whatever the week's size: the database counts each game's sides and only the small games' rows are
     read (a game left without sides is one of them). `known`, the week's games' teams and numbers when the caller
     holds them all (a challenge round's state), spares reading this week's."""
     previous = Q(week=Subquery(_weeks_before_in_rotation(week).values("pk")[:1]))
     # Each game's sides counted by its own index lookup: grouping the two weeks' sides read every side of the table.
-    sides = GameSide.objects.filter(game=OuterRef("pk")).order_by().values("game").annotate(count=Count("pk")).values("count")
     small = (
         Game.objects.filter(previous if known else Q(week=week) | previous)
-        .annotate(size=Coalesce(Subquery(sides), 0))
+        .annotate(size=_counted(GameSide.objects.filter(game=OuterRef("pk"))))
         .filter(size__lt=schedule.GAME_SIZE)
         .values("pk")
     )
@@ -363,11 +366,6 @@ class WeekCounts:
     games: int
     challenges: int
     appeals: int  # the season's
-
-
-def _counted(rows: QuerySet[Any]) -> Subquery:
-    """How many `rows` (filtered on an OuterRef), as a subquery: COUNT without a GROUP BY."""
-    return Subquery(rows.order_by().annotate(count=Func(F("pk"), function="COUNT")).values("count"), output_field=IntegerField())
 
 
 def week_counts(week: Week) -> WeekCounts:

@@ -4,14 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("rosters", "0004_ledger_entry_kind"),
-        ("slaughterball", "0004_season_standings_version"),
+        ('rosters', '0004_ledger_entry_kind'),
+        ('slaughterball', '0004_season_standings_version'),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name="gameside",
-            index=models.Index(fields=["game", "id", "team"], name="game_side_teams"),
+            model_name='gameside',
+            index=models.Index(fields=['game', 'id', 'team'], name='game_side_teams'),
         ),
     ]
