@@ -119,7 +119,6 @@ def page_rows[T](
     own: Callable[[T], bool] | None = None,
     param: str = "page",
     size: int | None = None,
-    count: int | None = None,
 ) -> Rows[T]: ...
 
 
