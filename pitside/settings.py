@@ -150,7 +150,8 @@ CELERY_BEAT_SCHEDULE["webhook-delivery-sweep"] = {"task": "webhooks.tasks.delive
 # --- Channels (outgoing webhooks), links ------------------------------------------------
 # Posts go only to public addresses; true lets a channel post to loopback and private ones (tests, a local receiver).
 WEBHOOKS_ALLOW_PRIVATE = env.bool("WEBHOOKS_ALLOW_PRIVATE", default=False)
-# Seconds to connect and to wait for an answer; a slower receiver's post is a failed try.
+# Seconds a post may take in all (the name's lookup, connecting, sending, the whole answer); a slower receiver's
+# post is a failed try. A try's claim holds 30 s longer, so the sweep never queues a post still under way again.
 WEBHOOKS_TIMEOUT = env.float("WEBHOOKS_TIMEOUT", default=5.0)
 # Tries before a post is given up (the commissioners are told); back-off from BASE seconds, doubling, to CAP.
 WEBHOOKS_MAX_TRIES = env.int("WEBHOOKS_MAX_TRIES", default=8)
