@@ -20,6 +20,11 @@ from urllib.parse import urlsplit
 from django.conf import settings
 
 SCHEMES = {"http": 80, "https": 443}
+# IPv6 prefixes whose last 32 bits are an IPv4 address a packet is taken on to: IPv4-compatible (::a.b.c.d, RFC 4291),
+# IPv4-translated (::ffff:0:a.b.c.d, RFC 2765) and NAT64's well-known prefix (RFC 6052).
+CARRYING_LAST_32_BITS = tuple(ipaddress.IPv6Network(prefix) for prefix in ("::/96", "::ffff:0:0:0/96", "64:ff9b::/96"))
+# Local-use NAT64 (RFC 8215): never global, and where it carries the IPv4 address is each network's choice.
+LOCAL_USE_NAT64 = ipaddress.IPv6Network("64:ff9b:1::/48")
 # What is read of an answer: enough for an error message or Discord's retry_after.
 ANSWER_LIMIT = 4096
 # getaddrinfo takes no timeout: names are looked up in these threads, and waited for until the deadline only.
@@ -59,10 +64,25 @@ def check_url(url: str) -> tuple[str, str, int, str]:
 def _check_address(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> None:
     if getattr(settings, "WEBHOOKS_ALLOW_PRIVATE", False):
         return
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
-        address = address.ipv4_mapped
-    if not address.is_global or address.is_multicast:
-        raise Refused(f"{address} is a loopback, private, link-local or reserved address: not posted to.")
+    if address in LOCAL_USE_NAT64 or any(not reached.is_global or reached.is_multicast for reached in _reached(address)):
+        raise Refused(f"{address} is a loopback, private, link-local or reserved address, or carries one: not posted to.")
+
+
+def _reached(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> list[ipaddress.IPv4Address | ipaddress.IPv6Address]:
+    """The addresses a post to `address` reaches: an IPv4-mapped address's IPv4 one; otherwise the address, and the
+    IPv4 address it carries on to through a translator or relay (the last 32 bits under a prefix that carries them
+    there, 6to4's, or Teredo's server and client)."""
+    if isinstance(address, ipaddress.IPv4Address):
+        return [address]
+    if address.ipv4_mapped:
+        return [address.ipv4_mapped]
+    if any(address in prefix for prefix in CARRYING_LAST_32_BITS):
+        return [address, ipaddress.IPv4Address(int(address) & 0xFFFF_FFFF)]
+    if address.sixtofour:
+        return [address, address.sixtofour]
+    if address.teredo:
+        return [address, *address.teredo]
+    return [address]
 
 
 def _time_left(deadline: float) -> float:
