@@ -1,7 +1,8 @@
 """A post ends by one deadline, WEBHOOKS_TIMEOUT seconds after it starts, whatever the receiver does: one that
 answers its status line (or its head) and then a byte at a time, each byte well within a read's timeout, over
 HTTP or TLS, or a name server that does not answer, holds it no longer. The try is a failure, retried later;
-its claim still runs when the post ends, so the sweep leaves it alone."""
+its claim still runs when the post ends, so the sweep leaves it alone. A deadline of none or past a minute
+stops Pitside at start."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 from django.utils import timezone
 
 from tests.factories import make_team
+from tests.test_settings import manage
 from tests.webhooks.receiver import DripReceiver, running_drip_receiver
 from webhooks import transport
 from webhooks.models import Delivery
@@ -124,3 +126,11 @@ def test_a_try_at_a_dripping_receiver_fails_at_the_deadline_within_its_claim(dea
         assert (delivery.status, delivery.tries, delivery.last_error) == (Delivery.Status.PENDING, 1, TIMED_OUT)
         assert delivery.claimed_until is None
         assert [p.delivery for p in drip.posts] == [str(delivery.uid)]
+
+
+@pytest.mark.parametrize("seconds", ["0", "61"])
+def test_a_deadline_of_none_or_past_a_minute_stops_pitside(seconds):
+    result = manage("check", WEBHOOKS_TIMEOUT=seconds)
+
+    assert result.returncode != 0
+    assert "WEBHOOKS_TIMEOUT, a channel post's deadline, is more than 0 and at most 60 seconds." in result.stderr
