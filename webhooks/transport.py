@@ -1,6 +1,6 @@
 """Posting to a URL a commissioner entered, and nowhere else: http(s) only, the host's addresses checked
-after DNS resolution (no loopback, private, link-local or reserved address, nor one an IPv6 address carries
-to, unless WEBHOOKS_ALLOW_PRIVATE), the connection made to the address checked (a second resolution cannot
+after DNS resolution (no loopback, private, link-local or reserved address, nor an IPv6 address carrying
+one on, unless WEBHOOKS_ALLOW_PRIVATE), the connection made to the address checked (a second resolution cannot
 swap it), the whole post within one deadline, and no redirect followed (a 3xx is a failure)."""
 
 from __future__ import annotations
