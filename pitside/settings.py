@@ -150,8 +150,12 @@ CELERY_BEAT_SCHEDULE["webhook-delivery-sweep"] = {"task": "webhooks.tasks.delive
 # --- Channels (outgoing webhooks), links ------------------------------------------------
 # Posts go only to public addresses; true lets a channel post to loopback and private ones (tests, a local receiver).
 WEBHOOKS_ALLOW_PRIVATE = env.bool("WEBHOOKS_ALLOW_PRIVATE", default=False)
-# Seconds to connect and to wait for an answer; a slower receiver's post is a failed try.
+# Seconds a post may take in all (the name's lookup, connecting, sending, the whole answer); a slower receiver's
+# post is a failed try. A try's claim holds 30 s longer, so the sweep never queues a post still under way again;
+# at most a minute keeps the whole try well within a task's soft time limit, which would cut it short unrecorded.
 WEBHOOKS_TIMEOUT = env.float("WEBHOOKS_TIMEOUT", default=5.0)
+if not 0 < WEBHOOKS_TIMEOUT <= 60:
+    raise ImproperlyConfigured("WEBHOOKS_TIMEOUT, a channel post's deadline, is more than 0 and at most 60 seconds.")
 # Tries before a post is given up (the commissioners are told); back-off from BASE seconds, doubling, to CAP.
 WEBHOOKS_MAX_TRIES = env.int("WEBHOOKS_MAX_TRIES", default=8)
 WEBHOOKS_RETRY_BASE = env.float("WEBHOOKS_RETRY_BASE", default=10.0)

@@ -138,9 +138,15 @@ def retry_delay(tries: int) -> float:
     return float(min(settings.WEBHOOKS_RETRY_BASE * 2 ** (tries - 1), settings.WEBHOOKS_RETRY_CAP))
 
 
+# Time for the database work of a try around its post (the claim, a result's standings lines, the outcome).
+CLAIM_MARGIN = timedelta(seconds=30)
+
+
 def _claim_lease() -> timedelta:
-    """How long a claim holds: longer than a try can take (connect and answer, each within the timeout)."""
-    return timedelta(seconds=2 * float(settings.WEBHOOKS_TIMEOUT) + 30)
+    """How long a claim holds: longer than a try can take, its post ending by its deadline (WEBHOOKS_TIMEOUT from
+    its start, whatever the receiver does), so a claim lapses only when its worker died: the sweep never queues
+    again a post still under way."""
+    return timedelta(seconds=float(settings.WEBHOOKS_TIMEOUT)) + CLAIM_MARGIN
 
 
 def delivery_attempt(*, delivery_id: int) -> Attempt | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import socket
 from datetime import timedelta
 
 import pytest
@@ -14,6 +15,7 @@ from notifications.models import Notification
 from pitside.errors import Invalid
 from tests.factories import make_team
 from tests.webhooks.receiver import Answer
+from webhooks import transport
 from webhooks.models import Channel, Delivery
 from webhooks.services import channel_create, delivery_attempt, league_announce, retry_delay
 from webhooks.tasks import SWEEP_AFTER, delivery_sweep
@@ -229,6 +231,19 @@ def test_a_post_given_up_tells_the_commissioners_not_the_coach(league, commissio
 
 # --- Where posts may go ----------------------------------------------------------------------------------
 
+# IPv6 addresses that carry a loopback or private IPv4 address on to where a translator or a relay takes them.
+CARRYING = {
+    "compatible ::127.0.0.1": "::127.0.0.1",
+    "translated ::ffff:0:127.0.0.1": "::ffff:0:7f00:1",
+    "NAT64 of 127.0.0.1": "64:ff9b::7f00:1",
+    "NAT64 of 169.254.169.254": "64:ff9b::a9fe:a9fe",
+    "local-use NAT64": "64:ff9b:1::7f00:1",
+    "6to4 of 127.0.0.1": "2002:7f00:1::1",
+    "6to4 of 10.0.0.8": "2002:a00:8::1",
+    "Teredo to client 127.0.0.1": "2001:0:4136:e378:8000:63bf:80ff:fffe",
+    "Teredo by server 10.0.0.8": "2001:0:a00:8:8000:63bf:80ff:fffe",
+}
+
 
 @pytest.mark.parametrize(
     "url",
@@ -241,6 +256,7 @@ def test_a_post_given_up_tells_the_commissioners_not_the_coach(league, commissio
         "http://169.254.169.254/latest/meta-data/",
         "http://[::1]/hook",
         "http://[::ffff:127.0.0.1]/hook",
+        *(f"http://[{address}]/hook" for address in CARRYING.values()),
     ],
 )
 def test_a_url_pitside_does_not_post_to_is_refused_when_entered(league, commissioner, url):
@@ -264,3 +280,27 @@ def test_a_name_resolving_to_loopback_is_refused_when_posting(league, commission
     delivery.refresh_from_db()
     assert "loopback, private" in delivery.last_error
     assert receiver.received == []
+
+
+@pytest.mark.parametrize("address", CARRYING.values(), ids=CARRYING.keys())
+def test_a_name_resolving_to_an_address_carrying_a_private_one_is_refused(address, settings, monkeypatch):
+    settings.WEBHOOKS_ALLOW_PRIVATE = False
+    monkeypatch.setattr(
+        socket, "getaddrinfo", lambda *args, **kwargs: [(socket.AF_INET6, socket.SOCK_STREAM, 6, "", (address, 80, 0, 0))]
+    )
+    connections = []
+    monkeypatch.setattr(socket, "create_connection", lambda *args, **kwargs: connections.append(args))
+
+    with pytest.raises(transport.Refused, match="or carries one"):
+        transport.post("http://hooks.example.org/hook", b"{}", {})
+
+    assert connections == []
+
+
+@pytest.mark.parametrize(
+    "url", ["http://[64:ff9b::808:808]/hook", "http://[::ffff:8.8.8.8]/hook", "http://[2606:4700::1111]/hook"]
+)
+def test_an_ipv6_address_carrying_a_public_one_is_posted_to(url, settings):
+    settings.WEBHOOKS_ALLOW_PRIVATE = False
+
+    assert transport.check_url(url)[1] == url.split("[")[1].split("]")[0]
