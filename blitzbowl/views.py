@@ -245,13 +245,12 @@ def coach_page(request: HttpRequest, team_id: int) -> HttpResponse:
 
 @require_safe
 def coach_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
-    context = _roster_context(request, team_id)
     return sheet_response(
         request,
         kind="blitzbowl-coach-roster",
         object_id=team_id,
         template=ROSTER_TEMPLATE,
-        context=lambda: context,
+        context=lambda: _roster_context(request, team_id),  # a 404 when there is no such coach
         filename=lambda context: f"{slugify(context['team'].name) or 'coach'}-roster",
         big=False,
     )

@@ -260,13 +260,12 @@ def fighter_page(request: HttpRequest, fighter_id: int) -> HttpResponse:
 
 @require_safe
 def fighter_pdf(request: HttpRequest, fighter_id: int) -> HttpResponseBase:
-    context = _roster_context(request, fighter_id)
     return sheet_response(
         request,
         kind="pitfighter-fighter-roster",
         object_id=fighter_id,
         template=ROSTER_TEMPLATE,
-        context=lambda: context,
+        context=lambda: _roster_context(request, fighter_id),  # a 404 when there is no such fighter
         filename=lambda context: f"{slugify(context['fighter'].name) or 'fighter'}-roster",
         big=False,
     )

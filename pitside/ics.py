@@ -1,8 +1,10 @@
 """An iCalendar (RFC 5545) writer for Pitside's calendar feeds: events with a date or a time, text escaped
-(section 3.3.11) and lines folded at 75 octets (section 3.1). Standard library only."""
+(section 3.3.11: control characters dropped, line breaks escaped) and lines folded at 75 octets (section 3.1).
+Standard library only."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -26,10 +28,18 @@ class CalendarEvent:
     team_ids: frozenset[int] | None = None
 
 
+# A TEXT value holds no CONTROL (RFC 5545 3.3.11: %x00-08, %x0A-1F, %x7F; HTAB is allowed) and writes a line break
+# as the escape \n. NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR are allowed by the grammar (non-ASCII), but they are
+# line breaks to Unicode and to readers that split lines by it (Python's str.splitlines, which the icalendar package
+# uses): escaped as \n like CR and LF, the break the user typed is kept and no reader sees a raw one.
+LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f]")
+
+
 def escape(text: str) -> str:
-    """TEXT value escaping: backslash, semicolon, comma, newline (RFC 5545 3.3.11)."""
+    """TEXT value escaping: backslash, semicolon, comma, line breaks; the other CONTROLs dropped (RFC 5545 3.3.11)."""
     text = text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-    return text.replace("\r\n", "\\n").replace("\r", "\\n").replace("\n", "\\n")
+    return CONTROL.sub("", LINE_BREAK.sub(r"\\n", text))
 
 
 def fold(line: str) -> str:

@@ -196,6 +196,9 @@ API_TOKEN_LIFETIME = timedelta(days=env.int("API_TOKEN_LIFETIME_DAYS", default=3
 
 # --- Internationalisation, static files ------------------------------------------
 LANGUAGE_CODE = "en-us"
+# Pitside speaks English only. Its API schema is kept per language of these (pitside.schema_view): Django's default,
+# a hundred, would let clients fill each process with a hundred copies.
+LANGUAGES = [("en", "English")]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection
 from functools import wraps
 from typing import Any, TypeVar, cast
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from redis.exceptions import RedisError
@@ -59,6 +59,20 @@ class LeagueCreateThrottle(FailOpen, UserRateThrottle):
     scope = "league_create"
 
 
+def throttle_refusal(request: HttpRequest, throttle_class: type[SimpleRateThrottle]) -> HttpResponse | None:
+    """None when `throttle_class` lets this page request through (and counts it), else the 429 page that says
+    when to try again (Retry-After)."""
+    throttle = throttle_class()
+    # DRF's throttles read only request.user and request.META, which a page's request has too.
+    if throttle.allow_request(request, None):  # type: ignore[arg-type]
+        return None
+    wait = throttle.wait()
+    response = render(request, "429.html", {"wait": wait}, status=429)
+    if wait is not None:
+        response["Retry-After"] = str(int(wait) + 1)
+    return response
+
+
 def throttled(throttle_class: type[SimpleRateThrottle], methods: Collection[str]) -> Callable[[View], View]:
     """A page view's requests of `methods` limited by `throttle_class` (a sign-up page's POST, not its form):
     over the rate, a 429 page that says when to try again (Retry-After)."""
@@ -66,15 +80,8 @@ def throttled(throttle_class: type[SimpleRateThrottle], methods: Collection[str]
     def decorator(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-            throttle = throttle_class()
-            # DRF's throttles read only request.user and request.META, which a page's request has too.
-            if request.method in methods and not throttle.allow_request(request, None):  # type: ignore[arg-type]
-                wait = throttle.wait()
-                response = render(request, "429.html", {"wait": wait}, status=429)
-                if wait is not None:
-                    response["Retry-After"] = str(int(wait) + 1)
-                return response
-            return view(request, *args, **kwargs)
+            refusal = throttle_refusal(request, throttle_class) if request.method in methods else None
+            return refusal or view(request, *args, **kwargs)
 
         return cast(View, wrapper)
 

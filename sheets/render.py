@@ -53,7 +53,7 @@ def stylesheet() -> bytes:
     return Path(path).read_bytes() if path else b""
 
 
-def render_pdf(html: str, base_url: str, progress: Progress, expected_pages: int | None = None) -> tuple[bytes, int]:
+def render_pdf(html: str, base_url: str | None, progress: Progress, expected_pages: int | None = None) -> tuple[bytes, int]:
     """The PDF of a print page, and its page count. The stylesheet is read from disk and WeasyPrint may open
     only file: and data: URLs, so rendering never waits on the network (not even on this server)."""
     from weasyprint import CSS, HTML

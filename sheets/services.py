@@ -62,13 +62,19 @@ def code_version() -> bytes:
     return digest.digest()
 
 
+def _base_url() -> str:
+    """The address a sheet's links are printed against: the site's public one (SITE_URL), never the request's. A
+    Host header is the client's to choose: in the key, each new one (a new port) made a rendering of its own and
+    dropped everyone's stored copy. Without SITE_URL, none: links stay relative ("" would make them file: URLs)."""
+    return f"{settings.SITE_URL.rstrip('/')}/" if settings.SITE_URL else ""
+
+
 def sheet_request(
     *,
     kind: str,
     object_id: int,
     page: Callable[[], tuple[str, str]],
     data: Callable[[], object] | None,
-    base_url: str,
     inline: bool,
 ) -> Sheet:
     """The sheet for this state of its data: the one already stored, else a new one, rendered now (`inline`) or
@@ -84,6 +90,7 @@ def sheet_request(
         source = made[0].encode()
     else:
         source = code_version() + repr(data()).encode()
+    base_url = _base_url()
     digest = sheet_digest(kind=kind, object_id=object_id, source=source, base_url=base_url)
     sheet = Sheet.objects.filter(kind=kind, object_id=object_id, digest=digest).first()
     if sheet is not None and sheet.state == Sheet.State.READY and not default_storage.exists(sheet.pdf.name or ""):
@@ -126,7 +133,7 @@ def sheet_render(*, sheet_id: int) -> bool:
         return False
     sheet = Sheet.objects.get(pk=sheet_id)
     try:
-        pdf, pages = render_pdf(sheet.html, sheet.base_url, _progress_of(sheet_id), _expected_pages(sheet))
+        pdf, pages = render_pdf(sheet.html, sheet.base_url or None, _progress_of(sheet_id), _expected_pages(sheet))
     except Exception as error:  # whatever the renderer raised, it is this sheet's failure: shown, and retried on request
         logger.exception("Sheet %s could not be rendered.", sheet_id)
         Sheet.objects.filter(pk=sheet_id, state=Sheet.State.RENDERING).update(

@@ -14,7 +14,7 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from pitside.http import HtmxHttpRequest
-from pitside.throttling import SheetThrottle, throttled
+from pitside.throttling import SheetThrottle, throttle_refusal, throttled
 from sheets.models import Sheet
 from sheets.services import sheet_request, sheet_retry
 
@@ -39,16 +39,19 @@ def sheet_response(
     their data changed.
 
     `data`, when given, returns the data the sheet is made from (sheets.keys): the sheet is then known by it, and
-    `context` is built and the page rendered only when the sheet is not stored yet (sheets.services.sheet_request)."""
+    `context` is built and the page rendered only when the sheet is not stored yet (sheets.services.sheet_request).
+
+    Every PDF of every game system is answered here, so each is limited per client by the sheets throttle, before
+    `context` or `data` is called: over it, the 429 page."""
+    refusal = throttle_refusal(request, SheetThrottle)
+    if refusal is not None:
+        return refusal
 
     def page() -> tuple[str, str]:
         values = context()
         return render_to_string(template, {**values, "pdf": True}, request=request), f"{filename(values)}.pdf"
 
-    sheet = sheet_request(
-        kind=kind, object_id=object_id, page=page, data=data, base_url=request.build_absolute_uri("/"), inline=not big
-    )
-    return _answer(request, sheet)
+    return _answer(request, sheet_request(kind=kind, object_id=object_id, page=page, data=data, inline=not big))
 
 
 def _answer(request: HttpRequest, sheet: Sheet, *, partial: bool = False) -> HttpResponseBase:

@@ -216,14 +216,12 @@ def session_sheet(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @require_safe
 def session_pdf(request: HttpRequest, session_id: int) -> HttpResponseBase:
-    session = session_get(session_id)
-    context = session_context(session, request.user)
     return sheet_response(
         request,
         kind="slaughterville-session",
-        object_id=session.pk,
+        object_id=session_id,
         template=SHEET_TEMPLATE,
-        context=lambda: context,
-        filename=lambda _: f"session-{session.pk}",
+        context=lambda: session_context(session_get(session_id), request.user),  # a 404 when there is no such session
+        filename=lambda _: f"session-{session_id}",
         big=False,
     )

@@ -28,7 +28,6 @@ from pitside.confirm import confirmation_asked
 from pitside.errors import Invalid
 from pitside.http import require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by
-from pitside.throttling import SheetThrottle, throttled
 from rosters.services import team_require_coach
 from rosters.views import roster_filename, team_purchase_page, team_signup_page
 from sheets.views import sheet_response
@@ -174,7 +173,6 @@ def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
 
 
 @require_safe
-@throttled(SheetThrottle, ("GET", "HEAD"))
 def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
     return sheet_response(
         request,

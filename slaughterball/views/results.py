@@ -32,7 +32,6 @@ from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.paging import coached_by, page_rows
 from pitside.params import parse_int
-from pitside.throttling import SheetThrottle, throttled
 from sheets.views import sheet_response
 from slaughterball.models import Athlete, Game, ResultDraft, Season, Standing, Week
 from slaughterball.selectors import (
@@ -577,7 +576,6 @@ def week_game_records(request: HttpRequest, week_id: int) -> HttpResponse:
 
 
 @require_safe
-@throttled(SheetThrottle, ("GET", "HEAD"))
 def week_game_records_pdf(request: HttpRequest, week_id: int) -> HttpResponseBase:
     return _records_pdf(
         request,
@@ -595,7 +593,6 @@ def season_game_records(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 @require_safe
-@throttled(SheetThrottle, ("GET", "HEAD"))
 def season_game_records_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
     return _records_pdf(
         request,
@@ -614,7 +611,6 @@ def season_ranking_sheet(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 @require_safe
-@throttled(SheetThrottle, ("GET", "HEAD"))
 def season_ranking_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
     return sheet_response(

@@ -27,7 +27,6 @@ from pitside.confirm import confirmation_asked
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest, require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by
-from pitside.throttling import SheetThrottle, throttled
 from rosters.models import Team
 from rosters.selectors import team_balances, team_ledger
 from rosters.services import team_require_coach
@@ -257,7 +256,6 @@ def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
 
 
 @require_safe
-@throttled(SheetThrottle, ("GET", "HEAD"))
 def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
     return sheet_response(
         request,

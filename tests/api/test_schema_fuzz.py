@@ -132,8 +132,8 @@ def test_the_schema_is_rendered_once_per_process_and_format(monkeypatch):
     as_json = client.get("/api/schema/?format=json")
     assert "/api/leagues/" in as_json.json()["paths"]
     assert len(rendered) == 1  # JSON has a renderer of its own
-    assert client.get("/api/schema/?lang=fr").status_code == 200  # another language: rendered, not kept
-    assert list(OnceSchemaView.rendered) == ["application/vnd.oai.openapi", "application/vnd.oai.openapi+json"]
+    assert client.get("/api/schema/?lang=fr").content == first.content  # not a language of Pitside's: the default
+    assert list(OnceSchemaView.rendered) == [("en", "application/vnd.oai.openapi"), ("en", "application/vnd.oai.openapi+json")]
 
 
 def test_the_docs_load_swagger_ui_from_pitside_itself_with_no_inline_script():

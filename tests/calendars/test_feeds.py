@@ -137,3 +137,36 @@ def test_text_is_escaped_and_long_lines_are_folded_at_75_octets():
     assert str(event["LOCATION"]) == name
     assert escape("a,b;c\\d\ne") == "a\\,b\\;c\\\\d\\ne"
     assert fold("x" * 80) == "x" * 75 + "\r\n " + "x" * 5
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("token", ["%00", "a%00b", "%E2%80%A8", "x" * 65, "a.b"])
+def test_a_feed_url_that_cannot_be_a_token_is_a_404(client, token):
+    assert client.get(f"/calendar/{token}.ics").status_code == 404
+
+
+# Each character iCalendar forbids in a TEXT value (the CONTROLs but HTAB) and each one Unicode calls a line break.
+CONTROLS = "".join(chr(c) for c in [*range(0x00, 0x09), *range(0x0A, 0x20), 0x7F])
+BREAKS = "\x85\u2028\u2029"
+
+
+@pytest.mark.django_db
+def test_a_feed_carries_no_control_character_and_no_raw_line_break(client, league, fixtures, team):
+    _, _, game = fixtures
+    team.name = f"Ogres{CONTROLS[1:]}\tof{BREAKS}Doom"  # but NUL: PostgreSQL stores none
+    team.save()
+    league.name = "League\u2028of\x85Ogres\x1b"
+    league.save()
+    Game.objects.filter(pk=game.pk).update(location="Pub\u2029back room\x07")
+
+    response = client.get(f"/leagues/{league.pk}/calendar.ics")
+    text = response.content.decode()
+    body = text.replace("\r\n", "")  # the line ends and folds, which are the format's own
+
+    assert not {*CONTROLS, *BREAKS} & (set(body) - {"\t"})
+    feed = parsed(response)
+    assert "X-WR-CALNAME:League\\nof\\nOgres (Pitside)\r\n" in text  # an X- property: icalendar leaves it escaped
+    [event] = [e for e in feed.walk("VEVENT") if "Ogres" in str(e["SUMMARY"])]
+    assert "Ogres\n\n\tof\n\n\nDoom" in str(event["SUMMARY"])  # LF, CR and the three: each a break; the rest gone
+    assert str(event["LOCATION"]) == "Pub\nback room"
+    assert escape(f"a{CONTROLS}b{BREAKS}c") == "a\\n\\nb\\n\\n\\nc"

@@ -41,20 +41,6 @@ def file_bytes(response) -> bytes:
 
 
 @pytest.fixture
-def renders(monkeypatch) -> list[str]:
-    """The HTML of every sheet WeasyPrint renders."""
-    rendered: list[str] = []
-    render = services.render_pdf
-
-    def counted(html: str, *args):
-        rendered.append(html)
-        return render(html, *args)
-
-    monkeypatch.setattr(services, "render_pdf", counted)
-    return rendered
-
-
-@pytest.fixture
 def ranking_url(db) -> str:
     """A Slaughterball league of six teams and two weeks of results: its League Ranking Sheet's PDF."""
     season = Season.objects.get(league=seed_large(6, 2))
