@@ -27,10 +27,13 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
-## run: install, migrate the embedded SQLite database, load the demo league, serve it.
+## run: install, migrate the embedded SQLite database, load the demo league, serve it, with the embedded
+## worker beside it (a Celery worker and beat on a broker in var/celery/: the periodic jobs); Ctrl-C stops both.
 run: install
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py seed_demo $(if $(DEMO_PASSWORD),--password $(DEMO_PASSWORD))
+	$(BIN)/python manage.py embedded_worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 ## chromium: Debian's Chromium for the browser tests, installed when missing.
@@ -51,4 +54,4 @@ test: install-dev chromium lint
 	$(BIN)/pytest -n $(PYTEST_WORKERS) -q -m "not e2e and not celery_worker"
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 staticfiles var

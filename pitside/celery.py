@@ -1,4 +1,5 @@
-"""The Celery app. Without REDIS_URL, tasks run eagerly in the web process (CELERY_TASK_ALWAYS_EAGER)."""
+"""The Celery app. Without REDIS_URL, tasks run eagerly in the web process (CELERY_TASK_ALWAYS_EAGER), and the
+periodic ones on `manage.py embedded_worker`."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Pitside settings, read from the environment.
 
 The embedded default (no environment at all) is a one-machine club: SQLite next to manage.py,
-Celery tasks run eagerly, DEBUG on. Production sets DEBUG=false and must then provide
-SECRET_KEY and ALLOWED_HOSTS, or Pitside refuses to start.
+Celery tasks run eagerly (the periodic ones on the embedded worker that `make run` starts), DEBUG on.
+Production sets DEBUG=false and must then provide SECRET_KEY and ALLOWED_HOSTS, or Pitside refuses to start.
 """
 
 from __future__ import annotations
@@ -129,6 +129,16 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+    # The periodic jobs run on `manage.py embedded_worker` (a worker with celery beat, which `make run` starts
+    # beside the server) over a broker in files that needs no service; no result backend.
+    EMBEDDED_CELERY_DIR = Path(env.str("EMBEDDED_CELERY_DIR", default=str(BASE_DIR / "var" / "celery")))
+    CELERY_BROKER_URL = "filesystem://localhost/"  # the host means nothing here; without one kombu warns
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(EMBEDDED_CELERY_DIR / "messages"),
+        "data_folder_out": str(EMBEDDED_CELERY_DIR / "messages"),
+        "control_folder": str(EMBEDDED_CELERY_DIR / "control"),
+    }
+    CELERY_BEAT_SCHEDULE_FILENAME = str(EMBEDDED_CELERY_DIR / "beat-schedule")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
