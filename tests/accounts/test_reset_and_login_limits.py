@@ -78,6 +78,7 @@ def test_the_mail_is_queued_on_commit_and_sent_by_the_task(coach, monkeypatch, d
     for callback in callbacks:
         callback()
 
+    assert tasks.password_reset_mail.name == "accounts.tasks.password_reset_mail"  # routed with the other mail
     [(user_id, context, *templates)] = queued
     assert user_id == coach.pk
     assert json.loads(json.dumps([context, templates])) == [context, templates]  # ids and strings only
