@@ -108,5 +108,6 @@ def test_the_log_in_page_counts_tries_per_address_with_the_api(coach):
     assert "_auth_user_id" not in client.session
     api = APIClient(REMOTE_ADDR="192.0.2.3")
     assert api.post("/api/auth/token/", {"username": coach.username, "password": PASSWORD}, format="json").status_code == 429
+    assert client.post("/admin/login/", {"username": coach.username, "password": PASSWORD}).status_code == 429
     assert client.get("/accounts/login/").status_code == 200  # the form still shows
     assert from_address(4).post("/accounts/login/", {"username": coach.username, "password": PASSWORD}).status_code == 302
