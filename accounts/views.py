@@ -1,5 +1,5 @@
-"""Sign up, password change and reset, and the API token page, on Django auth (log in and log out are
-Django's views; django-axes locks out guessing)."""
+"""Sign up, log in, password change and reset, and the API token page, on Django auth (django-axes locks out
+guessing; the throttles limit what one address or one account asks for)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,20 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
 from rest_framework.authtoken.models import Token
 
-from accounts.forms import SignupForm
+from accounts.forms import PasswordResetForm, SignupForm
 from accounts.services import token_expires_at, token_revoke
 from pitside.http import require_form_page
-from pitside.throttling import SignupThrottle, throttled
+from pitside.throttling import (
+    LoginPageThrottle,
+    PasswordResetAccountThrottle,
+    PasswordResetThrottle,
+    SignupThrottle,
+    throttled,
+)
 
 
 @require_form_page
@@ -33,6 +40,20 @@ def signup(request: HttpRequest) -> HttpResponse:
         safe = url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure())
         return redirect(next_url if safe else "home")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+@method_decorator(throttled(LoginPageThrottle, ("POST",)), name="dispatch")
+class LoginView(auth_views.LoginView):
+    """Django's log-in page, its tries counted per address before a password is checked (each costs the hasher)."""
+
+
+# The address first: a client over its own limit does not use up the account's.
+@method_decorator(throttled(PasswordResetThrottle, ("POST",)), name="dispatch")
+@method_decorator(throttled(PasswordResetAccountThrottle, ("POST",)), name="dispatch")
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset page: the same answer whether an account has the address or not, its mail sent by the worker."""
+
+    form_class = PasswordResetForm
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):

@@ -220,6 +220,7 @@ def league_restore(*, document: dict[str, Any]) -> League:
         raise _refuse(f"Tables Pitside does not have: {', '.join(unknown)}.")
     rows_of = {label: document["tables"].get(label, []) for label in tables}
     try:
+        _confine(tables, rows_of)
         # Its own transaction, so that the foreign keys (deferred to the commit) are checked inside the `try`.
         with transaction.atomic():
             _restore_rows(tables, rows_of, _users_by_name(document.get("users", [])))
@@ -227,6 +228,31 @@ def league_restore(*, document: dict[str, Any]) -> League:
         raise _refuse(f"The file's rows cannot be restored: {unusable!r}") from None
     (league,) = rows_of["leagues.league"]
     return League.objects.get(pk=league["id"])
+
+
+def _confine(tables: dict[str, LeagueTable], rows_of: dict[str, list[dict[str, Any]]]) -> None:
+    """Refuse a file that is not one league whole: it holds exactly one league row, and every link of every row to a
+    league's table names a row of this file (users, named by username, are the only rows it may share). The database's
+    foreign-key check cannot see this: a link to a team of another league already there holds as a key."""
+    leagues = rows_of["leagues.league"]
+    if len(leagues) != 1:
+        raise _refuse(f"The file holds {len(leagues)} leagues: a restore writes exactly one.")
+    known: dict[models.Field[Any, Any], set[Any]] = {}
+    for label, table in tables.items():
+        links = [link for link in _links(table.model) if link.related_model._meta.label_lower in tables]
+        for link in links:
+            target = link.target_field
+            if target not in known:
+                known[target] = {target.to_python(row[target.name]) for row in rows_of[target.model._meta.label_lower]}
+        for row in rows_of[label]:
+            for link in links:
+                value = row.get(link.name)
+                if value is not None and link.target_field.to_python(value) not in known[link.target_field]:
+                    name = row.get(table.model._meta.pk.name)
+                    raise _refuse(
+                        f"The file's rows cannot be restored: {label} {name}: its {link.name} {value} is not a row of this "
+                        "file, which restores one league."
+                    )
 
 
 def _restore_rows(tables: dict[str, LeagueTable], rows_of: dict[str, list[dict[str, Any]]], users: dict[str, int]) -> None:

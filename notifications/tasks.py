@@ -5,7 +5,11 @@ round, several events of one request, or what a failure left unsent): each task 
 a user. A notification is marked e-mailed in the transaction that sends it: a mail that fails (SMTP down,
 a worker killed) leaves the digest's notifications unsent, for its task's retries and then for the
 periodic sweep. A crash after the mail left and before the commit sends it again: at least once, never
-lost, rarely twice. A user without an e-mail address gets no mail; his notifications are marked all the same."""
+lost, rarely twice. A user without an e-mail address gets no mail; his notifications are marked all the same.
+
+A task is done when its notifications are mailed, not when another task holds them: that task may yet fail,
+so the one that found them held tries again later, like after a failure of its own. Each task runs at most
+1 + MAIL_RETRIES times (the README's "five times")."""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from smtplib import SMTPRecipientsRefused
 from celery import shared_task
 from django.core.mail import send_mail
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from notifications.models import Notification
@@ -26,6 +31,8 @@ logger = logging.getLogger(__name__)
 
 # What sending a mail raises when it fails: smtplib's errors and the socket's are OSErrors.
 MAIL_ERRORS = (OSError,)
+# How many times a mail task tries again, backing off (1 s, 2 s, 4 s, ... with jitter), after its first run.
+MAIL_RETRIES = 5
 # The sweep leaves alone what is younger (its own task is queued and may still be running) and gives up
 # on what is older (still on the dashboard); it sends at most SWEEP_BATCH digests (users) a run.
 SWEEP_AFTER = timedelta(minutes=5)
@@ -36,6 +43,15 @@ SWEEP_BATCH = 200
 def _one_line(text: str) -> str:
     """A newline in a subject (a team name's) would make Django refuse the mail (BadHeaderError)."""
     return " ".join(text.splitlines())
+
+
+class HeldByAnother(Exception):
+    """The task's notifications are in another task's digest, being mailed now: it may fail, so try again later."""
+
+
+def _unsent(notification_ids: Sequence[int]) -> QuerySet[Notification]:
+    """Those of the notifications still owed a mail (the digest leaves older ones to the dashboard)."""
+    return Notification.objects.filter(pk__in=notification_ids, emailed_at=None, created_at__gt=timezone.now() - SWEEP_WITHIN)
 
 
 def _subject(notices: Sequence[Notification]) -> str:
@@ -74,21 +90,26 @@ def _send(user_id: int) -> list[int]:
     return ids
 
 
-@shared_task(autoretry_for=MAIL_ERRORS, retry_backoff=True, max_retries=5)
+@shared_task(autoretry_for=(*MAIL_ERRORS, HeldByAnother), retry_backoff=True, max_retries=MAIL_RETRIES)
 def notification_email(notification_id: int) -> bool:
     """Mail one notification (notify's), in its user's digest with whatever else of his is unsent. A retried
     or duplicated task never mails it twice. Returns whether this call delivered it."""
-    unsent = Notification.objects.filter(pk=notification_id, emailed_at=None)
-    user_id = unsent.values_list("user_id", flat=True).first()
-    return user_id is not None and notification_id in _send(user_id)
+    user_id = _unsent([notification_id]).values_list("user_id", flat=True).first()
+    if user_id is None:
+        return False
+    if notification_id in _send(user_id):
+        return True
+    if _unsent([notification_id]).exists():
+        raise HeldByAnother(f"Notification {notification_id} is in another task's digest.")
+    return False
 
 
-@shared_task(autoretry_for=MAIL_ERRORS, retry_backoff=True, max_retries=5)
+@shared_task(autoretry_for=(*MAIL_ERRORS, HeldByAnother), retry_backoff=True, max_retries=MAIL_RETRIES)
 def notification_email_batch(notification_ids: list[int]) -> int:
     """Mail many notifications (notify_many's): one digest a user, each in its own transaction, so that one
     failure neither stops the others nor is lost: the task raises the last failure after trying them all,
     and its retry mails only what is still unsent. Returns how many notifications this run delivered."""
-    users = Notification.objects.filter(pk__in=notification_ids, emailed_at=None).order_by("user_id")
+    users = _unsent(notification_ids).order_by("user_id")
     delivered, failure = 0, None
     for user_id in users.values_list("user_id", flat=True).distinct():
         try:
@@ -97,6 +118,8 @@ def notification_email_batch(notification_ids: list[int]) -> int:
             failure = error
     if failure is not None:
         raise failure
+    if _unsent(notification_ids).exists():
+        raise HeldByAnother("Notifications of this batch are in another task's digest.")
     return delivered
 
 

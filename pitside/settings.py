@@ -267,6 +267,9 @@ REST_FRAMEWORK = {
         # a club signing up together shares one address
         "signup": env.str("SIGNUP_THROTTLE_RATE", default="20/hour"),
         "league_create": env.str("LEAGUE_CREATE_THROTTLE_RATE", default="10/hour"),
+        # each one that names an account sends a mail: per address, and per address asked for
+        "password_reset": env.str("PASSWORD_RESET_THROTTLE_RATE", default="10/hour"),
+        "password_reset_account": env.str("PASSWORD_RESET_ACCOUNT_THROTTLE_RATE", default="3/hour"),
     },
     "NUM_PROXIES": NUM_PROXIES,
 }

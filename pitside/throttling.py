@@ -1,5 +1,6 @@
-"""Rate limits, counted in the cache (Redis in production): the API's log-in scope, and per client (the user
-when logged in, else the address) what is costly to answer or to abuse: PDF sheets, sign-ups, new leagues.
+"""Rate limits, counted in the cache (Redis in production): the log-in scope (the API's and the page's), password
+resets per address and per account, and per client (the user when logged in, else the address) what is costly to
+answer or to abuse: PDF sheets, sign-ups, new leagues.
 DRF's throttles, so the API's views take them as they are and the pages through `throttled`; their rates
 are REST_FRAMEWORK's DEFAULT_THROTTLE_RATES.
 
@@ -8,7 +9,9 @@ must not answer everyone with a 500 (the log-in lock-out, in the database, still
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import unicodedata
 from collections.abc import Callable, Collection
 from functools import wraps
 from typing import Any, TypeVar, cast
@@ -57,6 +60,38 @@ class LeagueCreateThrottle(FailOpen, UserRateThrottle):
     """New leagues, per user."""
 
     scope = "league_create"
+
+
+class PerAddressThrottle(FailOpen, SimpleRateThrottle):
+    """Per client address, logged in or not (accounts.lockout.client_address reads it the same way)."""
+
+    def get_cache_key(self, request: Request, view: APIView) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class LoginPageThrottle(PerAddressThrottle):
+    """The log-in page's tries: the API's `login` scope, rate and count (the token API's anonymous tries count in
+    the same key), so that one rule limits the password checks an address asks for."""
+
+    scope = "login"
+
+
+class PasswordResetThrottle(PerAddressThrottle):
+    """Password resets asked, per address."""
+
+    scope = "password_reset"
+
+
+class PasswordResetAccountThrottle(FailOpen, SimpleRateThrottle):
+    """Password resets asked, per address asked for (whether an account has it or not, so that the answer tells
+    nobody which do), from whatever client: each one can send a mail."""
+
+    scope = "password_reset_account"
+
+    def get_cache_key(self, request: Request, view: APIView) -> str:
+        # Folded as the form's look-up (case-insensitive), hashed: the key holds no address and fits any cache.
+        asked = unicodedata.normalize("NFKC", str(request.POST.get("email", ""))).strip().casefold()
+        return self.cache_format % {"scope": self.scope, "ident": hashlib.sha256(asked.encode()).hexdigest()}
 
 
 def throttle_refusal(request: HttpRequest, throttle_class: type[SimpleRateThrottle]) -> HttpResponse | None:
