@@ -18,6 +18,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 
 from engine.bloodbowl import teamlists
@@ -125,6 +126,9 @@ def restore(world: SimpleNamespace, fmt: str, text: str) -> list[tuple[str, str]
     return [(v.code, v.message) for v in expected.value.violations]
 
 
+RESTORE_MAX_BYTES = 200_000  # a restore takes big files: a smaller limit to test with
+
+
 def _house_values(system: str) -> Importer:
     return Importer(
         f"house-values-{system}",
@@ -154,7 +158,7 @@ IMPORTERS = [
         catalogue.MAX_BYTES,
         put("slaughterville", "/api/slaughterville/leagues/{}/catalogue/"),
     ),
-    Importer("league-restore", "leagues/management/commands/league_restore.py", ("json",), "restore", 0, restore),
+    Importer("league-restore", "leagues/management/commands/league_restore.py", ("json",), "restore", RESTORE_MAX_BYTES, restore),
 ]
 
 CASES = [
@@ -173,7 +177,7 @@ def world(commissioner, api, tmp_path, monkeypatch) -> SimpleNamespace:
         system: league_create(user=commissioner, name=f"{system} league", game_system=system, options={}) for system in SYSTEMS
     }
     api.force_authenticate(commissioner)
-    monkeypatch.setattr(league_restore, "MAX_BYTES", 200_000)  # a restore takes big files: a small one to test with
+    monkeypatch.setattr(league_restore, "MAX_BYTES", RESTORE_MAX_BYTES)
     api.get(f"/api/leagues/{leagues['slaughterball'].pk}/house-values/")  # the first request loads the API's code
     return SimpleNamespace(leagues=leagues, api=api, tmp_path=tmp_path)
 
@@ -205,8 +209,7 @@ def test_every_importer_refuses_every_hostile_file_quickly(world, importer, fmt,
 
 @pytest.mark.parametrize(("importer", "fmt"), TOO_LARGE)
 def test_every_importer_refuses_a_file_over_its_size_in_bytes(world, importer, fmt):
-    max_bytes = importer.max_bytes or league_restore.MAX_BYTES
-    refused_readably(importer, importer.send(world, fmt, too_large(fmt, max_bytes)), "too-large")
+    refused_readably(importer, importer.send(world, fmt, too_large(fmt, importer.max_bytes)), "too-large")
 
 
 def _python_files() -> list[Path]:
@@ -231,3 +234,29 @@ def test_nothing_else_reads_yaml_or_json():
     readers = re.compile(r"\byaml\.(safe_)?load\b|\byaml\.(parse|compose|scan)\b|\bjson\.loads?\(|\bSafeLoader\b")
     found = {str(p.relative_to(ROOT)) for p in _python_files() if readers.search(p.read_text())}
     assert found == set(NOT_DATA_FILES)
+
+
+PAGES = [
+    *(pytest.param(system, "/leagues/{}/settings/house-values/import/", id=f"house-values-{system}") for system in SYSTEMS),
+    pytest.param("bloodbowl", "/bloodbowl/leagues/{}/team-lists/", id="team-lists"),
+    pytest.param("slaughterville", "/slaughterville/leagues/{}/catalogue/", id="catalogue"),
+]
+
+
+@pytest.mark.parametrize(("system", "url"), PAGES)
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("[" * DEEP, "is nested more than 64 levels deep"), ("x: 2001-13-45\n", "has a date that is not on the calendar")],
+    ids=["brackets", "date"],
+)
+def test_every_import_page_refuses_an_uploaded_hostile_file_quickly(world, client, commissioner, system, url, text, shown):
+    client.force_login(commissioner)
+    client.get(url.format(world.leagues[system].pk))  # the first request loads the pages' code
+    upload = SimpleUploadedFile("league.yaml", text.encode(), content_type="application/yaml")
+    started = time.process_time()
+
+    response = client.post(url.format(world.leagues[system].pk), {"format": "yaml", "file": upload, "text": ""})
+
+    assert time.process_time() - started < 0.5
+    assert response.status_code == 400
+    assert shown in response.content.decode()
