@@ -108,6 +108,7 @@ class _Loader(yaml.SafeLoader):
         return value
 
 
+# PyYAML finds a tag's constructor in a table filled when SafeConstructor was defined: the overrides go in again.
 _Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_yaml_timestamp)
 
