@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 
+from engine.bloodbowl import teamlists
 from engine.bloodbowl.standings import TIE_BREAKERS
 from leagues.forms import CreditsField, LeagueSettingsForm, set_choices
 from pitside.errors import DomainError
@@ -15,7 +16,7 @@ from pitside.forms import DataFileForm, autofocus_first_error_of
 
 PLAYER_ERROR = re.compile(r"^players\[(\d+)\]\.(\w+)$")
 TIE_BREAKER_PLACES = len(TIE_BREAKERS)
-MAX_TEXT = 1_000_000  # characters of a team lists file
+MAX_TEXT = teamlists.MAX_BYTES  # characters of a team lists file (the engine counts its bytes)
 
 
 class SettingsForm(LeagueSettingsForm):

@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 
+from engine.core.ruleset import HOUSE_VALUES_MAX_BYTES
 from engine.registry import game_systems
 from leagues.selectors import house_value_needed, unset_means_none
 from pitside.errors import DomainError
@@ -352,4 +353,4 @@ class HouseValuesFileForm(DataFileForm):
     """A league's house values as a YAML or JSON file, as the export writes it."""
 
     formats = [("yaml", "YAML"), ("json", "JSON")]
-    max_text = 200_000
+    max_text = HOUSE_VALUES_MAX_BYTES  # characters (the engine counts its bytes)

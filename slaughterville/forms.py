@@ -8,12 +8,13 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
+from engine.slaughterville import catalogue
 from engine.slaughterville.sessions import LOCATIONS_IN_PLAY, MAX_PLAYERS
 from leagues.forms import LeagueSettingsForm, new_idempotency_key
 from pitside.forms import DataFileForm
 from rosters.forms import NameSignupForm
 
-MAX_TEXT = 200_000  # characters of a catalogue file
+MAX_TEXT = catalogue.MAX_BYTES  # characters of a catalogue file (the engine counts its bytes)
 RANDOM = "random"  # the character choice "dealt at random"
 
 

@@ -51,9 +51,9 @@ starting skills and categories separated by ``;`` and may have the flags ``big_g
 kind stays empty. Violations name the file line, counting the header as line 1:
 ``rows[7].cost``; YAML violations name the field: ``races[0].positions[2].ma``.
 
-Limits: at most MAX_RACES races of at most MAX_POSITIONS positions each; YAML anchors and aliases
-(``&`` and ``*``, which let a few bytes stand for millions of entries) are refused; a refused import
-names its first MAX_VIOLATIONS problems.
+Limits: at most MAX_RACES races of at most MAX_POSITIONS positions each, in at most MAX_BYTES; YAML
+anchors and aliases (``&`` and ``*``, which let a few bytes stand for millions of entries) are refused,
+with the rest that engine.core.datafile refuses; a refused import names its first MAX_VIOLATIONS problems.
 """
 
 from __future__ import annotations
@@ -66,9 +66,9 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal
 
-from engine.core.datafile import load_text
+from engine.core.datafile import check_text, load_text
 from engine.core.money import MAX_CREDITS
-from engine.core.violations import Violation, raise_if_any
+from engine.core.violations import RuleViolation, Violation, raise_if_any
 
 CATEGORIES = ("general", "agility", "strength", "passing", "kicking", "big-guy", "physical")
 NORMAL_CATEGORIES = CATEGORIES[:-1]  # a position's normal access: never Physical
@@ -82,6 +82,8 @@ MAX_RACES = 100
 MAX_POSITIONS = 20
 # A refused import names this many problems at most, so the answer stays short whatever the file holds.
 MAX_VIOLATIONS = 100
+MAX_BYTES = 1_000_000  # a file's size
+SHAPE = "The team lists are a mapping with skills and races."
 # A team copies its race's slug and name, a player his position's: these are their columns' widths.
 SLUG_LENGTH = 40
 NAME_LENGTH = 60
@@ -277,7 +279,7 @@ def parse_team_data(data: Any) -> TeamLists:
     """Team lists from the YAML shape (also what the pages send and the database stores as JSON)."""
     problems: list[Violation] = []
     if not isinstance(data, Mapping):
-        raise_if_any([Violation("teamlists-shape", "", "The team lists are a mapping with skills and races.")])
+        raise_if_any([Violation("teamlists-shape", "", SHAPE)])
     for key in data:
         if key not in ("skills", "races"):
             problems.append(Violation("teamlists-field-unknown", str(key), f"{key} is not a field here; use skills and races."))
@@ -420,21 +422,27 @@ def _csv_record(kind: str, row: Mapping[str, str], flags: set[str]) -> dict[str,
 
 
 def _parse_csv(text: str) -> TeamLists:
+    check_text(text, code="teamlists", max_bytes=MAX_BYTES)
     problems: list[Violation] = []
     reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")), skipinitialspace=True)  # a spreadsheet's BOM
-    header = [h.strip() for h in reader.fieldnames or []]
+    try:
+        header = [h.strip() for h in reader.fieldnames or []]
+        reader.fieldnames = header
+        rows = [(reader.line_num, row) for row in reader]
+    except csv.Error:
+        line, limit = reader.line_num, csv.field_size_limit()
+        message = f"Line {line} is not CSV: a quote left open, a line break outside quotes or a cell over {limit:,} characters."
+        raise RuleViolation([Violation("teamlists-syntax", f"rows[{line}]", message)]) from None
     missing = [c for c in CSV_COLUMNS if c not in header]
     extra = [c for c in header if c not in CSV_COLUMNS]
     if missing or extra:
         raise_if_any(
             [Violation("teamlists-header", "rows[1]", f"The header row needs exactly the columns {', '.join(CSV_COLUMNS)}.")]
         )
-    reader.fieldnames = header
     skills: dict[str, Skill] = {}
     races: dict[str, dict[str, Any]] = {}  # slug -> race fields, in file order
     positions: list[tuple[int, str, dict[str, Any]]] = []  # (line, race slug, checked fields)
-    for row in reader:
-        line = reader.line_num
+    for line, row in rows:
         cells = {k: (v or "").strip() for k, v in row.items() if k is not None}
         kind = cells["kind"]
         if None in row or kind not in CSV_USED:
@@ -495,7 +503,7 @@ def parse_team_lists(text: str, fmt: Literal["yaml", "csv"]) -> TeamLists:
     """Import team lists (the formats are in this module's docstring); RuleViolation with every problem."""
     if fmt == "csv":
         return _parse_csv(text)
-    return parse_team_data(load_text(text, "yaml", code="teamlists"))
+    return parse_team_data(load_text(text, "yaml", code="teamlists", max_bytes=MAX_BYTES, shape=SHAPE))
 
 
 def team_lists_sample(name: str) -> str:

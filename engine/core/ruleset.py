@@ -84,14 +84,14 @@ def _suggested(package: str) -> dict[str, Any]:
     return tomllib.loads(data.read_text("utf-8")) if data.is_file() else {}
 
 
+HOUSE_VALUES_MAX_BYTES = 200_000  # far more than every house value of a game system takes
+HOUSE_VALUES_SHAPE = "A house-values file is one mapping of keys (like athletes.carnage.butcher.value) to values."
+
+
 def read_house_values(text: str, fmt: TextFormat) -> dict[str, Any]:
     """A house-values file (YAML or JSON): one mapping of flat keys to values, as `write_house_values` writes it;
     RuleViolations name `text`. The values are checked by the game system's `validate_house_values`."""
-    data = load_text(text, fmt, code="house-values", path="text")
-    if not isinstance(data, dict) or not all(isinstance(key, str) for key in data):
-        message = "A house-values file is one mapping of keys (like athletes.carnage.butcher.value) to values."
-        raise_if_any([Violation("house-values-shape", "text", message)])
-    return dict(data)
+    return load_text(text, fmt, code="house-values", max_bytes=HOUSE_VALUES_MAX_BYTES, shape=HOUSE_VALUES_SHAPE, path="text")
 
 
 def write_house_values(values: Mapping[str, Any], fields: Sequence[HouseValueField], fmt: TextFormat) -> str:

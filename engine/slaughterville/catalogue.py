@@ -15,26 +15,27 @@ The format (the shape `catalogue_to_data` writes and `parse_catalogue_data` read
         location: summer-camp     # optional: the location its Villain Starting Area makes mandatory
 
 An import is all or nothing: every bad entry or field is one violation naming it (`villains[1].location`), and
-nothing is kept unless there is none. YAML aliases and anchors are refused: a catalogue is plain lists, and an
-alias can make a small file expand into a huge one.
+nothing is kept unless there is none. The file is read by engine.core.datafile, which refuses YAML aliases and
+anchors (a catalogue is plain lists, and an alias can make a small file expand into a huge one), deep nesting and
+the rest it names.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-import yaml
-
+from engine.core.datafile import TextFormat, load_text
 from engine.core.violations import Violation, raise_if_any
 
 SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 SLUG_LENGTH = 40
 NAME_LENGTH = 100
 LISTS = ("characters", "locations", "villains")
+MAX_BYTES = 200_000  # a file's size
+SHAPE = "The catalogue is a mapping with characters, locations and villains."
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ def _entries(raw: Any, what: str, fields: tuple[str, ...], problems: list[Violat
 def parse_catalogue_data(data: Any) -> Catalogue:
     """A catalogue from its plain shape (the YAML or JSON file, or what the database stores): every problem at once."""
     if not isinstance(data, Mapping):
-        raise_if_any([Violation("catalogue-shape", "", "The catalogue is a mapping with characters, locations and villains.")])
+        raise_if_any([Violation("catalogue-shape", "", SHAPE)])
     problems = [
         Violation("catalogue-field-unknown", str(key), f"{key} is not a list here; use {', '.join(LISTS)}.")
         for key in data
@@ -150,28 +151,9 @@ def parse_catalogue_data(data: Any) -> Catalogue:
     )
 
 
-def _refuse_aliases(text: str) -> None:
-    """A YAML anchor or alias is refused before anything is built from the file."""
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-            line = event.start_mark.line + 1 if event.start_mark else "?"
-            raise_if_any([Violation("catalogue-alias", "", f"YAML anchors and aliases are not allowed (line {line}).")])
-
-
-def parse_catalogue(text: str, fmt: Literal["yaml", "json"]) -> Catalogue:
+def parse_catalogue(text: str, fmt: TextFormat) -> Catalogue:
     """Import a catalogue (the format is in this module's docstring); RuleViolation with every problem."""
-    try:
-        if fmt == "json":
-            data = json.loads(text)
-        else:
-            _refuse_aliases(text)
-            data = yaml.safe_load(text)
-    except (yaml.YAMLError, json.JSONDecodeError) as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else getattr(error, "lineno", None)
-        where = f" at line {line}" if line else ""
-        raise_if_any([Violation("catalogue-syntax", "", f"The file is not valid {fmt.upper()}{where}.")])
-    return parse_catalogue_data(data)
+    return parse_catalogue_data(load_text(text, fmt, code="catalogue", max_bytes=MAX_BYTES, shape=SHAPE))
 
 
 def catalogue_to_data(catalogue: Catalogue) -> dict[str, Any]:

@@ -50,7 +50,7 @@ def test_yaml_aliases_are_refused(group, client_of) -> None:
     response = client_of("commissioner").put(
         f"/api/slaughterville/leagues/{group.pk}/catalogue/", {"format": "yaml", "text": text}, format="json"
     )
-    assert codes(response) == [("catalogue-alias", "")]
+    assert codes(response) == [("catalogue-yaml-alias", "")]
 
 
 @pytest.mark.parametrize(("actor", "status"), [("coach", 403), ("anonymous", 401)])

@@ -1,12 +1,17 @@
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from engine.core.datafile import load_text
+from engine.core.violations import RuleViolation
 from leagues.export import league_restore
 from pitside.errors import Invalid
+
+# A bound on what one restore reads into memory: 100 seeded teams over 5 weeks (seed_large) export 0.7 MB.
+MAX_BYTES = 1_000_000_000
+SHAPE = "A league's export is one JSON object, as league_export writes it."
 
 
 class Command(BaseCommand):
@@ -21,9 +26,13 @@ class Command(BaseCommand):
     def handle(self, *args: Any, file: str, **options: Any) -> None:
         try:
             with open(file, encoding="utf-8") as opened:
-                document = json.load(opened)
+                text = opened.read()
         except (OSError, ValueError) as unreadable:
             raise CommandError(f"Cannot read {file}: {unreadable}") from None
+        try:
+            document = load_text(text, "json", code="restore", max_bytes=MAX_BYTES, shape=SHAPE)
+        except RuleViolation as refused:
+            raise CommandError(f"Cannot read {file}: {refused}") from None
         try:
             league = league_restore(document=document)
         except Invalid as refused:

@@ -60,7 +60,7 @@ monsters: []
 
 def test_yaml_aliases_are_refused() -> None:
     text = "characters:\n  - &a {slug: jock, name: Jock}\nlocations: [*a]\n"
-    assert paths(text) == [("catalogue-alias", "")]
+    assert paths(text) == [("catalogue-yaml-alias", "")]
 
 
 def test_syntax_errors_name_the_format() -> None:
