@@ -132,6 +132,18 @@ else:
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
+# One queue per kind of work, each with its own workers (deploy/systemd), so that a slow channel receiver,
+# a mail server or a big sheet holds only its own: channel posts, mail, sheets, standings; the rest on `celery`.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {
+    "webhooks.tasks.*": {"queue": "channels"},
+    "notifications.tasks.*": {"queue": "mail"},
+    "accounts.tasks.*": {"queue": "mail"},
+    "sheets.tasks.*": {"queue": "sheets"},
+    "slaughterball.tasks.*": {"queue": "standings"},
+    "slaughterball.tasks_calendar.*": {"queue": "standings"},
+    "bloodbowl.tasks.*": {"queue": "standings"},
+}
 # Periodic tasks (celery beat): one entry per area, each safe to run twice.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 # Results: the full standings recompute that catches any recompute lost (broker down, worker killed).

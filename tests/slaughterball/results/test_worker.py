@@ -40,9 +40,9 @@ def ranked(season, week: int) -> list[tuple[int, int]]:
     return list(Standing.objects.filter(season=season, week=week).order_by("rank").values_list("team_id", "league_points"))
 
 
-def worker_process(queue: str) -> tuple[int, list[str], dict[str, str]]:
-    """The worker that worker_on_redis started for `queue` (a child of this process): its pid, command
-    line and environment, so that it can be killed and started again exactly as it was."""
+def worker_process(prefix: str) -> tuple[int, list[str], dict[str, str]]:
+    """The worker that worker_on_redis started on the queues named `prefix-...` (a child of this process): its
+    pid, command line and environment, so that it can be killed and started again exactly as it was."""
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -54,10 +54,10 @@ def worker_process(queue: str) -> tuple[int, list[str], dict[str, str]]:
             continue
         parent = int(stat.rsplit(")", 1)[1].split()[1])
         args = [part.decode() for part in cmdline if part]
-        if parent == os.getpid() and queue in args:
+        if parent == os.getpid() and any(arg.startswith(f"{prefix}-") for arg in args):
             env = dict(item.decode().split("=", 1) for item in environ if b"=" in item)
             return int(entry.name), args, env
-    raise AssertionError(f"no worker for queue {queue}")
+    raise AssertionError(f"no worker for the queues {prefix}-...")
 
 
 @contextmanager
@@ -94,14 +94,14 @@ def started(args: list[str], env: dict[str, str]) -> Iterator[subprocess.Popen]:
 
 def test_killing_the_worker_during_a_recompute_loses_nothing(season, teams, commissioner, tmp_path):
     first, second = make_game(season, teams, week=1), make_game(season, teams, week=2)
-    with worker_on_redis(tmp_path) as queue:
+    with worker_on_redis(tmp_path) as prefix:
         confirm(first, teams, commissioner)
         assert wait_for(lambda: len(ranked(season, 1)) == 4), "the worker did not recompute the standings"
 
         with season_locked(season.pk):
             confirm(second, teams, commissioner, scores=(1, 2, 3, 40))  # queues a recompute, which waits on the lock
             assert wait_for(recompute_waiting), "the recompute never started"
-            pid, args, env = worker_process(queue)
+            pid, args, env = worker_process(prefix)
             os.kill(pid, signal.SIGKILL)  # in the middle of the recompute
             assert wait_for(lambda: not Path(f"/proc/{pid}/cmdline").exists() or not Path(f"/proc/{pid}/cmdline").read_bytes())
 
@@ -110,7 +110,7 @@ def test_killing_the_worker_during_a_recompute_loses_nothing(season, teams, comm
         assert LedgerEntry.objects.filter(idempotency_key__startswith=f"prize:game-{second.pk}:").count() == 4
         assert ranked(season, 2) == []
 
-        with started(args, env):  # the worker again, on the same queue
+        with started(args, env):  # the worker again, on the same queues
             assert standings_recompute_all_task.delay().get(timeout=60) > 0
             # a, b, c, d: 3+0, 2+1, 1+2, 0+3 League Points: all on 3, ordered by Team Potential, then the draw.
             assert {lp for _, lp in ranked(season, 2)} == {3}
