@@ -124,6 +124,7 @@ if REDIS_URL:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
+    CELERY_BROKER_TRANSPORT = "pitside.broker:Transport"  # kombu's Redis transport, fixed to survive an outage
     CELERY_RESULT_BACKEND = REDIS_URL
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -132,6 +133,9 @@ else:
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
+# A worker reconnects to Redis for as long as it is down, at start too, rather than exit after 100 tries.
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # One queue per kind of work, each with its own workers (deploy/systemd), so that a slow channel receiver,
 # a mail server or a big sheet holds only its own: channel posts, mail, sheets, standings; the rest on `celery`.
 CELERY_TASK_DEFAULT_QUEUE = "celery"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -89,6 +90,59 @@ def worker_on_redis(mail_dir: Path, workers: Sequence[Sequence[str]] = (QUEUES,)
             worker.terminate()
         for worker in processes:
             worker.wait(timeout=30)
+
+
+def worker_process(prefix: str) -> tuple[int, list[str], dict[str, str]]:
+    """The worker that worker_on_redis started on the queues named `prefix-...` (a child of this process): its
+    pid, command line and environment, so that it can be killed and started again exactly as it was."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
+            environ = (entry / "environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        args = [part.decode() for part in cmdline if part]
+        if parent == os.getpid() and any(arg.startswith(f"{prefix}-") for arg in args):
+            env = dict(item.decode().split("=", 1) for item in environ if b"=" in item)
+            return int(entry.name), args, env
+    raise AssertionError(f"no worker for the queues {prefix}-...")
+
+
+class OwnRedis:
+    """A Redis of a test's own on a free port (never the machine's), without persistence: stopped and
+    started again on the same port, it comes back empty, as a Redis that lost its memory."""
+
+    def __init__(self) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = int(probe.getsockname()[1])
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+        self.process = subprocess.Popen([*command, "--daemonize", "no"], stdout=subprocess.DEVNULL)
+        ping = ["redis-cli", "-p", str(self.port), "ping"]
+        assert wait_for(lambda: subprocess.run(ping, capture_output=True, text=True).stdout.strip() == "PONG", timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+@contextmanager
+def own_redis() -> Iterator[OwnRedis]:
+    redis = OwnRedis()
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()
 
 
 def wait_for(condition, timeout: float = 30.0) -> bool:
