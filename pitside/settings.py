@@ -148,6 +148,8 @@ CELERY_TASK_ROUTES = {
     "slaughterball.tasks_calendar.*": {"queue": "standings"},
     "bloodbowl.tasks.*": {"queue": "standings"},
 }
+# Every queue: what a single worker for all the work takes (`celery -A pitside worker -Q celery,channels,...`).
+WORKER_QUEUES = sorted({CELERY_TASK_DEFAULT_QUEUE, *(route["queue"] for route in CELERY_TASK_ROUTES.values())})
 # Periodic tasks (celery beat): one entry per area, each safe to run twice.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 # Results: the full standings recompute that catches any recompute lost (broker down, worker killed).

@@ -27,7 +27,7 @@ from sheets.models import Sheet
 from slaughterball.large import seed_large
 from slaughterball.models import Season
 from tests.factories import make_team
-from tests.tasks.worker_settings import QUEUES, prefixed
+from tests.tasks.worker_settings import prefixed
 
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
 
@@ -46,7 +46,7 @@ def drop_cached_connections() -> None:
 
 
 @contextmanager
-def worker_on_redis(mail_dir: Path, workers: Sequence[Sequence[str]] = (QUEUES,)) -> Iterator[str]:
+def worker_on_redis(mail_dir: Path, workers: Sequence[Sequence[str]] = (settings.WORKER_QUEUES,)) -> Iterator[str]:
     """Start a worker for each group of Pitside's queues in `workers` (by default one worker for them all), on
     queues of this test's own, against this test's database, and point this process's Celery app at the same
     Redis queues; stop them all afterwards. Yields the prefix of the test's queue names (`<prefix>-mail`)."""

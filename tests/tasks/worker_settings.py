@@ -9,8 +9,6 @@ import os
 from pitside import settings as pitside
 from pitside.settings import *  # noqa: F403
 
-QUEUES = sorted({pitside.CELERY_TASK_DEFAULT_QUEUE, *(route["queue"] for route in pitside.CELERY_TASK_ROUTES.values())})
-
 
 def prefixed(prefix: str) -> tuple[str, dict[str, dict[str, str]]]:
     """The default queue and the routes of Pitside's settings, each queue named `<prefix>-<queue>`."""
