@@ -10,7 +10,7 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/pitside
 PYTEST_WORKERS ?= 2
 
-.PHONY: run test install install-dev chromium lint check-deploy clean
+.PHONY: run test install install-dev chromium systemd lint check-deploy clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ run: install
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
+## systemd: Debian's systemd for `systemd-analyze verify` of deploy/systemd's units, installed when missing.
+systemd:
+	@command -v systemd-analyze >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd; }
+
 ## lint: ruff's rules and format, mypy (configured in pyproject.toml), and no model change without its migration.
 lint: install-dev
 	$(BIN)/ruff check .
@@ -47,9 +51,9 @@ lint: install-dev
 	$(BIN)/mypy .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
-## test: the whole suite on PostgreSQL (with Redis, a real Celery worker and Chromium),
+## test: the whole suite on PostgreSQL (with Redis, real Celery workers, Chromium and systemd-analyze),
 ## then everything but the browser and worker tests again on the embedded SQLite.
-test: install-dev chromium lint
+test: install-dev chromium systemd lint
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/pytest -n $(PYTEST_WORKERS) -q
 	$(BIN)/pytest -n $(PYTEST_WORKERS) -q -m "not e2e and not celery_worker"
 

@@ -122,7 +122,18 @@ def main() -> None:
         )
         processes.append(
             subprocess.Popen(
-                [bin_dir / "celery", "-A", "pitside", "worker", "--concurrency", "1", "-l", "warning"],
+                [
+                    bin_dir / "celery",
+                    "-A",
+                    "pitside",
+                    "worker",
+                    "-Q",
+                    ",".join(settings.WORKER_QUEUES),
+                    "--concurrency",
+                    "1",
+                    "-l",
+                    "warning",
+                ],
                 cwd=ROOT,
                 env=server_env,
                 stdout=subprocess.DEVNULL,

@@ -124,6 +124,7 @@ if REDIS_URL:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
+    CELERY_BROKER_TRANSPORT = "pitside.broker:Transport"  # kombu's Redis transport, fixed to survive an outage
     CELERY_RESULT_BACKEND = REDIS_URL
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -142,6 +143,23 @@ else:
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
+# A worker reconnects to Redis for as long as it is down, at start too, rather than exit after 100 tries.
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# One queue per kind of work, each with its own workers (deploy/systemd), so that a slow channel receiver,
+# a mail server or a big sheet holds only its own: channel posts, mail, sheets, standings; the rest on `celery`.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {
+    "webhooks.tasks.*": {"queue": "channels"},
+    "notifications.tasks.*": {"queue": "mail"},
+    "accounts.tasks.*": {"queue": "mail"},
+    "sheets.tasks.*": {"queue": "sheets"},
+    "slaughterball.tasks.*": {"queue": "standings"},
+    "slaughterball.tasks_calendar.*": {"queue": "standings"},
+    "bloodbowl.tasks.*": {"queue": "standings"},
+}
+# Every queue: what a single worker for all the work takes (`celery -A pitside worker -Q celery,channels,...`).
+WORKER_QUEUES = sorted({CELERY_TASK_DEFAULT_QUEUE, *(route["queue"] for route in CELERY_TASK_ROUTES.values())})
 # Periodic tasks (celery beat): one entry per area, each safe to run twice.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 # Results: the full standings recompute that catches any recompute lost (broker down, worker killed).

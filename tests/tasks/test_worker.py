@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import io
 import os
+import socket
 import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from sheets.models import Sheet
 from slaughterball.large import seed_large
 from slaughterball.models import Season
 from tests.factories import make_team
+from tests.tasks.worker_settings import prefixed
 
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
 
@@ -33,43 +35,114 @@ pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.djang
 
 
 def drop_cached_connections() -> None:
-    """Celery keeps the broker pool and result backend it made on first use (an eager task earlier
-    in this process may have made them): drop both, as after a fork, so the configuration now in
+    """Celery keeps the broker pool, result backend and task router it made on first use (an eager task
+    earlier in this process may have made them): drop them, as after a fork, so the configuration now in
     force is used."""
     app._after_fork()
     app._backend_cache = None
     app._local.__dict__.pop("backend", None)
+    app.amqp.__dict__.pop("router", None)
+    app.amqp.flush_routes()
 
 
 @contextmanager
-def worker_on_redis(mail_dir: Path) -> Iterator[str]:
-    """Start a worker on a queue of its own, against this test's database, and point this
-    process's Celery app at the same Redis queue; stop both afterwards."""
-    queue = f"test-{uuid.uuid4().hex}"
+def worker_on_redis(mail_dir: Path, workers: Sequence[Sequence[str]] = (settings.WORKER_QUEUES,)) -> Iterator[str]:
+    """Start a worker for each group of Pitside's queues in `workers` (by default one worker for them all), on
+    queues of this test's own, against this test's database, and point this process's Celery app at the same
+    Redis queues; stop them all afterwards. Yields the prefix of the test's queue names (`<prefix>-mail`)."""
+    prefix = f"test-{uuid.uuid4().hex}"
+    default_queue, routes = prefixed(prefix)
     db = connection.settings_dict
     env = {
         **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tests.tasks.worker_settings",  # Pitside's settings, on the test's queues
+        "PITSIDE_TEST_QUEUE_PREFIX": prefix,
         "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
         "REDIS_URL": REDIS_TEST_URL,
         "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
         "EMAIL_FILE_PATH": str(mail_dir),
         "MEDIA_ROOT": str(settings.MEDIA_ROOT),  # where the worker stores the sheets it renders
     }
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "pitside", "worker", "-Q", queue, "--pool=solo", "-l", "warning"],
-        env=env,
-        cwd=settings.BASE_DIR,
+    command = [sys.executable, "-m", "celery", "-A", "pitside", "worker", "--pool=solo", "-l", "warning"]
+    processes = [
+        subprocess.Popen(
+            [*command, "-Q", ",".join(f"{prefix}-{queue}" for queue in queues), "-n", f"{prefix}-{number}@%h"],
+            env=env,
+            cwd=settings.BASE_DIR,
+        )
+        for number, queues in enumerate(workers)
+    ]
+    saved = {k: app.conf[k] for k in ("broker_url", "result_backend", "task_always_eager", "task_default_queue", "task_routes")}
+    app.conf.update(
+        broker_url=REDIS_TEST_URL,
+        result_backend=REDIS_TEST_URL,
+        task_always_eager=False,
+        task_default_queue=default_queue,
+        task_routes=routes,
     )
-    saved = {k: app.conf[k] for k in ("broker_url", "result_backend", "task_always_eager", "task_default_queue")}
-    app.conf.update(broker_url=REDIS_TEST_URL, result_backend=REDIS_TEST_URL, task_always_eager=False, task_default_queue=queue)
     drop_cached_connections()
     try:
-        yield queue
+        yield prefix
     finally:
         app.conf.update(saved)
         drop_cached_connections()
-        worker.terminate()
-        worker.wait(timeout=30)
+        for worker in processes:
+            worker.terminate()
+        for worker in processes:
+            worker.wait(timeout=30)
+
+
+def worker_process(prefix: str) -> tuple[int, list[str], dict[str, str]]:
+    """The worker that worker_on_redis started on the queues named `prefix-...` (a child of this process): its
+    pid, command line and environment, so that it can be killed and started again exactly as it was."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
+            environ = (entry / "environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        args = [part.decode() for part in cmdline if part]
+        if parent == os.getpid() and any(arg.startswith(f"{prefix}-") for arg in args):
+            env = dict(item.decode().split("=", 1) for item in environ if b"=" in item)
+            return int(entry.name), args, env
+    raise AssertionError(f"no worker for the queues {prefix}-...")
+
+
+class OwnRedis:
+    """A Redis of a test's own on a free port (never the machine's), without persistence: stopped and
+    started again on the same port, it comes back empty, as a Redis that lost its memory."""
+
+    def __init__(self) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = int(probe.getsockname()[1])
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+        self.process = subprocess.Popen([*command, "--daemonize", "no"], stdout=subprocess.DEVNULL)
+        ping = ["redis-cli", "-p", str(self.port), "ping"]
+        assert wait_for(lambda: subprocess.run(ping, capture_output=True, text=True).stdout.strip() == "PONG", timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+@contextmanager
+def own_redis() -> Iterator[OwnRedis]:
+    redis = OwnRedis()
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()
 
 
 def wait_for(condition, timeout: float = 30.0) -> bool:

@@ -9,14 +9,6 @@ from django.core.management.base import BaseCommand, CommandError
 from pitside.celery import app
 
 
-def task_queues() -> list[str]:
-    """Every queue a registered task is routed to (the settings' routes, else the default queue), so the one
-    embedded worker consumes them all."""
-    app.loader.import_default_modules()  # the tasks.py of every app, as the worker imports them when it starts
-    router = app.amqp.router
-    return sorted({router.route({}, name)["queue"].name for name in app.tasks})
-
-
 class Command(BaseCommand):
     help = (
         "Run a Celery worker with celery beat in it on the embedded broker (files under EMBEDDED_CELERY_DIR), "
@@ -32,6 +24,6 @@ class Command(BaseCommand):
         # the worker: what its tasks queue (a sweep's posts and mails, a retry) goes through the broker to it,
         # and beat must send its jobs there rather than run them itself.
         app.conf.task_always_eager = False
-        # One process: SQLite takes one writer at a time, and the web process is the other.
+        # Every queue, in one process: SQLite takes one writer at a time, and the web process is the other.
         argv = ["worker", "--beat", "--concurrency=1", "--without-gossip", "--without-mingle", "--loglevel=info"]
-        app.worker_main([*argv, f"--queues={','.join(task_queues())}"])
+        app.worker_main([*argv, f"--queues={','.join(settings.WORKER_QUEUES)}"])

@@ -23,11 +23,9 @@ from slaughterball.services.standings import STANDINGS_LOCK_KEY
 from slaughterball.tasks import standings_recompute_all_task
 from tests.slaughterball.results.helpers import make_game, result
 from tests.tasks import test_worker
-from tests.tasks.test_worker import drop_cached_connections, wait_for, worker_on_redis
+from tests.tasks.test_worker import OwnRedis, drop_cached_connections, own_redis, wait_for, worker_on_redis, worker_process
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-OWN_REDIS_PORT = int(os.environ.get("RESULTS_TEST_REDIS_PORT", "6390"))
 
 
 def confirm(game, teams, commissioner, scores=(30, 20, 10, 5)):
@@ -38,26 +36,6 @@ def confirm(game, teams, commissioner, scores=(30, 20, 10, 5)):
 
 def ranked(season, week: int) -> list[tuple[int, int]]:
     return list(Standing.objects.filter(season=season, week=week).order_by("rank").values_list("team_id", "league_points"))
-
-
-def worker_process(queue: str) -> tuple[int, list[str], dict[str, str]]:
-    """The worker that worker_on_redis started for `queue` (a child of this process): its pid, command
-    line and environment, so that it can be killed and started again exactly as it was."""
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
-            environ = (entry / "environ").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        parent = int(stat.rsplit(")", 1)[1].split()[1])
-        args = [part.decode() for part in cmdline if part]
-        if parent == os.getpid() and queue in args:
-            env = dict(item.decode().split("=", 1) for item in environ if b"=" in item)
-            return int(entry.name), args, env
-    raise AssertionError(f"no worker for queue {queue}")
 
 
 @contextmanager
@@ -94,14 +72,14 @@ def started(args: list[str], env: dict[str, str]) -> Iterator[subprocess.Popen]:
 
 def test_killing_the_worker_during_a_recompute_loses_nothing(season, teams, commissioner, tmp_path):
     first, second = make_game(season, teams, week=1), make_game(season, teams, week=2)
-    with worker_on_redis(tmp_path) as queue:
+    with worker_on_redis(tmp_path) as prefix:
         confirm(first, teams, commissioner)
         assert wait_for(lambda: len(ranked(season, 1)) == 4), "the worker did not recompute the standings"
 
         with season_locked(season.pk):
             confirm(second, teams, commissioner, scores=(1, 2, 3, 40))  # queues a recompute, which waits on the lock
             assert wait_for(recompute_waiting), "the recompute never started"
-            pid, args, env = worker_process(queue)
+            pid, args, env = worker_process(prefix)
             os.kill(pid, signal.SIGKILL)  # in the middle of the recompute
             assert wait_for(lambda: not Path(f"/proc/{pid}/cmdline").exists() or not Path(f"/proc/{pid}/cmdline").read_bytes())
 
@@ -110,7 +88,7 @@ def test_killing_the_worker_during_a_recompute_loses_nothing(season, teams, comm
         assert LedgerEntry.objects.filter(idempotency_key__startswith=f"prize:game-{second.pk}:").count() == 4
         assert ranked(season, 2) == []
 
-        with started(args, env):  # the worker again, on the same queue
+        with started(args, env):  # the worker again, on the same queues
             assert standings_recompute_all_task.delay().get(timeout=60) > 0
             # a, b, c, d: 3+0, 2+1, 1+2, 0+3 League Points: all on 3, ordered by Team Potential, then the draw.
             assert {lp for _, lp in ranked(season, 2)} == {3}
@@ -119,48 +97,25 @@ def test_killing_the_worker_during_a_recompute_loses_nothing(season, teams, comm
 
 
 @pytest.fixture
-def own_redis() -> Iterator[dict]:
-    """A Redis of this test's own on another port (never the machine's), without persistence."""
-    command = ["redis-server", "--port", str(OWN_REDIS_PORT), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"]
-    state: dict = {"process": None}
-
-    def start() -> None:
-        state["process"] = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        assert wait_for(
-            lambda: (
-                subprocess.run(["redis-cli", "-p", str(OWN_REDIS_PORT), "ping"], capture_output=True, text=True).stdout.strip()
-                == "PONG"
-            ),
-            timeout=10,
-        )
-
-    def stop() -> None:
-        state["process"].kill()
-        state["process"].wait(timeout=10)
-
-    state.update(start=start, stop=stop, url=f"redis://127.0.0.1:{OWN_REDIS_PORT}/0")
-    start()
-    try:
-        yield state
-    finally:
-        if state["process"].poll() is None:
-            stop()
+def redis() -> Iterator[OwnRedis]:
+    with own_redis() as server:
+        yield server
 
 
-def test_stopping_redis_loses_nothing(season, teams, commissioner, tmp_path, own_redis, monkeypatch):
-    monkeypatch.setattr(test_worker, "REDIS_TEST_URL", own_redis["url"])
+def test_stopping_redis_loses_nothing(season, teams, commissioner, tmp_path, redis, monkeypatch):
+    monkeypatch.setattr(test_worker, "REDIS_TEST_URL", redis.url)
     first, second = make_game(season, teams, week=1), make_game(season, teams, week=2)
     with worker_on_redis(tmp_path):
         confirm(first, teams, commissioner)
         assert wait_for(lambda: len(ranked(season, 1)) == 4), "the worker did not recompute the standings"
 
-        own_redis["stop"]()
+        redis.stop()
         confirm(second, teams, commissioner, scores=(1, 2, 3, 40))  # the recompute cannot be queued: logged, not lost
         assert Game.objects.get(pk=second.pk).state == Game.State.CONFIRMED
         assert LedgerEntry.objects.filter(idempotency_key__startswith=f"prize:game-{second.pk}:").count() == 4
         assert ranked(season, 2) == []
 
-        own_redis["start"]()
+        redis.start()
         drop_cached_connections()  # this process's broker connection died with Redis
         # The worker reconnects by itself; celery beat's periodic recompute then catches up.
         assert standings_recompute_all_task.delay().get(timeout=90) > 0
