@@ -7,4 +7,3 @@ from pitside.settings import *  # noqa: F403
 from pitside.settings import CELERY_BEAT_SCHEDULE
 
 CELERY_BEAT_SCHEDULE = {name: {**entry, "schedule": 1.0} for name, entry in CELERY_BEAT_SCHEDULE.items()}
-
