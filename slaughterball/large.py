@@ -134,7 +134,12 @@ def _confirmed_week(
                 )
             )
     sides = GameSide.objects.bulk_create(sides, batch_size=BATCH)
-    LedgerEntry.objects.bulk_create(prizes, batch_size=BATCH)
+    ledger_from = LedgerEntry.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+    prizes = LedgerEntry.objects.bulk_create(prizes, batch_size=BATCH)
+    # The ledger rows each game's post-game wrote (its four prizes, in the order written), which a void reverses.
+    for g, game in enumerate(games):
+        game.effects = {"ledger_from": ledger_from, "ledger": [row.pk for row in prizes[4 * g : 4 * g + 4]]}
+    Game.objects.bulk_update(games, ["effects"], batch_size=BATCH)
     purchases = []
     for side in sides:
         if rng.random() < 0.25:

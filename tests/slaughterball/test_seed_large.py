@@ -11,9 +11,11 @@ from rest_framework.test import APIClient
 
 from leagues.models import League
 from rosters.models import LedgerEntry
+from rosters.selectors import team_balances
 from slaughterball.large import seed_large
 from slaughterball.models import Athlete, Game, GameSide, Purchase, Standing, Week
 from slaughterball.selectors_calendar import ORDER_RECORD, record, round_state
+from slaughterball.selectors_teams import team_get
 from tests.api.helpers import problems
 
 
@@ -81,8 +83,8 @@ def test_its_lineups_are_recorded_as_a_coach_choosing_them_records_them():
 
 @pytest.mark.django_db
 def test_the_lineup_and_pre_game_apis_answer_on_its_games():
-    league = seed_large(8, 1)
-    game = Game.objects.filter(league=league).earliest("pk")
+    league = seed_large(16, 1)
+    game = Game.objects.filter(league=league).exclude(sides__purchases__isnull=False).earliest("pk")  # nothing spent
     side = game.sides.earliest("order_of_play")
     for user in (league.commissioners.get(), side.team.coach):
         api = APIClient()
@@ -101,3 +103,22 @@ def test_the_lineup_and_pre_game_apis_answer_on_its_games():
 
 def ids(side: GameSide) -> list[int]:
     return [entry["id"] for entry in side.lineup]
+
+
+@pytest.mark.django_db
+def test_a_voided_game_gives_its_prize_money_back_as_a_played_one_does():
+    """Each game keeps the ledger rows its post-game wrote (`effects`), as a confirmed one does, so that a void
+    takes the prize money back; without them a seeded game's void left every prize paid."""
+    league = seed_large(16, 1)
+    game = Game.objects.filter(league=league).exclude(sides__purchases__isnull=False).earliest("pk")  # nothing spent
+    prizes = dict(game.sides.values_list("team_id", "prize_money"))
+    treasury = {team: team_balances(team_get(team))["treasury"] for team in prizes}
+    api = APIClient()
+    api.force_authenticate(league.commissioners.get())
+
+    response = api.post(f"/api/games/{game.pk}/void/", {"reason": "Replayed"}, format="json")
+
+    assert response.status_code == 201, response.content
+    assert {team: team_balances(team_get(team))["treasury"] for team in prizes} == {
+        team: before - prizes[team] for team, before in treasury.items()
+    }
