@@ -2,7 +2,8 @@
 the demo sign-up from the sample house team lists, and rounds of confirmed league matches, written in bulk.
 
 The services are not what is built with: a round of results is what they would have left (each side's
-score, casualties and winnings paid in, a report whose touchdowns and MVPs earned their SPP).
+score, casualties and winnings paid in, a report whose touchdowns and MVPs earned their SPP, and what the
+post-match changed kept on the match for a void to put back).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from bloodbowl.demo import BLOOD_BOWL_HOUSE_VALUES, demo_bloodbowl_team
 from bloodbowl.models import Match, MatchSide, Player, TeamProfile
 from bloodbowl.selectors import league_house, team_lists_of, team_rating_of
 from bloodbowl.selectors import teams as bloodbowl_teams
+from bloodbowl.services.matches import teams_state
 from bloodbowl.services.standings import standings_recompute
 from bloodbowl.services.teamlists import team_lists_import
 from bloodbowl.services.teams import new_player
@@ -121,6 +123,7 @@ def _confirmed_round(
     order = list(team_ids)
     rng.shuffle(order)
     pairs = [(order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)]
+    spp_before = dict(spp)
     reports = []
     for pair in pairs:
         report: dict[str, dict[str, Any]] = {}
@@ -161,7 +164,8 @@ def _confirmed_round(
         ),
         batch_size=BATCH,
     )
-    LedgerEntry.objects.bulk_create(
+    ledger_from = LedgerEntry.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+    winnings = LedgerEntry.objects.bulk_create(
         (
             LedgerEntry(
                 team_id=team_id,
@@ -175,3 +179,17 @@ def _confirmed_round(
         ),
         batch_size=BATCH,
     )
+    # What the post-match keeps for a void (BloodBowlResults.undo_post_game, the lifecycle's ledger reversal): the
+    # teams as they were, their players' SPP before this round (the only thing a seeded match changes on them; the
+    # players' own rows get theirs at the end) and the winnings rows, two a match in the order written.
+    state = teams_state(team_ids)
+    for index, (match, pair) in enumerate(zip(matches, pairs, strict=True)):
+        match.effects = {
+            "players": {
+                str(p): {**state["players"][str(p)], "spp": spp_before.get(p, 0)} for team in pair for p in rosters[team]
+            },
+            "profiles": {str(team): state["profiles"][str(team)] for team in pair},
+            "ledger_from": ledger_from,
+            "ledger": [row.pk for row in winnings[2 * index : 2 * index + 2]],
+        }
+    Match.objects.bulk_update(matches, ["effects"], batch_size=BATCH)

@@ -63,11 +63,15 @@ def seed_large(team_count: int, weeks: int, seed: int = 7) -> League:
     Athlete.objects.bulk_create(athletes, batch_size=BATCH)
     season = Season.objects.create(league=league, number=1, name="Season 1", status=Season.Status.RUNNING)
     SeasonTeam.objects.bulk_create((SeasonTeam(season=season, team=t, draw=rng.random()) for t in teams), batch_size=BATCH)
-    lineups: dict[int, list[int]] = {}
-    for athlete_id, team_id in (
-        Athlete.objects.filter(team__league=league).order_by("team_id", "number").values_list("id", "team_id")
+    # Each team fields its first six athletes, recorded as lineup_pick records a lineup (with the value at the game).
+    lineups: dict[int, list[dict[str, Any]]] = {}
+    for athlete_id, team_id, number, name, type_, value in (
+        Athlete.objects.filter(team__league=league)
+        .order_by("team_id", "number")
+        .values_list("id", "team_id", "number", "name", "type", "base_value")
     ):
-        lineups.setdefault(team_id, []).append(athlete_id)
+        entry = {"id": athlete_id, "number": number, "name": name, "type": type_, "value": value}
+        lineups.setdefault(team_id, []).append(entry)
     now = timezone.now()
     previous = None
     for number in range(1, weeks + 1):
@@ -84,7 +88,7 @@ def _confirmed_week(
     league: League,
     week: Week,
     team_ids: list[int],
-    lineups: dict[int, list[int]],
+    lineups: dict[int, list[dict[str, Any]]],
     boss: Any,
     rng: random.Random,
     now: datetime,
@@ -126,18 +130,25 @@ def _confirmed_week(
                     prize_money=prize,
                     pit_power=17_000_000,
                     edge_tokens=0,
-                    lineup=[{"id": a} for a in lineups[team_id][:6]],
+                    lineup=[dict(entry) for entry in lineups[team_id][:6]],
                 )
             )
     sides = GameSide.objects.bulk_create(sides, batch_size=BATCH)
-    LedgerEntry.objects.bulk_create(prizes, batch_size=BATCH)
+    ledger_from = LedgerEntry.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+    prizes = LedgerEntry.objects.bulk_create(prizes, batch_size=BATCH)
+    # The ledger rows each game's post-game wrote (its four prizes, in the order written), which a void reverses.
+    for g, game in enumerate(games):
+        game.effects = {"ledger_from": ledger_from, "ledger": [row.pk for row in prizes[4 * g : 4 * g + 4]]}
+    Game.objects.bulk_update(games, ["effects"], batch_size=BATCH)
     purchases = []
     for side in sides:
         if rng.random() < 0.25:
+            learner = lineups[side.team_id][rng.randrange(6)]
+            learner["value"] += 50_000  # a skill bought adds its cost to the athlete's value (his next lineups show it)
             purchases.append(
                 Purchase(
                     team_id=side.team_id,
-                    athlete_id=lineups[side.team_id][rng.randrange(6)],
+                    athlete_id=learner["id"],
                     kind="skill",
                     item="assist-chop",
                     name="Assist Chop",

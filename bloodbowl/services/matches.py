@@ -500,7 +500,7 @@ PLAYER_STATE = ("stats", "skills", "spp", "skill_rolls", "peaked", "niggling_inj
 PROFILE_STATE = ("rerolls", "fan_factor", "apothecary", "assistant_coaches", "cheerleaders")
 
 
-def _teams_state(team_ids: Sequence[int]) -> dict[str, Any]:
+def teams_state(team_ids: Sequence[int]) -> dict[str, Any]:
     """The players and profiles of the teams as they are, to put back when the match is voided."""
     players = Player.objects.filter(team_id__in=team_ids).values("id", *PLAYER_STATE)
     profiles = TeamProfile.objects.filter(team_id__in=team_ids).values("team_id", *PROFILE_STATE)
@@ -517,7 +517,7 @@ def _postmatch(match: Match, user: Any, dice: Dice, label: str) -> None:
     to put back."""
     assert match.report is not None  # the post-match follows a report
     sides = _sides_facts(match)
-    match.effects = _teams_state([side.team_id for side in sides.values()])
+    match.effects = teams_state([side.team_id for side in sides.values()])
     outcome = RULESET.post_game(_match_facts(match, match.report, sides), dice)
     for side in match.sides.all():
         name = _side_name(side)

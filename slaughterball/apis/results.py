@@ -182,7 +182,10 @@ class InjuryInputSerializer(serializers.Serializer[Any]):
 class ResultSubmitInputSerializer(serializers.Serializer[Any]):
     # max_length goes to the ListSerializers that many=True makes; the stubs miss it.
     sides = ResultSideInputSerializer(many=True, max_length=8, help_text="In order of play, the First Coach's team first.")  # type: ignore[call-arg]
-    scoring_log = ScoringEntryInputSerializer(many=True, required=False, allow_null=True, default=None, max_length=1000)  # type: ignore[call-arg]
+    # The list may be null (no log kept), its entries not: many=True would hand allow_null to each entry too.
+    scoring_log: serializers.ListSerializer[Any] = serializers.ListSerializer(
+        child=ScoringEntryInputSerializer(), required=False, allow_null=True, default=None, max_length=1000
+    )
     injuries = InjuryInputSerializer(many=True, required=False, default=list, max_length=64)  # type: ignore[call-arg]
 
 

@@ -4,12 +4,18 @@ the schema documents (status code, content type, headers, body).
 Requests go through the WSGI application inside the test's transaction, so the world below is
 visible to them and rolled back afterwards. Half the cases keep the generated path ids (mostly
 unknown: 404s), half use real ones so the bodies reach the services; the sender is drawn from the cast.
+
+Each game system's own file fuzzes its operations again with ids of its own world (a league with teams and
+matches), through `fuzz_settings` and `call_as` below. PITSIDE_FUZZ_SCALE=20 runs twenty times the examples
+of every one of them (a longer run by hand).
 """
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 import pytest
 import schemathesis
@@ -37,6 +43,7 @@ from pitside.schema import OnceSchemaGenerator
 from pitside.schema_view import OnceSchemaView
 from rosters.services import grant_create
 from slaughterball.services.calendar import season_create, season_start, week_draw
+from webhooks.services import channel_create
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
 
@@ -49,6 +56,29 @@ CHECKS = [
     response_headers_conformance,
     response_schema_conformance,
 ]
+
+
+SCALE = float(os.environ.get("PITSIDE_FUZZ_SCALE", "1"))
+SENDERS = st.sampled_from(["coach", "commissioner", "anonymous"])
+
+
+def fuzz_settings(max_examples: int) -> settings:
+    """The examples of one operation (times PITSIDE_FUZZ_SCALE); the world fixture is built once per operation."""
+    return settings(
+        max_examples=max(1, round(max_examples * SCALE)),
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+
+
+def call_as(case: Any, sender: str, real_ids: bool, world: Mapping[str, int], tokens: Mapping[str, str]) -> None:
+    """Send the case as `sender` (a key of `tokens`, or anonymous) and run every check on the answer; with
+    `real_ids` the path ids the world has are its real ones (others keep the generated value: mostly a 404)."""
+    if real_ids and case.path_parameters:
+        case.path_parameters = {name: world.get(name, value) for name, value in case.path_parameters.items()}
+    headers = {"Authorization": f"Token {tokens[sender]}"} if sender in tokens else {}
+
+    case.call_and_validate(headers=headers, checks=CHECKS)
 
 
 @pytest.fixture(autouse=True)
@@ -68,7 +98,10 @@ def world(commissioner, coach, league, team, rival_team) -> dict[str, int]:
     # A running season whose first week is drawn: the two teams play one game.
     season, _ = season_start(season=season_create(league=league, user=commissioner, name="Fuzz"), user=commissioner)
     week, _ = week_draw(week=season.weeks.get(), user=commissioner)
+    discord = "https://discord.com/api/webhooks/1/x"
+    channel = channel_create(league_id=league.pk, user=commissioner, kind="discord", url=discord, events=["result-confirmed"])
     return {
+        "channel_id": channel.pk,
         "league_id": league.pk,
         "team_id": team.pk,
         "athlete_id": team.athletes.get(number=3).pk,
@@ -84,15 +117,10 @@ def tokens(commissioner, coach) -> dict[str, str]:
 
 
 @schema.parametrize()
-@schema.given(sender=st.sampled_from(["coach", "commissioner", "anonymous"]), real_ids=st.booleans())
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@schema.given(sender=SENDERS, real_ids=st.booleans())
+@fuzz_settings(25)
 def test_every_operation_answers_as_documented_and_never_with_a_5xx(case, sender, real_ids, world, tokens):
-    if real_ids and case.path_parameters:
-        # Ids the world has are real; others keep the generated value (mostly unknown: a 404).
-        case.path_parameters = {name: world.get(name, value) for name, value in case.path_parameters.items()}
-    headers = {"Authorization": f"Token {tokens[sender]}"} if sender in tokens else {}
-
-    case.call_and_validate(headers=headers, checks=CHECKS)
+    call_as(case, sender, real_ids, world, tokens)
 
 
 @pytest.mark.parametrize(("url", "content_type"), [("/api/schema/", "application/vnd.oai.openapi"), ("/api/docs/", "text/html")])

@@ -5,13 +5,12 @@ bodies reach the sign-up, arranging, result and trait services)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
 from blitzbowl.models import TraitGain
 from blitzbowl.services import match_create
-from tests.api.test_schema_fuzz import CHECKS, _keep_the_test_connection_open, schema  # noqa: F401
+from tests.api.test_schema_fuzz import SENDERS, _keep_the_test_connection_open, call_as, fuzz_settings, schema  # noqa: F401
 from tests.blitzbowl.helpers import play
 
 BLITZ_OPERATIONS = schema.include(path_regex=r"^/api/blitzbowl/")
@@ -36,11 +35,7 @@ def tokens(commissioner, coach) -> dict[str, str]:
 
 
 @BLITZ_OPERATIONS.parametrize()
-@schema.given(sender=st.sampled_from(["coach", "commissioner", "anonymous"]), real_ids=st.booleans())
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@schema.given(sender=SENDERS, real_ids=st.booleans())
+@fuzz_settings(30)
 def test_every_blitz_bowl_operation_answers_as_documented_and_never_with_a_5xx(case, sender, real_ids, blitz_world, tokens):
-    if real_ids and case.path_parameters:
-        case.path_parameters = {name: blitz_world.get(name, value) for name, value in case.path_parameters.items()}
-    headers = {"Authorization": f"Token {tokens[sender]}"} if sender in tokens else {}
-
-    case.call_and_validate(headers=headers, checks=CHECKS)
+    call_as(case, sender, real_ids, blitz_world, tokens)

@@ -5,12 +5,11 @@ generated bodies reach the stable, arranging, result and training services)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
 from pitfighter import services
-from tests.api.test_schema_fuzz import CHECKS, _keep_the_test_connection_open, schema  # noqa: F401
+from tests.api.test_schema_fuzz import SENDERS, _keep_the_test_connection_open, call_as, fuzz_settings, schema  # noqa: F401
 from tests.pitfighter.conftest import fighter
 
 PIT_OPERATIONS = schema.include(path_regex=r"^/api/pitfighter/")
@@ -31,11 +30,7 @@ def tokens(commissioner, coach) -> dict[str, str]:
 
 
 @PIT_OPERATIONS.parametrize()
-@schema.given(sender=st.sampled_from(["coach", "commissioner", "anonymous"]), real_ids=st.booleans())
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@schema.given(sender=SENDERS, real_ids=st.booleans())
+@fuzz_settings(30)
 def test_every_pit_fighter_operation_answers_as_documented_and_never_with_a_5xx(case, sender, real_ids, pit_world, tokens):
-    if real_ids and case.path_parameters:
-        case.path_parameters = {name: pit_world.get(name, value) for name, value in case.path_parameters.items()}
-    headers = {"Authorization": f"Token {tokens[sender]}"} if sender in tokens else {}
-
-    case.call_and_validate(headers=headers, checks=CHECKS)
+    call_as(case, sender, real_ids, pit_world, tokens)

@@ -150,6 +150,16 @@ def test_bad_shapes_are_a_400_naming_the_field(client_of, game, teams):
     assert api.post("/api/games/999999/result/", body(teams), format="json").status_code == 404
 
 
+@pytest.mark.parametrize("field", ["scoring_log", "injuries", "sides"])
+def test_a_null_entry_in_a_list_of_the_result_is_a_400_naming_it(client_of, game, teams, field):
+    """Found by schemathesis: `"scoring_log": [null]` was a 500 (a null log may be sent, a null entry may not)."""
+    response = client_of("coach").post(f"/api/games/{game.pk}/result/", {**body(teams), field: [None]}, format="json")
+
+    assert response.status_code == 400
+    assert problems(response) == {("null", f"{field}[0]")}
+    assert not GameEvent.objects.filter(game=game).exists()
+
+
 def test_the_same_result_sent_twice_with_a_key_applies_once(client_of, game, teams):
     api = client_of("coach")
     first = api.post(f"/api/games/{game.pk}/result/", body(teams), format="json", HTTP_IDEMPOTENCY_KEY="abc")
