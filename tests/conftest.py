@@ -8,6 +8,7 @@ import os
 import pytest
 from django.core.cache import cache
 from playwright.sync_api import sync_playwright
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories import LeagueFactory, UserFactory, make_team
@@ -103,6 +104,12 @@ def team(league, coach):
 @pytest.fixture
 def rival_team(league, rival):
     return make_team(league, rival, name="Venture Cabal", portfolio="nemesis")
+
+
+@pytest.fixture
+def tokens(commissioner, coach) -> dict[str, str]:
+    """The API tokens of the commissioner and the own coach, by role: the senders of the schema fuzz."""
+    return {"commissioner": Token.objects.create(user=commissioner).key, "coach": Token.objects.create(user=coach).key}
 
 
 @pytest.fixture

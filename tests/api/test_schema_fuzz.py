@@ -29,7 +29,6 @@ from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiYamlRenderer
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -109,11 +108,6 @@ def world(commissioner, coach, league, team, rival_team) -> dict[str, int]:
         "week_id": week.pk,
         "game_id": week.games.get().pk,
     }
-
-
-@pytest.fixture
-def tokens(commissioner, coach) -> dict[str, str]:
-    return {"commissioner": Token.objects.create(user=commissioner).key, "coach": Token.objects.create(user=coach).key}
 
 
 @schema.parametrize()

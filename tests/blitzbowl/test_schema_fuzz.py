@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 
 from blitzbowl.models import TraitGain
 from blitzbowl.services import match_create
@@ -27,11 +26,6 @@ def blitz_world(short_league, three) -> dict[str, int]:
         "match_id": scheduled.pk,  # the reports, confirmations and disputes generated reach the lifecycle
         "gain_id": TraitGain.objects.filter(team=ann).get().pk,
     }
-
-
-@pytest.fixture
-def tokens(commissioner, coach) -> dict[str, str]:
-    return {"commissioner": Token.objects.create(user=commissioner).key, "coach": Token.objects.create(user=coach).key}
 
 
 @BLITZ_OPERATIONS.parametrize()

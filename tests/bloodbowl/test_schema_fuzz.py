@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 
 from bloodbowl.models import StarPlayerRoll
 from bloodbowl.services.matches import match_create
@@ -42,11 +41,6 @@ def bb_world(commissioner, coach, rival) -> dict[str, int]:
         "challenge_id": challenge.pk,
         "spr_id": StarPlayerRoll.objects.get(player__team=own).pk,
     }
-
-
-@pytest.fixture
-def tokens(commissioner, coach) -> dict[str, str]:
-    return {"commissioner": Token.objects.create(user=commissioner).key, "coach": Token.objects.create(user=coach).key}
 
 
 @BLOOD_BOWL_OPERATIONS.parametrize()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 
 from pitfighter import services
 from tests.api.test_schema_fuzz import SENDERS, _keep_the_test_connection_open, call_as, fuzz_settings, schema  # noqa: F401
@@ -22,11 +21,6 @@ def pit_world(campaign, ann, bob, coach) -> dict[str, int]:
         league_id=campaign.pk, user=coach, style="free", fighters=[{"fighter": a.pk}, {"fighter": fighter(bob, "orc").pk}]
     )
     return {"league_id": campaign.pk, "team_id": ann.pk, "fighter_id": a.pk, "combat_id": combat.pk}
-
-
-@pytest.fixture
-def tokens(commissioner, coach) -> dict[str, str]:
-    return {"commissioner": Token.objects.create(user=commissioner).key, "coach": Token.objects.create(user=coach).key}
 
 
 @PIT_OPERATIONS.parametrize()

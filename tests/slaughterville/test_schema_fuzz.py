@@ -9,7 +9,6 @@ import datetime
 
 import pytest
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 
 from slaughterville.services import session_log_create
 from tests.api.test_schema_fuzz import SENDERS, _keep_the_test_connection_open, call_as, fuzz_settings, schema  # noqa: F401
@@ -23,11 +22,6 @@ def town_world(group, ash, laurie, nancy, coach) -> dict[str, int]:
     log = {**session_log(ash, laurie), "played_on": datetime.date(2026, 1, 9)}
     session, _ = session_log_create(league=group, user=coach, **log)
     return {"league_id": group.pk, "session_id": session.pk}
-
-
-@pytest.fixture
-def tokens(commissioner, coach) -> dict[str, str]:
-    return {"commissioner": Token.objects.create(user=commissioner).key, "coach": Token.objects.create(user=coach).key}
 
 
 @SLAUGHTERVILLE_OPERATIONS.parametrize()

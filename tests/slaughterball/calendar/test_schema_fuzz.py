@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 
 from rosters.models import Team
 from slaughterball.selectors_calendar import round_state
@@ -35,11 +34,6 @@ def round_world(league, round_week) -> dict[str, int]:
         "appeal_id": appeal.pk,
         "team_id": let_off.pk,
     }
-
-
-@pytest.fixture
-def tokens(commissioner, coach) -> dict[str, str]:
-    return {"commissioner": Token.objects.create(user=commissioner).key, "coach": Token.objects.create(user=coach).key}
 
 
 @ROUND_OPERATIONS.parametrize()
