@@ -17,6 +17,7 @@ from blitzbowl.selectors import coach_get, coach_roster, coaches, league_get, le
 from engine.blitzbowl import traits
 from games.api import ScheduleInputSerializer, ScheduleOutputSerializer
 from pitside.api_errors import ERRORS, ErrorSerializer
+from pitside.converters import LARGEST_ID
 from pitside.pagination import Pagination, paginate
 from pitside.write_api import WriteApi
 
@@ -222,8 +223,8 @@ class LeagueWriteApi(WriteApi):
 
 
 class BlitzArrangeInputSerializer(serializers.Serializer[Any]):
-    home_team = serializers.IntegerField(min_value=1)
-    away_team = serializers.IntegerField(min_value=1)
+    home_team = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
+    away_team = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
 
 
 class LeagueArrangeApi(LeagueWriteApi):

@@ -24,6 +24,7 @@ from engine.core.fixtures import LEGS, MAX_DAYS_BETWEEN, MIN_DAYS_BETWEEN
 from games.api import ScheduleInputSerializer, ScheduleOutputSerializer
 from games.models import Game, GameEvent
 from pitside.api_errors import ERRORS, ErrorSerializer
+from pitside.converters import LARGEST_ID
 from pitside.pagination import Pagination, page_parameters, page_with_own, paginate
 from pitside.paging import coached_by
 from pitside.write_api import WriteApi
@@ -143,7 +144,7 @@ class DiceInputSerializer(serializers.Serializer[Any]):
 
 
 class MatchPlayerEventsInputSerializer(serializers.Serializer[Any]):
-    player = serializers.IntegerField(min_value=1)
+    player = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
     touchdowns = serializers.IntegerField(**COUNT)
     completions = serializers.IntegerField(**COUNT)
     casualties = serializers.IntegerField(**COUNT)
@@ -153,7 +154,7 @@ class MatchPlayerEventsInputSerializer(serializers.Serializer[Any]):
 
 
 class MatchInjuryInputSerializer(serializers.Serializer[Any]):
-    player = serializers.IntegerField(min_value=1)
+    player = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
     niggling = serializers.IntegerField(**COUNT)
     characteristics_lost = serializers.ListField(
         child=serializers.ChoiceField(choices=["ma", "st", "ag", "av"]), max_length=4, default=list
@@ -190,8 +191,8 @@ class LeagueMatchesApi(APIView):
     pagination_class = Pagination
 
     class CreateInputSerializer(ScheduleInputSerializer):
-        home_team = serializers.IntegerField(min_value=1)
-        away_team = serializers.IntegerField(min_value=1)
+        home_team = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
+        away_team = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
         again = serializers.BooleanField(
             default=False,
             help_text="Arrange it even though the two teams already have a match arranged and not played "
@@ -270,7 +271,7 @@ class MatchCardsInputSerializer(serializers.Serializer[Any]):
 
 
 class MatchApothecaryInputSerializer(serializers.Serializer[Any]):
-    player = serializers.IntegerField(min_value=1, source="player_id")
+    player = serializers.IntegerField(min_value=1, max_value=LARGEST_ID, source="player_id")
 
 
 class MatchPrematchApi(MatchWriteApi):

@@ -26,6 +26,7 @@ from bloodbowl.services import tournaments as services
 from engine.bloodbowl import tournaments as rules
 from engine.core.money import MAX_CREDITS
 from pitside.api_errors import ERRORS, ErrorSerializer
+from pitside.converters import LARGEST_ID
 from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
 
@@ -36,9 +37,10 @@ class _TeamIdOptions(TypedDict):
     """The keyword arguments of a team id's serializers.IntegerField."""
 
     min_value: int
+    max_value: int
 
 
-TEAM_ID: _TeamIdOptions = {"min_value": 1}
+TEAM_ID: _TeamIdOptions = {"min_value": 1, "max_value": LARGEST_ID}
 
 
 def _status(created: bool) -> int:

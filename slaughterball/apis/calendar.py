@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from engine.slaughterball.schedule import GAME_SIZE, GAMES_PER_TEAM, PLAYOFF_SIZE, SMALLEST_GAME
 from leagues.services import league_require_commissioner
 from pitside.api_errors import ERRORS, ErrorSerializer
+from pitside.converters import LARGEST_ID
 from pitside.errors import Invalid
 from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, page_parameters, page_with_own, paginate
@@ -54,7 +55,6 @@ from slaughterball.services import challenges as challenge_services
 from slaughterball.services import playoffs as playoff_services
 
 # Ids in bodies: at most a 64-bit database id (a larger one would overflow an IN lookup).
-MAX_ID = 2**63 - 1
 
 # --- Output -------------------------------------------------------------------------------------------------
 
@@ -379,7 +379,7 @@ class SeasonRankingApi(APIView):
 class SeasonMakeupGamesApi(APIView):
     class MakeupGameInputSerializer(serializers.Serializer[Any]):
         teams = serializers.ListField(
-            child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=SMALLEST_GAME, max_length=GAME_SIZE
+            child=serializers.IntegerField(min_value=1, max_value=LARGEST_ID), min_length=SMALLEST_GAME, max_length=GAME_SIZE
         )
         pays = serializers.BooleanField(help_text="Whether the game pays League Points and winnings.")
 
@@ -499,15 +499,15 @@ class WeekDrawApi(APIView):
 
 class WeekChallengesApi(APIView):
     class ChallengeMoveInputSerializer(serializers.Serializer[Any]):
-        team = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="Your team, whose turn it is.")
+        team = serializers.IntegerField(min_value=1, max_value=LARGEST_ID, help_text="Your team, whose turn it is.")
         challenged = serializers.ListField(
-            child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+            child=serializers.IntegerField(min_value=1, max_value=LARGEST_ID),
             required=False,
             max_length=3,
             help_text="The teams you challenge (three; two when three are left).",
         )
         stolen = serializers.ListField(
-            child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+            child=serializers.IntegerField(min_value=1, max_value=LARGEST_ID),
             required=False,
             max_length=2,
             help_text="Leftovers: the teams you steal from 4-team games.",
@@ -558,9 +558,9 @@ class WeekFillApi(APIView):
 
 class WeekRearrangeApi(APIView):
     class RearrangeInputSerializer(serializers.Serializer[Any]):
-        team = serializers.IntegerField(min_value=1, max_value=MAX_ID)
-        to_game = serializers.IntegerField(min_value=1, max_value=MAX_ID)
-        swap_with = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True, default=None)
+        team = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
+        to_game = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
+        swap_with = serializers.IntegerField(min_value=1, max_value=LARGEST_ID, required=False, allow_null=True, default=None)
         reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
     @extend_schema(
@@ -592,7 +592,7 @@ class WeekRearrangeApi(APIView):
 
 class GameAppealsApi(APIView):
     class AppealCreateInputSerializer(serializers.Serializer[Any]):
-        team = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="Your team, challenged into this game.")
+        team = serializers.IntegerField(min_value=1, max_value=LARGEST_ID, help_text="Your team, challenged into this game.")
         reason = serializers.CharField(max_length=1000)
 
     @extend_schema(responses={200: AppealOutputSerializer(many=True), 404: ErrorSerializer})

@@ -348,3 +348,14 @@ def test_every_error_names_a_field_of_the_request(bb, api_as, coach, rival):
         f"/api/bloodbowl/star-player-rolls/{spr.pk}/", {"kind": "skill", "target": "dodge"}, format="json"
     )
     assert (choice.status_code, _errors(choice)) == (400, {("spr-choice", "kind")})
+
+
+@pytest.mark.parametrize("encoding", ["json", "multipart"])
+def test_a_team_id_beyond_any_id_is_a_400_naming_it(running, api_as, coach, encoding):
+    """The fuzz's input: a whole number no id column holds, form-encoded too, was a 500 on SQLite (its driver
+    cannot bind it in the coaches' IN lookup)."""
+    t, own, _, _ = running
+    too_large = 2352362992157421011225018368
+    data = {"home_team": own.pk, "away_team": too_large}
+    arranged = api_as(coach).post(f"/api/bloodbowl/tournaments/{t.pk}/matches/", data, format=encoding)
+    assert (arranged.status_code, _errors(arranged)) == (400, {("max_value", "away_team")})
