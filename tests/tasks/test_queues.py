@@ -3,11 +3,7 @@ that drip-feeds its answer do not delay a sheet, which renders on the sheets' wo
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 from django.conf import settings as django_settings
@@ -20,6 +16,7 @@ from slaughterball.large import seed_large
 from slaughterball.models import Season
 from tests.factories import make_team
 from tests.tasks.test_worker import wait_for, worker_on_redis
+from tests.webhooks.receiver import running_drip_receiver
 from webhooks.services import channel_create
 
 CHANNELS = 4
@@ -34,58 +31,6 @@ QUEUE_OF_APP = {
 }
 
 
-class DripReceiver:
-    """Takes a post, answers `HTTP/1.1 200 OK` and then one byte a second, never finishing its headers, until the
-    poster hangs up or the receiver is stopped. Counts the posts it holds at the moment."""
-
-    def __init__(self) -> None:
-        self._server = socket.create_server(("127.0.0.1", 0))
-        self._server.settimeout(0.2)
-        self.url = f"http://127.0.0.1:{self._server.getsockname()[1]}/hook"
-        self.holding = 0
-        self._lock = threading.Lock()
-        self._stopped = threading.Event()
-
-    def serve(self) -> None:
-        while not self._stopped.is_set():
-            try:
-                conn, _ = self._server.accept()
-            except TimeoutError:
-                continue
-            except OSError:  # stopped
-                return
-            threading.Thread(target=self._drip, args=(conn,), daemon=True).start()
-
-    def _drip(self, conn: socket.socket) -> None:
-        with self._lock:
-            self.holding += 1
-        try:
-            conn.recv(65536)
-            conn.sendall(b"HTTP/1.1 200 OK\r\nX-Drip: ")
-            while not self._stopped.wait(1.0):
-                conn.sendall(b"a")
-        except OSError:  # the poster gave up
-            pass
-        finally:
-            conn.close()
-            with self._lock:
-                self.holding -= 1
-
-    def stop(self) -> None:
-        self._stopped.set()
-        self._server.close()
-
-
-@contextmanager
-def drip_receiver() -> Iterator[DripReceiver]:
-    receiver = DripReceiver()
-    threading.Thread(target=receiver.serve, daemon=True).start()
-    try:
-        yield receiver
-    finally:
-        receiver.stop()
-
-
 @pytest.mark.celery_worker
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
@@ -95,7 +40,7 @@ def test_channel_posts_held_by_a_slow_receiver_do_not_delay_a_sheet(league, comm
     season = Season.objects.get(league=seed_large(6, 2))
     url = reverse("season-ranking-pdf", args=[season.pk])
     # One worker for the channels' queue and one for the sheets', as deploy/systemd starts them (one process each).
-    with worker_on_redis(tmp_path, workers=(("channels",), ("sheets",))), drip_receiver() as receiver:
+    with worker_on_redis(tmp_path, workers=(("channels",), ("sheets",))), running_drip_receiver(interval=1.0) as receiver:
         for _ in range(CHANNELS):
             channel_create(
                 league_id=league.pk, user=commissioner, kind="webhook", url=receiver.url, secret="s", events=["signup"]

@@ -110,6 +110,11 @@ class DripReceiver:
     def url(self) -> str:
         return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}/hook"
 
+    @property
+    def holding(self) -> int:
+        """How many posts it holds open now."""
+        return sum(post.ended is None for post in self.posts)
+
     def by_delivery(self) -> dict[str, list[Post]]:
         """Each delivery's posts, in the order they came."""
         posts: dict[str, list[Post]] = {}
