@@ -294,12 +294,16 @@ class HouseValueGroup:
         return any(row.bound.errors for row in self.rows)
 
 
+HOUSE_VALUE_ID = "id_%s"  # the id of a house value's input on the settings page: the anchor a link to it ends in
+
+
 class HouseValuesForm(forms.Form):
     """One input per table cell of the game system; only the cells changed are sent to the service."""
 
     def __init__(
         self, *args: Any, fields: Iterable[Any], current: Mapping[str, Any], names: Mapping[str, str], **kwargs: Any
     ) -> None:
+        kwargs.setdefault("auto_id", HOUSE_VALUE_ID)
         super().__init__(*args, **kwargs)
         self.meta = {f.key: f for f in fields}
         self.current = current

@@ -4,6 +4,7 @@ sees when a value is unset."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 import yaml
@@ -210,7 +211,11 @@ def test_a_coach_meeting_unset_values_sees_one_sentence_and_the_commissioners_he
         assert response.json()["errors"][0]["message"] == "The commissioner has not finished setting up this league."
     notices = Notification.objects.filter(user=commissioner)
     assert notices.count() == 1
-    assert "athletes.carnage.butcher.value" in notices.get().text
+    notice = notices.get()
+    assert "Carnage butcher value" in notice.text  # the settings page's name for athletes.carnage.butcher.value
+    assert not {field.key for field in SLAUGHTERBALL.house_value_fields()} & set(re.split(r"[\s,()]+", notice.text))
+    assert re.search(r" and \d+ more\)\.$", notice.text)
+    assert notice.url == f"/leagues/{league.pk}/settings/#unset"  # the list that links each of them
 
 
 def test_the_commissioner_meeting_unset_values_sees_each_of_them(commissioner, api_as):
