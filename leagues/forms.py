@@ -363,6 +363,30 @@ class HouseValuesForm(forms.Form):
         return sum(1 for key, meta in self.meta.items() if key not in self.current and house_value_needed(meta))
 
 
+class HouseValuesFillForm(forms.Form):
+    """Where a league's unset house values are filled from: Pitside's suggested set, or a league of the same game
+    system the commissioner commissions (leagues.services.league_house_values_fill)."""
+
+    house_values_from = forms.ChoiceField(
+        label="Fill the values not set yet from",
+        help_text="Only the values this league has not set are filled; the ones it has set stay as they are, and you "
+        "can change every value afterwards.",
+    )
+
+    def __init__(self, *args: Any, suggesting: bool, copyable: Iterable[Any], **kwargs: Any) -> None:
+        """`suggesting`: whether the suggested set has a value the league has not set; `copyable`: the other leagues
+        of its game system the user commissions."""
+        super().__init__(*args, **kwargs)
+        suggested: list[Choice] = [("suggested", "Pitside's suggested set: house values, not the rulebook's")]
+        copies: list[Choice] = [(str(league.pk), league.name) for league in copyable]
+        self.has_choices = suggesting or bool(copies)  # else the page leaves the form out
+        set_choices(
+            self,
+            "house_values_from",
+            [*(suggested if suggesting else []), *([("A league I commission", copies)] if copies else [])],
+        )
+
+
 class HouseValuesFileForm(DataFileForm):
     """A league's house values as a YAML or JSON file, as the export writes it."""
 

@@ -46,7 +46,7 @@ def league_create(
         choices = ", ".join(slug for slug, _ in game_systems())
         raise Invalid.one("game-system-unknown", "game_system", f"Unknown game system; choose one of {choices}.") from None
     clean_options = ruleset.validate_options(options)
-    house_values = _starting_house_values(ruleset, house_values_from, user)
+    house_values = {} if house_values_from == EMPTY else _house_values_from(ruleset, house_values_from, user)
     copies = _data_copies(ruleset, data_from or {}, user)
     with transaction.atomic():
         league = League.objects.create(name=name, game_system=game_system, options=clean_options, house_values=house_values)
@@ -56,17 +56,20 @@ def league_create(
     return league
 
 
-def _starting_house_values(ruleset: Ruleset, choice: str | None, user: Any) -> dict[str, Any]:
+def _house_values_from(
+    ruleset: Ruleset, choice: str | None, user: Any, named: tuple[str, ...] = (EMPTY, SUGGESTED)
+) -> dict[str, Any]:
+    """The house values a league takes from `choice`: "suggested" (refused for a game system without a set), None
+    (the suggested set, or none), or a league's id (`league_source`; `named`: the other choices, for its message),
+    checked again."""
     if choice is None:
         return ruleset.suggested_house_values()  # {} for a game system that ships no set
-    if choice == EMPTY:
-        return {}
     if choice == SUGGESTED:
         suggested = ruleset.suggested_house_values()
         if not suggested:
             raise Invalid.one("no-suggested-set", "house_values_from", f"Pitside suggests no house values for {ruleset.name}.")
         return suggested
-    source = league_source(field="house_values_from", value=choice, game_system=ruleset.slug, user=user, named=(EMPTY, SUGGESTED))
+    source = league_source(field="house_values_from", value=choice, game_system=ruleset.slug, user=user, named=named)
     with paths_under("house_values."):  # a value its game system has since refused is named, not copied
         return ruleset.validate_house_values(source.house_values)
 
@@ -131,6 +134,26 @@ def league_update(
         league.open_for_signups = open_for_signups
     league.save()
     return league
+
+
+def league_house_values_fill(*, league: League, user: Any, house_values_from: str) -> list[str]:
+    """A commissioner fills the house values the league has not set from Pitside's suggested set ("suggested") or
+    from a league of the same game system he commissions (its id, as at creation); the values it has set stay as
+    they are. All or nothing, checked by the game system as a whole. Returns the keys filled."""
+    league_require_commissioner(league=league, user=user)
+    if house_values_from == EMPTY:
+        raise Invalid.one("invalid", "house_values_from", 'Fill from "suggested" or the id of a league you commission.')
+    ruleset = get_ruleset(league.game_system)
+    values = _house_values_from(ruleset, house_values_from, user, named=(SUGGESTED,))
+    with transaction.atomic():
+        # Locked: a value another commissioner sets meanwhile is one the league has set, never overwritten.
+        locked = League.objects.select_for_update().only("house_values").get(pk=league.pk)
+        filled = {key: value for key, value in values.items() if key not in locked.house_values}
+        with paths_under("house_values."):
+            locked.house_values = ruleset.validate_house_values({**locked.house_values, **filled})
+        locked.save(update_fields=["house_values"])
+    league.house_values = locked.house_values
+    return list(filled)
 
 
 def league_house_values_replace(*, league: League, user: Any, fmt: TextFormat, text: str) -> League:
