@@ -98,9 +98,7 @@ def fill_url(league):
     return reverse("league-house-values-fill", args=[league.pk])
 
 
-def test_the_settings_page_offers_to_fill_the_unset_values_from_the_suggested_set_or_his_leagues(
-    client_as, commissioner, league
-):
+def test_the_settings_page_offers_to_fill_the_unset_values_from_the_suggested_set_or_his_leagues(client_as, commissioner, league):
     partial = LeagueFactory(commissioner=commissioner, name="Partial", house_values={"skills.leadership.cost": 250_000})
     BloodBowlLeagueFactory(commissioner=commissioner, name="Marsh")  # another game system: not offered
 
