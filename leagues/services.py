@@ -31,20 +31,22 @@ def league_create(
     name: str,
     game_system: str,
     options: dict[str, Any],
-    house_values_from: str = EMPTY,
+    house_values_from: str | None = None,
     data_from: Mapping[str, str] | None = None,
 ) -> League:
     """A new league; its creator is its first commissioner. Its house values start `house_values_from`: "empty",
     "suggested" (Pitside's set, for a game system that ships one) or the id of a league of the same game system the
-    creator commissions, copied; `data_from` does the same for the game system's other league data (Blood Bowl's
-    `team_lists_from`: "empty", a shipped set's name or a league's id)."""
+    creator commissions, copied; None (the default) is the suggested set where the game system ships one, else empty,
+    so a league made with the defaults takes teams at once. `data_from` does the same for the game system's other
+    league data (Blood Bowl's `team_lists_from`: "empty", a shipped set's name or a league's id); a field it leaves
+    out starts from its source's default (Blood Bowl's sample team lists)."""
     try:
         ruleset = get_ruleset(game_system)
     except UnknownGameSystem:
         choices = ", ".join(slug for slug, _ in game_systems())
         raise Invalid.one("game-system-unknown", "game_system", f"Unknown game system; choose one of {choices}.") from None
     clean_options = ruleset.validate_options(options)
-    house_values = _starting_house_values(ruleset, house_values_from, user)
+    house_values = {} if house_values_from == EMPTY else _house_values_from(ruleset, house_values_from, user)
     copies = _data_copies(ruleset, data_from or {}, user)
     with transaction.atomic():
         league = League.objects.create(name=name, game_system=game_system, options=clean_options, house_values=house_values)
@@ -54,28 +56,35 @@ def league_create(
     return league
 
 
-def _starting_house_values(ruleset: Ruleset, choice: str, user: Any) -> dict[str, Any]:
-    if choice == EMPTY:
-        return {}
+def _house_values_from(
+    ruleset: Ruleset, choice: str | None, user: Any, named: tuple[str, ...] = (EMPTY, SUGGESTED)
+) -> dict[str, Any]:
+    """The house values a league takes from `choice`: "suggested" (refused for a game system without a set), None
+    (the suggested set, or none), or a league's id (`league_source`; `named`: the other choices, for its message),
+    checked again."""
+    if choice is None:
+        return ruleset.suggested_house_values()  # {} for a game system that ships no set
     if choice == SUGGESTED:
         suggested = ruleset.suggested_house_values()
         if not suggested:
             raise Invalid.one("no-suggested-set", "house_values_from", f"Pitside suggests no house values for {ruleset.name}.")
         return suggested
-    source = league_source(field="house_values_from", value=choice, game_system=ruleset.slug, user=user, named=(EMPTY, SUGGESTED))
+    source = league_source(field="house_values_from", value=choice, game_system=ruleset.slug, user=user, named=named)
     with paths_under("house_values."):  # a value its game system has since refused is named, not copied
         return ruleset.validate_house_values(source.house_values)
 
 
 def _data_copies(ruleset: Ruleset, data_from: Mapping[str, str], user: Any) -> list[tuple[LeagueDataSource, str | League]]:
-    """What to copy into the new league, each source checked before anything is made."""
+    """What to copy into the new league, each source checked before anything is made; a source `data_from` leaves
+    out starts from its default."""
     app = game_app_of(ruleset.slug)
     sources = {source.field: source for source in app.data_sources} if app else {}
-    copies: list[tuple[LeagueDataSource, str | League]] = []
-    for field, choice in data_from.items():
-        source = sources.get(field)
-        if source is None:
+    for field in data_from:
+        if field not in sources:
             raise Invalid.one("invalid", field, f"A {ruleset.name} league has no {field}.")
+    copies: list[tuple[LeagueDataSource, str | League]] = []
+    for field, source in sources.items():
+        choice = data_from.get(field, source.default)
         if choice in source.shipped:
             copies.append((source, choice))
         elif choice != EMPTY:
@@ -125,6 +134,26 @@ def league_update(
         league.open_for_signups = open_for_signups
     league.save()
     return league
+
+
+def league_house_values_fill(*, league: League, user: Any, house_values_from: str) -> list[str]:
+    """A commissioner fills the house values the league has not set from Pitside's suggested set ("suggested") or
+    from a league of the same game system he commissions (its id, as at creation); the values it has set stay as
+    they are. All or nothing, checked by the game system as a whole. Returns the keys filled."""
+    league_require_commissioner(league=league, user=user)
+    if house_values_from == EMPTY:
+        raise Invalid.one("invalid", "house_values_from", 'Fill from "suggested" or the id of a league you commission.')
+    ruleset = get_ruleset(league.game_system)
+    values = _house_values_from(ruleset, house_values_from, user, named=(SUGGESTED,))
+    with transaction.atomic():
+        # Locked: a value another commissioner sets meanwhile is one the league has set, never overwritten.
+        locked = League.objects.select_for_update().only("house_values").get(pk=league.pk)
+        filled = {key: value for key, value in values.items() if key not in locked.house_values}
+        with paths_under("house_values."):
+            locked.house_values = ruleset.validate_house_values({**locked.house_values, **filled})
+        locked.save(update_fields=["house_values"])
+    league.house_values = locked.house_values
+    return list(filled)
 
 
 def league_house_values_replace(*, league: League, user: Any, fmt: TextFormat, text: str) -> League:

@@ -22,6 +22,8 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
 from engine.core.ruleset import HOUSE_VALUE_REQUIRED
+from engine.registry import get_ruleset
+from leagues.forms import HOUSE_VALUE_ID
 from leagues.game_apps import game_app_of
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
@@ -99,15 +101,24 @@ def league_setup_options[O: RefusableOption](options: Sequence[O], *, league: Le
     return [replace(option, reason=SETUP_UNFINISHED) if option.unset else option for option in options]
 
 
+NAMED_AT_MOST = 5  # house values a notice names before "and N more" (the settings page lists them all)
+
+
 def _notify_setup_unfinished(league: League, keys: list[str]) -> None:
     # Named by the league's house values as they are: setting any of them makes the next refusal a new event.
     # Two coaches refused at once both try; the notification's unique (user, event) keeps one.
     digest = hashlib.sha256(json.dumps(league.house_values, sort_keys=True).encode()).hexdigest()[:16]
     app = game_app_of(league.game_system)
-    url = reverse(app.settings_url, args=[league.pk]) + "#unset" if app else ""
+    # A notice has one link: to the one value's input, else to the settings page's list of them (each a link).
+    anchor = HOUSE_VALUE_ID % keys[0] if len(keys) == 1 else "unset"
+    url = f"{reverse(app.settings_url, args=[league.pk])}#{anchor}" if app else ""
+    labels = {field.key: field.label for field in get_ruleset(league.game_system).house_value_fields()}
+    names = [labels.get(key, key) for key in keys]  # the settings page's own names for them
+    more = len(names) - NAMED_AT_MOST
+    named = ", ".join(names[:NAMED_AT_MOST]) + (f" and {more} more" if more > 0 else "")
     notify(
         users=league.commissioners.all(),
         event=f"house-values-unset:{league.pk}:{digest}",
-        text=f"A coach was refused in {league.name}: house values are not set yet ({', '.join(keys)}).",
+        text=f"A coach was refused in {league.name}: house values are not set yet ({named}).",
         url=url,
     )

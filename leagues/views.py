@@ -21,6 +21,7 @@ from leagues.forms import (
     CommissionerAddForm,
     GrantForm,
     HouseValuesFileForm,
+    HouseValuesFillForm,
     HouseValuesForm,
     LeagueCreateForm,
     apply_domain_errors,
@@ -109,6 +110,14 @@ def house_values_form(league: League, data: Any = None) -> HouseValuesForm:
     )
 
 
+def house_values_fill_form(league: League, user: Any, data: Any = None) -> HouseValuesFillForm:
+    """Where `user` may fill the league's unset house values from: the suggested set while it has a value the league
+    has not set, and his other leagues of its game system."""
+    suggested = get_ruleset(league.game_system).suggested_house_values()
+    copyable = leagues_commissioned_by(user).filter(game_system=league.game_system).exclude(pk=league.pk)
+    return HouseValuesFillForm(data, suggesting=not suggested.keys() <= league.house_values.keys(), copyable=copyable)
+
+
 def grant_form(league: League, data: Any = None) -> GrantForm:
     """The grants-and-fines form of any game system's league, in its money."""
     return GrantForm(data, teams=league.teams.all(), unit=get_ruleset(league.game_system).money_unit)
@@ -137,6 +146,7 @@ def settings_page(request: HttpRequest, league: League, status: int = 200, **for
         # a game system without money has no grants or fines (the section shows only to say so of one sent)
         "grant_form": forms.get("grant_form") or (grant_form(league) if app.ruleset.accounts else None),
         "house_form": house_form,
+        "fill_form": forms.get("fill_form") or house_values_fill_form(league, request.user),
         "house_groups": house_groups,
         "unset_groups": [(group, [row for row in group.rows if row.required]) for group in house_groups if group.required_count],
         **settings_sections_context(league, forms),
@@ -220,6 +230,34 @@ def league_house_values(request: HttpRequest, league_id: int) -> HttpResponse:
     with refusal_shown_by(refused):
         services.league_update(league=league, user=request.user, house_values=changes)
     messages.success(request, f"House values saved ({len(changes)} changed)." if changes else "No house value changed.")
+    return _house_values_section(league)
+
+
+@login_required
+@domain_errors
+@require_POST
+def league_house_values_fill(request: HttpRequest, league_id: int) -> HttpResponse:
+    """Fill the house values the league has not set (from the suggested set or another league); the ones it has set
+    stay. Nothing is lost, so nothing is asked first: each filled value can be changed or cleared below."""
+    league = _league(league_id)
+    form = house_values_fill_form(league, request.user, request.POST)
+    if not form.is_valid():
+        return settings_page(request, league, status=400, fill_form=form)
+
+    def refused(error: Invalid) -> HttpResponse:
+        apply_domain_errors(form, error)
+        return settings_page(request, league, fill_form=form)
+
+    with refusal_shown_by(refused):
+        filled = services.league_house_values_fill(
+            league=league, user=request.user, house_values_from=form.cleaned_data["house_values_from"]
+        )
+    if filled:
+        messages.success(
+            request, f"{len(filled)} house value{'s' if len(filled) != 1 else ''} filled; the ones set before are unchanged."
+        )
+    else:
+        messages.success(request, "Every one of those values was set already: nothing changed.")
     return _house_values_section(league)
 
 

@@ -2,7 +2,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from accounts.apis import TokenApi, TokenCurrentApi
-from leagues.apis import HouseValuesApi, LeagueDetailApi, LeagueExportApi, LeagueListApi
+from leagues.apis import HouseValuesApi, HouseValuesFillApi, LeagueDetailApi, LeagueExportApi, LeagueListApi
 from leagues.game_apps import game_apps
 from pitside.schema_view import OnceSchemaView
 from webhooks.apis import ChannelDetailApi, ChannelListApi
@@ -17,6 +17,7 @@ urlpatterns = [
     path("leagues/", LeagueListApi.as_view(), name="api-leagues"),
     path("leagues/<id:league_id>/", LeagueDetailApi.as_view(), name="api-league"),
     path("leagues/<id:league_id>/house-values/", HouseValuesApi.as_view(), name="api-league-house-values"),
+    path("leagues/<id:league_id>/house-values/fill/", HouseValuesFillApi.as_view(), name="api-league-house-values-fill"),
     path("leagues/<id:league_id>/export/", LeagueExportApi.as_view(), name="api-league-export"),
     path("leagues/<id:league_id>/channels/", ChannelListApi.as_view(), name="api-league-channels"),
     path("channels/<id:channel_id>/", ChannelDetailApi.as_view(), name="api-channel"),

@@ -446,7 +446,8 @@ def test_a_list_filter_with_a_nul_is_refused(url, field, world, client_of):
 
 def test_a_league_without_house_values_refuses_a_butcher_naming_the_value_to_set(client_of):
     commissioner = client_of("commissioner")
-    league = commissioner.post("/api/leagues/", {"name": "Rulebook Only", "game_system": "slaughterball"}, format="json").json()
+    body = {"name": "Rulebook Only", "game_system": "slaughterball", "house_values_from": "empty"}
+    league = commissioner.post("/api/leagues/", body, format="json").json()
     before = db_state()
 
     response = commissioner.post(

@@ -36,6 +36,9 @@ NEW_TEAM = {"name": "Olympian Hoplites", "portfolio": "swords-of-damocles", "ath
 WRITES = {
     "league-create": Request("post", "/api/leagues/", lambda w: {"name": "Second Season", "game_system": "slaughterball"}),
     "league-update": Request("patch", "/api/leagues/{league}/", lambda w: {"name": "Renamed", "open_for_signups": False}),
+    "house-values-fill": Request(
+        "post", "/api/leagues/{unfinished_league}/house-values/fill/", lambda w: {"house_values_from": "suggested"}
+    ),
     "team-create": Request("post", "/api/leagues/{league}/teams/", lambda w: NEW_TEAM),
     "team-create-closed-league": Request("post", "/api/leagues/{closed_league}/teams/", lambda w: NEW_TEAM),
     "purchase-skill": Request(
@@ -55,6 +58,7 @@ WRITE_STATUS = {
     #                            commissioner  coach  rival  other_commissioner  anonymous
     "league-create": (201, 201, 201, 201, 401),
     "league-update": (200, 403, 403, 403, 401),
+    "house-values-fill": (200, 403, 403, 403, 401),
     "team-create": (201, 201, 201, 201, 401),
     "team-create-closed-league": (400, 400, 400, 400, 401),
     "purchase-skill": (403, 201, 403, 403, 401),
@@ -93,8 +97,14 @@ def world(commissioner, coach, rival, other_commissioner, league, team, rival_te
     """The whole cast exists before anything is measured; the rival's team has credits to be fined."""
     grant_create(league=league, user=commissioner, team_id=rival_team.pk, amount=500_000, reason="Sponsor")
     closed = LeagueFactory(commissioner=commissioner, open_for_signups=False)
+    unfinished = LeagueFactory(commissioner=commissioner, house_values={})  # the commissioner's, no value set
     return SimpleNamespace(
-        league=league.pk, closed_league=closed.pk, team=team.pk, rich_team=rival_team.pk, cleaver=team.athletes.get(number=3).pk
+        league=league.pk,
+        closed_league=closed.pk,
+        unfinished_league=unfinished.pk,
+        team=team.pk,
+        rich_team=rival_team.pk,
+        cleaver=team.athletes.get(number=3).pk,
     )
 
 

@@ -56,6 +56,9 @@ def test_a_two_team_league_plays_one_match_and_its_post_match(browser: Browser, 
     boss.goto("/leagues/new/")
     boss.get_by_label("Name").fill("Marsh League")
     boss.get_by_label("Game system").select_option("bloodbowl")
+    # Empty, not the defaults: this journey types each house value and imports the team lists.
+    boss.get_by_label("House values start").select_option("empty")
+    boss.get_by_label("Team lists start").select_option("empty")
     boss.get_by_role("button", name="Create the league").click()
     boss.get_by_role("link", name="Settings").click()
     open_house_value_groups(boss)

@@ -43,6 +43,8 @@ def test_a_campaign_to_a_pit_king(browser: Browser, live_server):
     boss.goto("/leagues/new/")
     boss.get_by_label("Name").fill("Blood Sand")
     boss.get_by_label("Game system").select_option("pitfighter")
+    # Empty, not the defaults: this journey types each house value.
+    boss.get_by_label("House values start").select_option("empty")
     boss.get_by_role("button", name="Create the league").click()
     league_url = boss.url
     boss.get_by_role("link", name="Settings").click()

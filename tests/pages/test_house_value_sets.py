@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from bloodbowl.models import TeamLists
+from engine.bloodbowl.ruleset import RULESET as BLOOD_BOWL
+from engine.pitfighter.ruleset import RULESET as PIT_FIGHTER
 from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
 from leagues.models import League
+from tests.bloodbowl.factories import BloodBowlLeagueFactory
 from tests.factories import LeagueFactory
 
 
@@ -31,6 +36,51 @@ def test_a_new_league_starts_from_the_suggested_set_or_a_copy_of_one_of_the_user
     assert League.objects.get(name="Copied").house_values == league.house_values
 
 
+def test_the_new_league_form_starts_from_the_suggested_set_and_says_what_it_is(client_as, coach):
+    client = client_as(coach)
+    form = client.get(reverse("league-create")).context["form"]
+    page = str(form["house_values_from"])
+    help_text = form.fields["house_values_from"].help_text
+
+    assert form["house_values_from"].value() == "suggested"
+    assert form["team_lists_from"].value() == "sample"
+    assert '<option value="empty">Empty: I set each house value</option>' in page
+    assert "not the rulebook's" in help_text
+    assert "change every value" in help_text
+
+
+@pytest.mark.parametrize(
+    ("game_system", "house_values"),
+    [
+        ("slaughterball", SLAUGHTERBALL.suggested_house_values()),
+        ("bloodbowl", BLOOD_BOWL.suggested_house_values()),
+        ("pitfighter", PIT_FIGHTER.suggested_house_values()),
+        ("blitzbowl", {}),  # it has no house values: the default is no error
+        ("slaughterville", {}),
+    ],
+)
+def test_a_league_made_with_the_forms_defaults_has_the_suggested_set_where_one_ships(client_as, coach, game_system, house_values):
+    client = client_as(coach)
+    defaults = client.get(reverse("league-create")).context["form"]
+    chosen = {name: field.initial for name, field in defaults.fields.items() if field.initial is not None}
+
+    response = client.post(reverse("league-create"), {**chosen, "name": "Defaults", "game_system": game_system})
+
+    assert response.status_code == 302
+    league = League.objects.get(name="Defaults")
+    assert league.house_values == house_values
+    assert TeamLists.objects.filter(league=league).exists() == (game_system == "bloodbowl")
+
+
+def test_a_league_can_still_start_empty_from_the_form(client_as, coach):
+    body = {"name": "Bare", "game_system": "bloodbowl", "house_values_from": "empty", "team_lists_from": "empty"}
+
+    assert client_as(coach).post(reverse("league-create"), body).status_code == 302
+    league = League.objects.get(name="Bare")
+    assert league.house_values == {}
+    assert not TeamLists.objects.filter(league=league).exists()
+
+
 def test_copying_a_league_of_another_game_system_is_shown_next_to_the_choice(client_as, commissioner, league):
     response = client_as(commissioner).post(
         reverse("league-create"), {"name": "Wrong", "game_system": "bloodbowl", "house_values_from": str(league.pk)}
@@ -39,6 +89,67 @@ def test_copying_a_league_of_another_game_system_is_shown_next_to_the_choice(cli
     assert response.status_code == 400
     assert "league of another game system" in response.context["form"].errors["house_values_from"][0]
     assert not League.objects.filter(name="Wrong").exists()
+
+
+# --- Filling the values a league has not set ------------------------------------------------------------------
+
+
+def fill_url(league):
+    return reverse("league-house-values-fill", args=[league.pk])
+
+
+def test_the_settings_page_offers_to_fill_the_unset_values_from_the_suggested_set_or_his_leagues(client_as, commissioner, league):
+    partial = LeagueFactory(commissioner=commissioner, name="Partial", house_values={"skills.leadership.cost": 250_000})
+    BloodBowlLeagueFactory(commissioner=commissioner, name="Marsh")  # another game system: not offered
+
+    response = client_as(commissioner).get(reverse("league-settings", args=[partial.pk]))
+
+    choices = dict(response.context["fill_form"].fields["house_values_from"].choices)
+    assert list(choices) == ["suggested", "A league I commission"]
+    assert dict(choices["A league I commission"]) == {str(league.pk): league.name}
+    page = response.content.decode()
+    assert f'action="{fill_url(partial)}"' in page
+    assert 'href="#fill"' in page  # from the list of unset values at the top
+
+
+def test_filling_keeps_the_values_set_and_lands_on_the_house_values(client_as, commissioner):
+    own = {"skills.leadership.cost": 250_000}
+    partial = LeagueFactory(commissioner=commissioner, house_values=dict(own))
+    client = client_as(commissioner)
+
+    response = client.post(fill_url(partial), {"house_values_from": "suggested"})
+
+    assert response.status_code == 302
+    assert response["Location"].endswith("/settings/#house-values")
+    partial.refresh_from_db()
+    assert partial.house_values == {**SLAUGHTERBALL.suggested_house_values(), **own}
+    page = client.get(response["Location"]).content.decode()
+    assert f"{len(SLAUGHTERBALL.suggested_house_values()) - 1} house values filled" in page
+    assert "Every value the rulebook leaves out is set." in page
+    assert 'id="fill"' not in page  # nothing left to fill from the suggested set, and no other league
+
+
+def test_a_refused_fill_is_shown_on_its_form_and_changes_nothing(client_as, commissioner):
+    partial = LeagueFactory(commissioner=commissioner, house_values={})
+    source = LeagueFactory(commissioner=commissioner, name="Source")
+    League.objects.filter(pk=source.pk).update(house_values={"skills.leadership.cost": 123})  # since refused
+
+    response = client_as(commissioner).post(fill_url(partial), {"house_values_from": str(source.pk)})
+
+    assert response.status_code == 400
+    [error] = response.context["fill_form"].non_field_errors()
+    assert error.startswith("Leadership cost: ")  # named as the settings page names it
+    assert "steps of 50,000" in error
+    partial.refresh_from_db()
+    assert partial.house_values == {}
+
+
+def test_only_a_commissioner_fills(client_as, coach, commissioner):
+    partial = LeagueFactory(commissioner=commissioner, house_values={})
+
+    assert client_as(coach).post(fill_url(partial), {"house_values_from": "suggested"}).status_code == 403
+    partial.refresh_from_db()
+    assert partial.house_values == {}
 
 
 def test_the_commissioner_imports_an_uploaded_file_and_lands_on_the_house_values(client_as, commissioner, league):

@@ -54,7 +54,8 @@ def test_create_a_stable(client_of, campaign, coach):
 
 
 def test_a_stable_before_the_house_values_names_them(client_of, commissioner, coach):
-    created = client_of("commissioner").post("/api/leagues/", {"name": "Pits", "game_system": "pitfighter"}, format="json")
+    body = {"name": "Pits", "game_system": "pitfighter", "house_values_from": "empty"}
+    created = client_of("commissioner").post("/api/leagues/", body, format="json")
     league = created.json()["id"]
     refused = client_of("commissioner").post(
         f"/api/pitfighter/leagues/{league}/stables/", {"name": "A", "fighters": fighters("A")}, format="json"

@@ -40,8 +40,9 @@ def test_a_coach_buying_by_the_api_sees_one_sentence_and_nothing_is_bought(api_a
     assert LedgerEntry.objects.count() == unset
     # Written after the purchase's transaction rolled back: it stays.
     [notice] = Notification.objects.filter(user=commissioner, event__startswith=UNSET_EVENT)
-    assert SKILL_COST in notice.text
-    assert notice.url == reverse("league-settings", args=[team.league_id]) + "#unset"
+    assert "(Leadership cost)" in notice.text  # named as the settings page names it, not by its key
+    assert SKILL_COST not in notice.text
+    assert notice.url == reverse("league-settings", args=[team.league_id]) + f"#id_{SKILL_COST}"  # its input
 
 
 def test_a_coach_buying_on_the_page_sees_one_sentence_and_the_commissioner_hears_once(
