@@ -38,6 +38,7 @@ class BloodBowlConfig(AppConfig):
                         field="team_lists_from",
                         label="Team lists",
                         shipped={SAMPLE: "The sample house team lists (one invented team)"},
+                        default=SAMPLE,  # a league takes teams at once; the commissioner imports his own later
                         copy=team_lists_copy,
                     )
                 ],

@@ -20,7 +20,7 @@ from leagues.forms import HouseValuesFileForm
 from leagues.game_apps import data_sources
 from leagues.models import League
 from leagues.selectors import league_list
-from leagues.services import EMPTY, league_create, league_house_values_replace, league_update
+from leagues.services import league_create, league_house_values_replace, league_update
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.pagination import Pagination, paginate
 from pitside.throttling import LeagueCreateThrottle
@@ -53,10 +53,10 @@ class LeagueListApi(APIView):
         options = serializers.DictField(required=False, default=dict)
         house_values_from = serializers.CharField(
             required=False,
-            default=EMPTY,
             max_length=20,
             help_text='Where the house values start: "empty", "suggested" (Pitside\'s suggested house values, for a game '
-            "system that has them) or the id of a league of the same game system that you commission (copied).",
+            "system that has them) or the id of a league of the same game system that you commission (copied). Left "
+            "out: the suggested set where the game system has one, else empty.",
         )
 
         def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
@@ -68,8 +68,8 @@ class LeagueListApi(APIView):
                 fields[source.field] = serializers.CharField(
                     required=False,
                     max_length=20,
-                    help_text=f'{app.ruleset.name} only. Where the {source.label.lower()} start: "empty" (the default), '
-                    f"{shipped} or the id of a {app.ruleset.name} league that you commission (copied).",
+                    help_text=f'{app.ruleset.name} only. Where the {source.label.lower()} start: "empty", {shipped} or '
+                    f'the id of a {app.ruleset.name} league that you commission (copied). Left out: "{source.default}".',
                 )
             return fields
 

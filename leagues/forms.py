@@ -91,7 +91,12 @@ class BudgetField(CreditsField):
 class LeagueCreateForm(forms.Form):
     name = forms.CharField(max_length=100)
     game_system = forms.ChoiceField(choices=game_systems)
-    house_values_from = forms.ChoiceField(label="House values start", required=False)
+    house_values_from = forms.ChoiceField(
+        label="House values start",
+        required=False,
+        help_text="The suggested set is Pitside's own choice of the values the rulebook leaves out: house values, not "
+        "the rulebook's. You can change every value on the league's settings page afterwards.",
+    )
     # Slaughterball Optional Rules; the suggested amounts are the rulebook's.
     skill_budget = BudgetField(label="Skill Budget", suggested=300_000)
     staff_budget = BudgetField(label="Support Staff Budget", suggested=200_000)
@@ -118,17 +123,17 @@ class LeagueCreateForm(forms.Form):
             self,
             "house_values_from",
             [
+                ("suggested", f"Pitside's suggested set ({suggesting}); a game system without one starts empty"),
                 ("empty", "Empty: I set each house value"),
-                ("suggested", f"Pitside's suggested house values ({suggesting}): house values, not the rulebook's"),
                 ("Copy a league I commission", copies(None)),
             ],
         )
-        self.fields["house_values_from"].initial = "empty"
+        self.fields["house_values_from"].initial = "suggested"
         self.source_fields: list[tuple[str, str]] = []  # (game system, field name)
         for app, source in sources:
             slug = app.ruleset.slug
             self.fields[source.field] = forms.ChoiceField(
-                label=f"{source.label} start: {app.ruleset.name} only", initial="empty", required=False
+                label=f"{source.label} start: {app.ruleset.name} only", initial=source.default, required=False
             )
             set_choices(
                 self,
@@ -142,16 +147,21 @@ class LeagueCreateForm(forms.Form):
         so a game system without budgets is created with its own defaults."""
         return {key: self.cleaned_data[key] for key in ("skill_budget", "staff_budget") if self.cleaned_data[key] is not None}
 
-    def clean_house_values_from(self) -> str:
-        return str(self.cleaned_data["house_values_from"] or "empty")
+    def clean_house_values_from(self) -> str | None:
+        """None, the service's default, for the suggested set: its choice says a game system without one starts
+        empty, so it is never refused."""
+        choice = self.cleaned_data["house_values_from"]
+        return None if choice in ("", "suggested") else str(choice)
 
     def source_bound_fields(self) -> list[forms.BoundField]:
         return [self[name] for _, name in self.source_fields]
 
     def data_from(self) -> dict[str, str]:
-        """The starting league data chosen for the chosen game system (the others' fields are not its)."""
+        """The starting league data chosen for the chosen game system (the others' fields are not its); one left
+        blank starts from its default."""
         game_system = self.cleaned_data["game_system"]
-        return {name: self.cleaned_data[name] or "empty" for slug, name in self.source_fields if slug == game_system}
+        chosen = {name: self.cleaned_data[name] for slug, name in self.source_fields if slug == game_system}
+        return {name: choice for name, choice in chosen.items() if choice}
 
 
 class LeagueSettingsForm(forms.Form):

@@ -29,6 +29,7 @@ class LeagueDataSource:
     field: str  # the create request's field: "team_lists_from"
     label: str  # "Team lists"
     shipped: Mapping[str, str]  # the shipped sets: name -> label ("sample": "the sample house team lists")
+    default: str  # what a new league starts from when its creator names nothing: "empty" or a shipped set's name
     # (new league, a shipped set's name or the league to copy, user): stores the data in the new league.
     copy: Callable[[League, str | League, Any], None]
 

@@ -31,13 +31,15 @@ def league_create(
     name: str,
     game_system: str,
     options: dict[str, Any],
-    house_values_from: str = EMPTY,
+    house_values_from: str | None = None,
     data_from: Mapping[str, str] | None = None,
 ) -> League:
     """A new league; its creator is its first commissioner. Its house values start `house_values_from`: "empty",
     "suggested" (Pitside's set, for a game system that ships one) or the id of a league of the same game system the
-    creator commissions, copied; `data_from` does the same for the game system's other league data (Blood Bowl's
-    `team_lists_from`: "empty", a shipped set's name or a league's id)."""
+    creator commissions, copied; None (the default) is the suggested set where the game system ships one, else empty,
+    so a league made with the defaults takes teams at once. `data_from` does the same for the game system's other
+    league data (Blood Bowl's `team_lists_from`: "empty", a shipped set's name or a league's id); a field it leaves
+    out starts from its source's default (Blood Bowl's sample team lists)."""
     try:
         ruleset = get_ruleset(game_system)
     except UnknownGameSystem:
@@ -54,7 +56,9 @@ def league_create(
     return league
 
 
-def _starting_house_values(ruleset: Ruleset, choice: str, user: Any) -> dict[str, Any]:
+def _starting_house_values(ruleset: Ruleset, choice: str | None, user: Any) -> dict[str, Any]:
+    if choice is None:
+        return ruleset.suggested_house_values()  # {} for a game system that ships no set
     if choice == EMPTY:
         return {}
     if choice == SUGGESTED:
@@ -68,14 +72,16 @@ def _starting_house_values(ruleset: Ruleset, choice: str, user: Any) -> dict[str
 
 
 def _data_copies(ruleset: Ruleset, data_from: Mapping[str, str], user: Any) -> list[tuple[LeagueDataSource, str | League]]:
-    """What to copy into the new league, each source checked before anything is made."""
+    """What to copy into the new league, each source checked before anything is made; a source `data_from` leaves
+    out starts from its default."""
     app = game_app_of(ruleset.slug)
     sources = {source.field: source for source in app.data_sources} if app else {}
-    copies: list[tuple[LeagueDataSource, str | League]] = []
-    for field, choice in data_from.items():
-        source = sources.get(field)
-        if source is None:
+    for field in data_from:
+        if field not in sources:
             raise Invalid.one("invalid", field, f"A {ruleset.name} league has no {field}.")
+    copies: list[tuple[LeagueDataSource, str | League]] = []
+    for field, source in sources.items():
+        choice = data_from.get(field, source.default)
         if choice in source.shipped:
             copies.append((source, choice))
         elif choice != EMPTY:

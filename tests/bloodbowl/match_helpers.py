@@ -4,8 +4,8 @@ straight in the database (team creation has its own tests)."""
 from __future__ import annotations
 
 from bloodbowl.demo import BLOOD_BOWL_HOUSE_VALUES
-from bloodbowl.models import Player, TeamLists, TeamProfile
-from engine.bloodbowl.teamlists import parse_team_lists, team_lists_sample, team_lists_to_data
+from bloodbowl.models import Player, TeamProfile
+from bloodbowl.services.teamlists import SAMPLE
 from engine.core.money import TREASURY
 from leagues.services import league_create
 from rosters.models import LedgerEntry, LedgerKind, Team
@@ -15,11 +15,15 @@ HOUSE_VALUES = {**BLOOD_BOWL_HOUSE_VALUES, "points.field_goal": 1}
 
 
 def bloodbowl_league(commissioner, **options):
-    league = league_create(user=commissioner, name="Old World League", game_system="bloodbowl", options=options)
+    league = league_create(
+        user=commissioner,
+        name="Old World League",
+        game_system="bloodbowl",
+        options=options,
+        data_from={"team_lists_from": SAMPLE},
+    )
     league.house_values = HOUSE_VALUES
     league.save()
-    lists = parse_team_lists(team_lists_sample("house-team.yaml"), "yaml")
-    TeamLists.objects.create(league=league, data=team_lists_to_data(lists), updated_by=commissioner)
     return league
 
 

@@ -40,21 +40,37 @@ def test_a_suggested_set_is_valid_and_sets_every_value_the_rulebook_leaves_out(r
 # --- house_values_from ----------------------------------------------------------------------------
 
 
-def test_a_league_starts_empty_by_default_or_from_the_suggested_set(coach, api_as):
+def test_a_league_starts_from_the_suggested_set_by_default_or_empty(coach, api_as):
     api = api_as(coach)
 
-    assert create(api).json()["house_values"] == {}
-    response = create(api, house_values_from="suggested")
+    default = create(api)
+    suggested = create(api, house_values_from="suggested")
+
+    assert (default.status_code, suggested.status_code) == (201, 201)
+    assert default.json()["house_values"] == suggested.json()["house_values"] == SLAUGHTERBALL.suggested_house_values()
+    assert create(api, house_values_from="empty").json()["house_values"] == {}
+
+
+def test_a_slaughterball_league_made_with_the_defaults_takes_a_team_at_once(coach, rival, api_as):
+    league = create(api_as(coach)).json()["id"]
+    body = {"name": "Great Lakes Ogres", "portfolio": "carnage", "athletes": demo_athletes(0)}
+
+    response = api_as(rival).post(f"/api/leagues/{league}/teams/", body, format="json")
 
     assert response.status_code == 201
-    assert response.json()["house_values"] == SLAUGHTERBALL.suggested_house_values()
+    assert not Notification.objects.filter(event__startswith="house-values-unset:").exists()
 
 
-def test_a_game_system_without_a_suggested_set_refuses_one(coach, api_as):
-    response = create(api_as(coach), game_system="blitzbowl", house_values_from="suggested")
+def test_a_game_system_without_a_suggested_set_starts_empty_by_default_and_refuses_one_named(coach, api_as):
+    api = api_as(coach)
 
-    assert response.status_code == 400
-    assert problems(response) == {("no-suggested-set", "house_values_from")}
+    default = create(api, game_system="blitzbowl")
+    refused = create(api, game_system="blitzbowl", name="Named", house_values_from="suggested")
+
+    assert (default.status_code, default.json()["house_values"]) == (201, {})
+    assert refused.status_code == 400
+    assert problems(refused) == {("no-suggested-set", "house_values_from")}
+    assert not League.objects.filter(name="Named").exists()
 
 
 def test_a_commissioner_copies_the_house_values_of_his_own_league(league, commissioner, api_as):
@@ -97,11 +113,14 @@ def test_a_blood_bowl_league_starts_from_the_sample_or_a_copy_of_its_commissione
     api = api_as(commissioner)
     body = {"game_system": "bloodbowl", "house_values_from": "suggested"}
 
+    default = create(api, **body).json()
     sample = create(api, **body, team_lists_from="sample").json()
     copy = create(api, **body, team_lists_from=source.pk).json()
+    empty = create(api, **body, team_lists_from="empty").json()
 
     lists = {row.league_id: row.data for row in TeamLists.objects.all()}
-    assert lists[sample["id"]] == lists[copy["id"]] == lists[source.pk]
+    assert lists[default["id"]] == lists[sample["id"]] == lists[copy["id"]] == lists[source.pk]
+    assert empty["id"] not in lists
     assert copy["house_values"] == BLOOD_BOWL.suggested_house_values()
     refused = create(api_as(coach), **body, team_lists_from=source.pk)
     assert (refused.status_code, problems(refused)) == (403, {("not-commissioner", "team_lists_from")})
@@ -121,7 +140,7 @@ def test_team_lists_from_is_refused_for_another_game_system(coach, api_as):
 def test_an_export_imported_again_gives_the_same_house_values(league, commissioner, api_as, fmt):
     api = api_as(commissioner)
     exported = api.get(f"/api/leagues/{league.pk}/house-values/", {"as": fmt})
-    empty = create(api).json()["id"]
+    empty = create(api, house_values_from="empty").json()["id"]
 
     response = api.put(f"/api/leagues/{empty}/house-values/", {"format": fmt, "text": exported.content.decode()}, format="json")
 

@@ -8,6 +8,7 @@ import pytest
 from django.core.paginator import UnorderedObjectListWarning
 
 from engine.slaughterball.ruleset import OPTIONS
+from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
 from tests.factories import LeagueFactory, UserFactory, make_team
 
 
@@ -62,7 +63,8 @@ def test_a_new_leagues_creator_is_its_commissioner_and_options_get_their_default
     created = response.json()
     assert created["commissioners"] == ["own_coach"]
     assert created["options"] == {**OPTIONS.defaults, "skill_budget": 300_000, "staff_budget": None}
-    assert (created["house_values"], created["team_count"], created["open_for_signups"]) == ({}, 0, True)
+    assert created["house_values"] == SLAUGHTERBALL.suggested_house_values()  # the default start
+    assert (created["team_count"], created["open_for_signups"]) == (0, True)
 
 
 def test_an_update_merges_options_and_house_values_and_null_clears_a_house_value(league, commissioner, api_as):

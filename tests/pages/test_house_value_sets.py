@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from bloodbowl.models import TeamLists
+from engine.bloodbowl.ruleset import RULESET as BLOOD_BOWL
+from engine.pitfighter.ruleset import RULESET as PIT_FIGHTER
 from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
 from leagues.models import League
 from tests.factories import LeagueFactory
@@ -29,6 +33,51 @@ def test_a_new_league_starts_from_the_suggested_set_or_a_copy_of_one_of_the_user
 
     assert League.objects.get(name="Suggested").house_values == SLAUGHTERBALL.suggested_house_values()
     assert League.objects.get(name="Copied").house_values == league.house_values
+
+
+def test_the_new_league_form_starts_from_the_suggested_set_and_says_what_it_is(client_as, coach):
+    client = client_as(coach)
+    form = client.get(reverse("league-create")).context["form"]
+    page = str(form["house_values_from"])
+    help_text = form.fields["house_values_from"].help_text
+
+    assert form["house_values_from"].value() == "suggested"
+    assert form["team_lists_from"].value() == "sample"
+    assert '<option value="empty">Empty: I set each house value</option>' in page
+    assert "not the rulebook's" in help_text
+    assert "change every value" in help_text
+
+
+@pytest.mark.parametrize(
+    ("game_system", "house_values"),
+    [
+        ("slaughterball", SLAUGHTERBALL.suggested_house_values()),
+        ("bloodbowl", BLOOD_BOWL.suggested_house_values()),
+        ("pitfighter", PIT_FIGHTER.suggested_house_values()),
+        ("blitzbowl", {}),  # it has no house values: the default is no error
+        ("slaughterville", {}),
+    ],
+)
+def test_a_league_made_with_the_forms_defaults_has_the_suggested_set_where_one_ships(client_as, coach, game_system, house_values):
+    client = client_as(coach)
+    defaults = client.get(reverse("league-create")).context["form"]
+    chosen = {name: field.initial for name, field in defaults.fields.items() if field.initial is not None}
+
+    response = client.post(reverse("league-create"), {**chosen, "name": "Defaults", "game_system": game_system})
+
+    assert response.status_code == 302
+    league = League.objects.get(name="Defaults")
+    assert league.house_values == house_values
+    assert TeamLists.objects.filter(league=league).exists() == (game_system == "bloodbowl")
+
+
+def test_a_league_can_still_start_empty_from_the_form(client_as, coach):
+    body = {"name": "Bare", "game_system": "bloodbowl", "house_values_from": "empty", "team_lists_from": "empty"}
+
+    assert client_as(coach).post(reverse("league-create"), body).status_code == 302
+    league = League.objects.get(name="Bare")
+    assert league.house_values == {}
+    assert not TeamLists.objects.filter(league=league).exists()
 
 
 def test_copying_a_league_of_another_game_system_is_shown_next_to_the_choice(client_as, commissioner, league):
