@@ -25,7 +25,7 @@ from engine.blitzbowl import traits as trait_rules
 from engine.blitzbowl.league import SideResult, Stage
 from engine.blitzbowl.match import MatchResult
 from engine.blitzbowl.ruleset import RULESET
-from engine.core.violations import paths_named
+from engine.core.violations import paths_named, raise_if_any
 from games.dice import Dice
 from games.lifecycle import ResultLifecycle
 from leagues.models import League
@@ -115,6 +115,7 @@ def round_generate(*, league_id: int, user: Any) -> list[Match]:
         _require_league_play(league)
         state = league_state(league)
         ids = [t.pk for t in state.coaches]
+        raise_if_any(league_rules.coaches_problems(ids))  # before three coaches, no match is legal: say why
         round_ = league_rules.next_round(state.schedule, ids, state.matches_per_coach)
         if not round_:
             raise Invalid.one("no-legal-pairing", "league", "No legal league match is left to arrange.")

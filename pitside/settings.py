@@ -96,6 +96,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "notifications.context_processors.unread",
+                "leagues.context_processors.registered_game_systems",
             ],
             "builtins": ["pitside.names"],
         },

@@ -32,6 +32,15 @@ def test_sign_up_page(client_as, short_league, coach):
     assert answer["Location"] == f"/blitzbowl/coaches/{team.pk}/"
 
 
+def test_a_league_of_two_coaches_says_it_needs_a_third(client_as, short_league, ann, bob, commissioner):
+    client = client_as(commissioner)
+    assert "needs at least three coaches" in client.get(f"/leagues/{short_league.pk}/").content.decode()
+    refused = client.post(f"/blitzbowl/leagues/{short_league.pk}/round/")
+    assert refused.status_code == 400
+    assert "needs at least 3 coaches; this one has 2." in refused.content.decode()
+    assert not Match.objects.exists()
+
+
 def test_an_illegal_pairing_is_refused_on_the_page(client_as, short_league, three):
     ann, bob, _ = three
     client = client_as(ann.coach)

@@ -37,10 +37,14 @@ def test_sign_up_one_team_a_coach(short_league, coach, ann):
     assert codes(refused) == [("name-required", "name")]
 
 
-def test_at_least_three_coaches_before_a_match(short_league, ann, bob):
+def test_at_least_three_coaches_before_a_match(short_league, ann, bob, commissioner):
     with pytest.raises(RuleViolation) as refused:
         services.match_create(league_id=short_league.pk, user=ann.coach, home_team=ann.pk, away_team=bob.pk)
     assert codes(refused) == [("coaches-too-few", "league")]
+    with pytest.raises(RuleViolation) as refused:  # the next round too, saying why rather than "none left"
+        services.round_generate(league_id=short_league.pk, user=commissioner)
+    assert codes(refused) == [("coaches-too-few", "league")]
+    assert "needs at least 3 coaches; this one has 2" in str(refused.value)
 
 
 def test_the_pairing_rule_names_the_coaches_not_yet_played(short_league, three, commissioner):

@@ -1,8 +1,11 @@
-"""Every browser journey runs axe-core on each page it visits (tests/e2e/accessibility.py)."""
+"""Every browser journey runs axe-core on each page it visits (tests/e2e/accessibility.py); a journey that asks for
+`fields_typed` counts the fields its people type."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any
 
@@ -52,3 +55,33 @@ def accessibility_audit(monkeypatch: pytest.MonkeyPatch) -> Iterator[Accessibili
             audit.audit(page)
     if audit.found:
         pytest.fail("axe-core: serious or critical violations\n" + "\n".join(dict.fromkeys(audit.found)), pytrace=False)
+
+
+@dataclass
+class FieldsTyped:
+    """The fields the people of a journey have typed or chosen so far, and when the journey started."""
+
+    count: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+    def report(self, what: str) -> None:
+        print(f"first hour, {what}: {self.count} fields typed ({time.monotonic() - self.started:.0f} s)")
+
+
+@pytest.fixture
+def fields_typed(monkeypatch: pytest.MonkeyPatch) -> FieldsTyped:
+    """Counts each fill and select_option of the test (a page's or a locator's), however its helpers reach them."""
+    typed = FieldsTyped()
+
+    def counted(method: Callable[..., Any]) -> Callable[..., Any]:
+        @wraps(method)
+        def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+            typed.count += 1
+            return method(self, *args, **kwargs)
+
+        return wrapper
+
+    for cls in (Page, Locator):
+        for name in ("fill", "select_option"):
+            monkeypatch.setattr(cls, name, counted(getattr(cls, name)))
+    return typed

@@ -1,8 +1,8 @@
-"""A two-team Blood Bowl league in Chromium, on phones: the commissioner creates it, sets its house values
-and imports the team lists; two coaches sign their teams up, play one match through the pre-match, the
-report and its confirmation, and the post-match sequence (winnings, Star Player Points, a star player roll
-and its peak roll, Fan Factor); a coach buys a Team Re-roll at double cost; the standings and the roster
-sheet PDF show it all."""
+"""A two-team Blood Bowl league in Chromium, on phones: the commissioner creates it accepting every default of the
+New league form (Pitside's suggested house values, the sample house team lists); two coaches sign their teams up,
+play one match through the pre-match, the report and its confirmation (the first hour: its fields typed are
+printed), and the post-match sequence (winnings, Star Player Points, a star player roll and its peak roll, Fan
+Factor); a coach buys a Team Re-roll at double cost; the standings and the roster sheet PDF show it all."""
 
 from __future__ import annotations
 
@@ -13,24 +13,17 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
-from bloodbowl.models import Match, Player, StarPlayerRoll
-from engine.bloodbowl.teamlists import team_lists_sample
+from bloodbowl.models import Match, Player, StarPlayerRoll, TeamLists
+from engine.bloodbowl.ruleset import RULESET as BLOOD_BOWL
+from engine.bloodbowl.teamlists import parse_team_lists, team_lists_sample, team_lists_to_data
+from leagues.models import League
 from rosters.models import Team
 from rosters.selectors import team_balances
-from tests.e2e.house_values import open_house_value_groups
-from tests.e2e.people import log_in
+from tests.e2e.conftest import FieldsTyped
+from tests.e2e.people import create_league, log_in
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-HOUSE_VALUES = {
-    "Cost of one Fan Factor point for a new team": "10,000",
-    "Apothecary cost": "50,000",
-    "Assistant Coach cost": "10,000",
-    "Cheerleader cost": "10,000",
-    "Fewest players on a new team's roster": "11",
-    "Most players on a roster": "16",
-}
 
 
 def sign_team_up(page: Page, league_name: str, team_name: str, players: int) -> None:
@@ -49,27 +42,16 @@ def sign_team_up(page: Page, league_name: str, team_name: str, players: int) -> 
     expect(page.get_by_role("heading", name=team_name)).to_be_visible()
 
 
-def test_a_two_team_league_plays_one_match_and_its_post_match(browser: Browser, live_server):
+def test_a_two_team_league_plays_one_match_and_its_post_match(browser: Browser, live_server, fields_typed: FieldsTyped):
     for username in ("boss", "croaker", "warden"):
         UserFactory(username=username, password=PASSWORD)
     boss = log_in(browser, live_server, "boss")
-    boss.goto("/leagues/new/")
-    boss.get_by_label("Name").fill("Marsh League")
-    boss.get_by_label("Game system").select_option("bloodbowl")
-    # Empty, not the defaults: this journey types each house value and imports the team lists.
-    boss.get_by_label("House values start").select_option("empty")
-    boss.get_by_label("Team lists start").select_option("empty")
-    boss.get_by_role("button", name="Create the league").click()
-    boss.get_by_role("link", name="Settings").click()
-    open_house_value_groups(boss)
-    for label, value in HOUSE_VALUES.items():
-        boss.get_by_label(label, exact=True).fill(value)
-    boss.get_by_role("button", name="Save house values").click()
-    expect(boss.get_by_text("House values saved")).to_be_visible()
-    boss.get_by_role("link", name="Import or edit the team lists").click()
-    boss.get_by_label("Or paste or edit the text").fill(team_lists_sample("house-team.yaml"))
-    boss.get_by_role("button", name="Save the team lists").click()
-    expect(boss.get_by_text("Bogmire Croakers").first).to_be_visible()
+    assert not League.objects.exists()
+    create_league(boss, "Marsh League", "bloodbowl")
+    league = League.objects.get()
+    assert league.house_values == BLOOD_BOWL.suggested_house_values()
+    sample = parse_team_lists(team_lists_sample("house-team.yaml"), "yaml")
+    assert TeamLists.objects.get(league=league).data == team_lists_to_data(sample)
 
     croaker = log_in(browser, live_server, "croaker")
     sign_team_up(croaker, "Marsh League", "Croak Town Hoppers", players=11)
@@ -102,6 +84,7 @@ def test_a_two_team_league_plays_one_match_and_its_post_match(browser: Browser, 
     warden.goto(f"/bloodbowl/matches/{match.pk}/")
     warden.get_by_role("button", name="Confirm the report").click()
     expect(warden.get_by_text("The match is confirmed")).to_be_visible()
+    fields_typed.report("Blood Bowl")
     sides = {s.home: s for s in Match.objects.get().sides.all()}
     assert sides[True].winnings is not None
     assert sides[True].fan_factor_change is not None

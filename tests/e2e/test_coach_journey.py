@@ -37,12 +37,13 @@ def sign_up(page: Page, username: str, password: str) -> None:
     expect(page.get_by_text(f"Welcome to Pitside, {username}.")).to_be_visible()
 
 
-def sign_team_up(page: Page, league_name: str, team_name: str) -> None:
+def sign_team_up(page: Page, league_name: str, team_name: str, portfolio: str = "valkyries") -> None:
+    """The team of ROSTER, two athletes of each type, with `portfolio`."""
     page.goto("/leagues/")
     page.get_by_role("link", name=league_name).click()
     page.get_by_role("link", name="Sign up a team").click()
     page.get_by_label("Team name").fill(team_name)
-    page.get_by_label("Team Genetic Portfolio").select_option("valkyries")
+    page.get_by_label("Team Genetic Portfolio").select_option(portfolio)
     limits = page.locator("#type-limits")
     for index, (athlete_type, name, number) in enumerate(ROSTER):
         page.locator(f"#id_athletes-{index}-type").select_option(athlete_type)

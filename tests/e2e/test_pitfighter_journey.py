@@ -1,18 +1,20 @@
-"""A Pit Fighter campaign in Chromium, the commissioner on a desktop and the owners on phones: the campaign created
-and its house values set (the demo's, labelled house values); three owners create their stables of five; a Classic
-combat arranged, reported and confirmed, the loser's injuries and missed fights on his roster, a survivor trained;
-a fighter who must miss refused by name; a Sigmar combat, one against three, approved by the commissioner: the Pit
-King crowned and his owner winning the campaign; his roster printed as PDF."""
+"""A Pit Fighter campaign in Chromium, on phones: the campaign created accepting every default of the New league form
+(its house values from Pitside's suggested set); two owners create their stables of five and a Classic combat is
+arranged, reported and confirmed (the first hour: its fields typed are printed); the loser's injuries and missed
+fights on his roster, a survivor trained; a third owner's stable; a fighter who must miss refused by name; a Sigmar
+combat, one against three, approved by the commissioner: the Pit King crowned and his owner winning the campaign;
+his roster printed as PDF."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pitfighter.demo import DEMO_HOUSE_VALUES
+from engine.pitfighter.ruleset import RULESET as PIT_FIGHTER
+from leagues.models import League
 from pitfighter.models import Combat, Fighter
-from tests.e2e.house_values import open_house_value_groups
-from tests.e2e.people import DESKTOP, PHONE, log_in
+from tests.e2e.conftest import FieldsTyped
+from tests.e2e.people import create_league, log_in
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -36,29 +38,18 @@ def fighter(owner: str, type_: str) -> Fighter:
     return Fighter.objects.get(name=f"{owner.title()} {type_}")
 
 
-def test_a_campaign_to_a_pit_king(browser: Browser, live_server):
+def test_a_campaign_to_a_pit_king(browser: Browser, live_server, fields_typed: FieldsTyped):
     for username in ("boss", *OWNERS):
         UserFactory(username=username, password=PASSWORD)
-    boss = log_in(browser, live_server, "boss", DESKTOP)
-    boss.goto("/leagues/new/")
-    boss.get_by_label("Name").fill("Blood Sand")
-    boss.get_by_label("Game system").select_option("pitfighter")
-    # Empty, not the defaults: this journey types each house value.
-    boss.get_by_label("House values start").select_option("empty")
-    boss.get_by_role("button", name="Create the league").click()
+    boss = log_in(browser, live_server, "boss")
+    assert not League.objects.exists()
+    create_league(boss, "Blood Sand", "pitfighter")
     league_url = boss.url
+    assert League.objects.get().house_values == PIT_FIGHTER.suggested_house_values()
     boss.get_by_role("link", name="Settings").click()
     expect(boss.locator("#suggested-order")).to_contain_text("adjust-facing, attack-master")
-    open_house_value_groups(boss)
-    for key, value in DEMO_HOUSE_VALUES.items():
-        if boss.locator(f'select[name="{key}"]').count():  # a list chosen by name (the shield types)
-            boss.locator(f'select[name="{key}"]').select_option(value)
-        else:
-            boss.locator(f'input[name="{key}"]').fill(", ".join(value) if isinstance(value, list) else str(value))
-    boss.get_by_role("button", name="Save house values").click()
-    expect(boss.get_by_text("House values saved")).to_be_visible()
 
-    owners = {username: log_in(browser, live_server, username, PHONE) for username in OWNERS}
+    owners = {username: log_in(browser, live_server, username) for username in ("ann", "bob")}
     for username, page in owners.items():
         create_stable(page, league_url, username)
 
@@ -80,6 +71,9 @@ def test_a_campaign_to_a_pit_king(browser: Browser, live_server):
     bob.goto(f"/pitfighter/combats/{Combat.objects.get().pk}/")
     bob.get_by_role("button", name="Confirm the result").click()
     expect(bob.locator("#combat-state")).to_have_text("Confirmed")
+    fields_typed.report("Pit Fighter")
+    owners["cid"] = log_in(browser, live_server, "cid")
+    create_stable(owners["cid"], league_url, "cid")
     bob.goto(f"/pitfighter/fighters/{loser.pk}/")
     expect(bob.locator("#fighter-misses")).to_have_text("2")
 

@@ -75,6 +75,23 @@ def open_season_page(page: Page) -> None:
     page.get_by_role("link", name="Season 1", exact=True).click()
 
 
+def start_season(boss: Page, league: str) -> None:
+    """The commissioner creates Season 1 (the name the form suggests), starts it and makes week 1's draw."""
+    boss.goto("/leagues/")
+    boss.get_by_role("link", name=league).click()
+    boss.get_by_role("link", name="Seasons").click()
+    expect(boss.get_by_label("Name")).to_have_value("Season 1")
+    boss.get_by_role("button", name="Create the season").click()
+    expect(boss.get_by_text("Season 1 is open for sign-ups.")).to_be_visible()
+    boss.get_by_role("button", name="Start Season 1").click()
+    # It asks first, listing the unspent Support Staff Budgets it writes off.
+    expect(boss.get_by_role("alertdialog")).to_contain_text("Support Staff Budget")
+    boss.get_by_role("button", name="Start Season 1").click()
+    expect(boss.get_by_role("heading", name=re.compile("Week 1"))).to_be_visible()
+    boss.get_by_role("button", name="Make the draw").click()
+    expect(boss.get_by_text("The draw is made and recorded.")).to_be_visible()
+
+
 def follow_notification(page: Page, text: str) -> None:
     page.goto("/notifications/")
     page.get_by_role("link", name=re.compile(text)).first.click()
@@ -103,7 +120,7 @@ def hold_auction(coaches: dict[str, Page], opener: str, game: Game, *, treasurie
 
     names = {side.team_id: side.team.name for side in game.sides.select_related("team")}
     rows = page.locator(".pregame-coach")
-    expect(rows).to_have_count(4)
+    expect(rows).to_have_count(len(names))
     for entry in auction.order:  # ascending Team Potential, each coach's stored die and knives
         knives = auctions.knives(dice[str(entry["team"])])
         row = rows.filter(has_text=entry["name"])
@@ -235,13 +252,16 @@ def check_pregame_figures(page: Page, game: Game) -> dict[str, GameSide]:
 # --- Results ------------------------------------------------------------------------------------------------
 
 
-def fill_result(page: Page, order: list[str], scores: dict[str, int], unused: dict[str, int]) -> None:
+def fill_result(page: Page, order: list[str], scores: dict[str, int], unused: dict[str, int] | None = None) -> None:
+    """The result form: each team's order of play and score, and its unused Edge tokens when given (else the 0 the
+    form starts with)."""
     form = page.locator("#result-form")
     for position, name in enumerate(order, start=1):
         row = form.locator("li.results-row", has_text=name)
         row.get_by_label("Order of play").fill(str(position))
         row.get_by_label("Score").fill(str(scores[name]))
-        row.get_by_label("Unused Edge tokens").fill(str(unused[name]))
+        if unused is not None:
+            row.get_by_label("Unused Edge tokens").fill(str(unused[name]))
     form.get_by_role("button", name="Submit the result").click()
 
 
@@ -285,19 +305,7 @@ def test_a_four_team_league_plays_two_weeks(log_in):
     coaches = {name: log_in(coach) for coach, name, _ in TEAMS}
 
     # The commissioner creates the season, starts it and makes week 1's draw: one 4-team game.
-    boss.goto("/leagues/")
-    boss.get_by_role("link", name=LEAGUE).click()
-    boss.get_by_role("link", name="Seasons").click()
-    expect(boss.get_by_label("Name")).to_have_value("Season 1")
-    boss.get_by_role("button", name="Create the season").click()
-    expect(boss.get_by_text("Season 1 is open for sign-ups.")).to_be_visible()
-    boss.get_by_role("button", name="Start Season 1").click()
-    # It asks first, listing the unspent Support Staff Budgets it writes off.
-    expect(boss.get_by_role("alertdialog")).to_contain_text("Support Staff Budget")
-    boss.get_by_role("button", name="Start Season 1").click()
-    expect(boss.get_by_role("heading", name=re.compile("Week 1"))).to_be_visible()
-    boss.get_by_role("button", name="Make the draw").click()
-    expect(boss.get_by_text("The draw is made and recorded.")).to_be_visible()
+    start_season(boss, LEAGUE)
     season = Season.objects.get(league=league)
     assert season.status == Season.Status.RUNNING
     week_1 = Week.objects.get(season=season, number=1)

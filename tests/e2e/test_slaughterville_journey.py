@@ -1,14 +1,17 @@
-"""A Slaughterville group in Chromium, on phones: the commissioner creates it and types its catalogue; two
-members join and log three sessions (one refused first for its locations' order, its input kept), confirm each
-other's, and read the statistics on the group page."""
+"""A Slaughterville group in Chromium, on phones: the commissioner creates it accepting every default of the New league
+form and types its catalogue (the rulebook names no character, villain or location: no set ships); two members join
+and log three sessions (one refused first for its locations' order, its input kept), confirm each other's (the
+first confirmed is the first hour: its fields typed are printed), and read the statistics on the group page."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from leagues.models import League
 from slaughterville.demo import DEMO_CATALOGUE
-from tests.e2e.people import log_in
+from tests.e2e.conftest import FieldsTyped
+from tests.e2e.people import create_league, log_in
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -41,14 +44,12 @@ def log_session(page: Page, players: list[tuple[str, str]], villain: str, locati
     page.get_by_role("button", name="Log the session").click()
 
 
-def test_a_group_logs_three_sessions_and_reads_its_statistics(browser: Browser, live_server):
+def test_a_group_logs_three_sessions_and_reads_its_statistics(browser: Browser, live_server, fields_typed: FieldsTyped):
     for username in ("host", "ash", "laurie"):
         UserFactory(username=username, password=PASSWORD)
     host = log_in(browser, live_server, "host")
-    host.goto("/leagues/new/")
-    host.get_by_label("Name").fill("Friday Horror Club")
-    host.get_by_label("Game system").select_option("slaughterville")
-    host.get_by_role("button", name="Create the league").click()
+    assert not League.objects.exists()
+    create_league(host, "Friday Horror Club", "slaughterville")
     host.get_by_role("link", name="Settings").click()
     host.get_by_role("link", name="Type, import or edit the catalogue").click()
     host.get_by_label("Or type, paste or edit the catalogue").fill(DEMO_CATALOGUE)
@@ -68,6 +69,7 @@ def test_a_group_logs_three_sessions_and_reads_its_statistics(browser: Browser, 
     laurie.goto(first)
     laurie.get_by_role("button", name="Confirm the log").click()
     expect(laurie.get_by_text("You confirmed the session.")).to_be_visible()
+    fields_typed.report("Slaughterville")
 
     # 2. Laurie alone loses to the Hooked Stranger in 7 turns: its mandatory location must come first.
     laurie.get_by_role("link", name="Friday Horror Club").click()

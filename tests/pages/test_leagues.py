@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from django.urls import reverse
 
+from engine import registry
 from engine.slaughterball.ruleset import OPTIONS
 from leagues.models import League
 from rosters.models import LedgerEntry
@@ -31,6 +34,14 @@ def test_home_lists_leagues_for_anyone(client, league, team):
     assert 'name="viewport"' in page
     assert "Log in" in page
     assert "Create a league" not in page
+
+
+def test_the_footer_names_every_registered_game_system(client, monkeypatch):
+    monkeypatch.setitem(registry._RULESETS, "quidditch", SimpleNamespace(slug="quidditch", name="Quidditch"))
+    page = client.get(reverse("home")).content.decode()
+    footer = page[page.index('<footer class="site-footer') :]
+    names = "Slaughterball, Blood Bowl (Death Zone), Blitz Bowl, Pit Fighter, Slaughterville, Quidditch"
+    assert f"Pitside runs leagues of {names}." in footer
 
 
 def test_home_offers_create_and_log_out_when_logged_in(client_as, coach):

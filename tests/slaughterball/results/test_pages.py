@@ -195,6 +195,8 @@ def test_the_game_record_sheet_shows_the_values_stored_at_the_game(client, seaso
     game.sides.filter(team=teams[0]).update(pit_power=18_600_000)
     html = client.get(f"/weeks/{game.week_id}/game-records/").content.decode()
     assert html.count("Slaughterball · Game Record Sheet") == 2
+    assert html.count("<h1") == 1
+    assert f"<h1>Game Record Sheets: {season.league.name}, {season.name}, week 1</h1>" in html
     assert "18,600,000" in html
     assert "400,000" in html
     assert "1st" in html

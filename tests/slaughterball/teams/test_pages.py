@@ -299,6 +299,9 @@ def test_a_purchase_asks_first_and_spends_nothing_until_confirmed(client_as, tea
     assert "A purchase is not refunded." in page
     assert '<input type="hidden" name="confirm" value="1">' in page
     assert ("<html" in page) is not htmx
+    # The question is the page's h1 on a page of its own; swapped into the spend page (which has one), an h2.
+    assert f'<h{2 if htmx else 1} id="confirm-title">' in page
+    assert page.count("<h1") == (0 if htmx else 1)
     assert not Purchase.objects.exists()
     assert summary_of(team).balances["skill_budget"] == 300_000
 
