@@ -284,6 +284,12 @@ class HouseValueGroup:
         return any(row.bound.errors for row in self.rows)
 
 
+def house_value_anchor(key: str) -> str:
+    """The id of a house value's input on the settings page (HouseValuesForm's, Django's default auto_id): a link to
+    it opens its group there (js/details-reveal.js)."""
+    return f"id_{key}"
+
+
 class HouseValuesForm(forms.Form):
     """One input per table cell of the game system; only the cells changed are sent to the service."""
 

@@ -22,7 +22,8 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
 from engine.core.ruleset import HOUSE_VALUE_REQUIRED
-from leagues.game_apps import game_app_of
+from leagues.forms import house_value_anchor
+from leagues.game_apps import SetupStep, game_app_of
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from notifications.services import notify
@@ -111,3 +112,48 @@ def _notify_setup_unfinished(league: League, keys: list[str]) -> None:
         text=f"A coach was refused in {league.name}: house values are not set yet ({', '.join(keys)}).",
         url=url,
     )
+
+
+def signup_steps(leagues: Sequence[League]) -> dict[int, list[SetupStep]]:
+    """Whether a league can take a team yet, decided here alone (its league page, its sign-up page and its
+    commissioner's dashboard ask): for each of `leagues` that cannot, the steps its commissioner takes first, each one
+    click away: what its game system needs besides house values (GameApp.signup_needs: Blood Bowl's team lists), then
+    the house values no sign-up can do without (the engine's `signup_unset`). A league that can is left out; one that
+    is closed for sign-ups is the commissioner's choice, not a step. One query for each game system with a need of its
+    own among `leagues`, none for the others."""
+    by_system: dict[str, list[League]] = {}
+    for league in leagues:
+        by_system.setdefault(league.game_system, []).append(league)
+    steps: dict[int, list[SetupStep]] = {}
+    for slug, group in by_system.items():
+        app = game_app_of(slug)
+        if app is None:
+            continue
+        needs = app.signup_needs(group) if app.signup_needs is not None else {}
+        for league in group:
+            found = [needs[league.pk]] if league.pk in needs else []
+            if unset := app.ruleset.signup_unset(league.house_values):
+                count = f"{len(unset)} house value{'s' if len(unset) != 1 else ''} a team needs"
+                url = reverse(app.settings_url, args=[league.pk]) + "#" + house_value_anchor(unset[0])
+                found.append(SetupStep(missing=count, action=f"set the {count}", url=url))
+            if found:
+                steps[league.pk] = found
+    return steps
+
+
+def league_signup_steps(league: League) -> list[SetupStep]:
+    """What `league` lacks before it can take a team (`signup_steps`): [] once it can."""
+    return signup_steps([league]).get(league.pk, [])
+
+
+def signup_context(league: League, user: Any) -> dict[str, Any]:
+    """What the league page and a sign-up page show of `signup_steps` (leagues/_signup_steps.html): whether a coach is
+    offered a sign-up, and else, to a commissioner, the steps as links; to anyone else, what is missing and who adds
+    it."""
+    steps = league_signup_steps(league)
+    return {
+        "signup_steps": steps,
+        "signup_open": league.open_for_signups and not steps,
+        "is_commissioner": league_is_commissioner(league, user),
+        "setup_unfinished": SETUP_UNFINISHED,
+    }
