@@ -12,8 +12,8 @@ from django.urls import reverse
 from bloodbowl.services.teamlists import team_lists_import
 from engine.registry import get_ruleset
 from home.selectors import dashboard
-from leagues.models import League
 from leagues.game_apps import game_app
+from leagues.models import League
 from leagues.services import league_create, league_update
 from leagues.setup import SETUP_UNFINISHED, league_signup_steps, signup_steps
 from tests.bloodbowl.factories import SAMPLE_YAML
