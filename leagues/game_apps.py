@@ -62,7 +62,7 @@ class SetupStep:
     """What a league lacks before it can take a team, and the commissioner's step that gives it (leagues.setup)."""
 
     missing: str  # what coaches read: "team lists"
-    action: str  # what the commissioner does, one click away: "import or copy its team lists"
+    action: str  # what the commissioner does, one click away: "import its team lists"
     url: str
 
 

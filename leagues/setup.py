@@ -7,6 +7,9 @@ the house value), the code that hands a league's house values to the engine read
 `league_house_values`, which notes the league for the request under way (`LeagueSetupMiddleware` scopes it).
 The boundary runs after the refused write's transaction has rolled back (there is no ATOMIC_REQUESTS), so the
 notice is its own write and stays.
+
+Before any refusal, `signup_steps` says whether a league can take a team at all, and what its commissioner does
+first: his dashboard lists it, and its pages offer coaches no sign-up until then.
 """
 
 from __future__ import annotations
