@@ -11,6 +11,7 @@ class BloodBowlConfig(AppConfig):
         from bloodbowl.demo import seed_demo
         from bloodbowl.forms import SettingsForm
         from bloodbowl.large import seed_large
+        from bloodbowl.selectors import team_lists_needed
         from bloodbowl.selectors_dashboard import coach_waiting
         from bloodbowl.selectors_fixtures import calendar_events
         from bloodbowl.selectors_standings import standings_top
@@ -47,5 +48,6 @@ class BloodBowlConfig(AppConfig):
                 team_url="bb-team-detail",
                 results=RESULTS,
                 waiting=coach_waiting,
+                signup_needs=team_lists_needed,
             )
         )

@@ -8,6 +8,7 @@ from typing import Any, TypedDict, cast
 
 from django.db.models import Prefetch, Q, QuerySet, Sum
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django_stubs_ext import WithAnnotations
 
 from bloodbowl.models import Match, MatchSide, Player, StarPlayerRoll
@@ -24,6 +25,7 @@ from engine.core.money import TREASURY
 from engine.core.ruleset import HOUSE_VALUE_REQUIRED
 from engine.core.violations import RuleViolation, paths_under
 from games.models import Game
+from leagues.game_apps import SetupStep
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from leagues.setup import league_house_values
@@ -53,6 +55,17 @@ def team_lists_of(league: League) -> TeamLists | None:
     """The league's team lists, or None before the commissioner imported any."""
     row = TeamListsRow.objects.filter(league=league).first()
     return parse_team_data(row.data) if row else None
+
+
+def team_lists_needed(leagues: Sequence[League]) -> dict[int, SetupStep]:
+    """GameApp.signup_needs: no team can sign up to a league without team lists (an import holds a race at least);
+    the step for each of `leagues` that has none. One query."""
+    have = set(TeamListsRow.objects.filter(league_id__in=[league.pk for league in leagues]).values_list("league_id", flat=True))
+    return {
+        league.pk: SetupStep("team lists", "import its team lists", reverse("bb-team-lists", args=[league.pk]))
+        for league in leagues
+        if league.pk not in have
+    }
 
 
 def teams() -> QuerySet[TeamWithTreasury]:

@@ -170,8 +170,7 @@ class PanelTeam:
 
 def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]:
     """The league page's Blood Bowl panel: its first teams in the table's order with their stored Team Rating and
-    their treasury, the viewer's own teams always, and the team lists' state."""
-    team_lists = team_lists_of(league)
+    their treasury, the viewer's own teams always (whether it takes a team is the league page's: leagues.setup)."""
     teams = page_rows(request, league_team_summary(league), own=coached_by(request), size=LEAGUE_PAGE_TEAMS)
 
     def panel(teams: list[Team]) -> list[PanelTeam]:
@@ -180,7 +179,6 @@ def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]
 
     return {
         "teams": teams.map(panel),
-        "race_count": len(team_lists.races) if team_lists else 0,
         "next_round": next_round(league, request.user),
     }
 

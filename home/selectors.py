@@ -15,6 +15,7 @@ from games.selectors import GamesOf, GamesWaiting, games_waiting
 from leagues.game_apps import NextGame, Waiting, game_app_of, game_apps
 from leagues.models import League
 from leagues.selectors import league_house_values_unset
+from leagues.setup import signup_steps
 from notifications.models import Notification
 from notifications.selectors import unread_notifications
 from pitside.live import live_version
@@ -53,8 +54,9 @@ class Dashboard:
 def dashboard(user: Any) -> Dashboard:
     """`user`'s dashboard. Three queries (his teams, the leagues he commissions, his unread notifications); for each
     game system in which he coaches or commissions, its games' two (games_waiting) and its `waiting`'s; and one for
-    the history of the results submitted, of every game system: none of them growing with the league or with the
-    number of his leagues."""
+    the history of the results submitted, of every game system; and what the leagues he commissions lack before they
+    can take a team (leagues.setup.signup_steps: one for Blood Bowl's team lists): none of them growing with the league
+    or with the number of his leagues."""
     teams = list(Team.objects.filter(coach=user).select_related("league").order_by("league__name", "league_id", "name"))
     commissioned = list(League.objects.filter(commissioners=user).order_by("name", "id"))
     names = dict(game_systems())
@@ -88,7 +90,12 @@ def dashboard(user: Any) -> Dashboard:
             )
             for team in mine.get(slug, [])
         ]
+    steps = signup_steps(commissioned)
     for league in commissioned:
+        waiting += [
+            Waiting("setup", f"{league.name} cannot take a team yet: {step.action}.", step.url)
+            for step in steps.get(league.pk, [])
+        ]
         unset = league_house_values_unset(league)
         league_app = game_app_of(league.game_system)
         if unset and league_app is not None:

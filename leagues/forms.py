@@ -294,7 +294,10 @@ class HouseValueGroup:
         return any(row.bound.errors for row in self.rows)
 
 
-HOUSE_VALUE_ID = "id_%s"  # the id of a house value's input on the settings page: the anchor a link to it ends in
+def house_value_anchor(key: str) -> str:
+    """The id of a house value's input on the settings page (HouseValuesForm's, Django's default auto_id): a link to
+    it opens its group there (js/details-reveal.js)."""
+    return f"id_{key}"
 
 
 class HouseValuesForm(forms.Form):
@@ -303,7 +306,7 @@ class HouseValuesForm(forms.Form):
     def __init__(
         self, *args: Any, fields: Iterable[Any], current: Mapping[str, Any], names: Mapping[str, str], **kwargs: Any
     ) -> None:
-        kwargs.setdefault("auto_id", HOUSE_VALUE_ID)
+        kwargs.setdefault("auto_id", house_value_anchor("%s"))
         super().__init__(*args, **kwargs)
         self.meta = {f.key: f for f in fields}
         self.current = current

@@ -59,6 +59,15 @@ WAITING_KINDS = {
 
 
 @dataclass(frozen=True)
+class SetupStep:
+    """What a league lacks before it can take a team, and the commissioner's step that gives it (leagues.setup)."""
+
+    missing: str  # what coaches read: "team lists"
+    action: str  # what the commissioner does, one click away: "import its team lists"
+    url: str
+
+
+@dataclass(frozen=True)
 class NextGame:
     """A team's next game (or match, combat, session): its name and page, its day and place when known, its opponents."""
 
@@ -107,6 +116,10 @@ class GameApp:
     team_url: str = ""
     results: Any = None
     waiting: Callable[[Sequence[Any]], list[Waiting]] | None = None
+    # What a league of this game system needs besides its house values before a team can sign up (Blood Bowl: team
+    # lists), read for many leagues at once (the dashboard's): the step for each league that lacks it, in one query.
+    # leagues.setup decides with it whether a league can take a team; None when the house values are all it needs.
+    signup_needs: Callable[[Sequence[League]], dict[int, SetupStep]] | None = None
 
 
 _APPS: dict[str, GameApp] = {}

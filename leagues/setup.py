@@ -7,6 +7,9 @@ the house value), the code that hands a league's house values to the engine read
 `league_house_values`, which notes the league for the request under way (`LeagueSetupMiddleware` scopes it).
 The boundary runs after the refused write's transaction has rolled back (there is no ATOMIC_REQUESTS), so the
 notice is its own write and stays.
+
+Before any refusal, `signup_steps` says whether a league can take a team at all, and what its commissioner does
+first: his dashboard lists it, and its pages offer coaches no sign-up until then.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ from django.urls import reverse
 
 from engine.core.ruleset import HOUSE_VALUE_REQUIRED
 from engine.registry import get_ruleset
-from leagues.forms import HOUSE_VALUE_ID
-from leagues.game_apps import game_app_of
+from leagues.forms import house_value_anchor
+from leagues.game_apps import SetupStep, game_app_of
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from notifications.services import notify
@@ -110,7 +113,7 @@ def _notify_setup_unfinished(league: League, keys: list[str]) -> None:
     digest = hashlib.sha256(json.dumps(league.house_values, sort_keys=True).encode()).hexdigest()[:16]
     app = game_app_of(league.game_system)
     # A notice has one link: to the one value's input, else to the settings page's list of them (each a link).
-    anchor = HOUSE_VALUE_ID % keys[0] if len(keys) == 1 else "unset"
+    anchor = house_value_anchor(keys[0]) if len(keys) == 1 else "unset"
     url = f"{reverse(app.settings_url, args=[league.pk])}#{anchor}" if app else ""
     labels = {field.key: field.label for field in get_ruleset(league.game_system).house_value_fields()}
     names = [labels.get(key, key) for key in keys]  # the settings page's own names for them
@@ -122,3 +125,48 @@ def _notify_setup_unfinished(league: League, keys: list[str]) -> None:
         text=f"A coach was refused in {league.name}: house values are not set yet ({named}).",
         url=url,
     )
+
+
+def signup_steps(leagues: Sequence[League]) -> dict[int, list[SetupStep]]:
+    """Whether a league can take a team yet, decided here alone (its league page, its sign-up page and its
+    commissioner's dashboard ask): for each of `leagues` that cannot, the steps its commissioner takes first, each one
+    click away: what its game system needs besides house values (GameApp.signup_needs: Blood Bowl's team lists), then
+    the house values no sign-up can do without (the engine's `signup_unset`). A league that can is left out; one that
+    is closed for sign-ups is the commissioner's choice, not a step. One query for each game system with a need of its
+    own among `leagues`, none for the others."""
+    by_system: dict[str, list[League]] = {}
+    for league in leagues:
+        by_system.setdefault(league.game_system, []).append(league)
+    steps: dict[int, list[SetupStep]] = {}
+    for slug, group in by_system.items():
+        app = game_app_of(slug)
+        if app is None:
+            continue
+        needs = app.signup_needs(group) if app.signup_needs is not None else {}
+        for league in group:
+            found = [needs[league.pk]] if league.pk in needs else []
+            if unset := app.ruleset.signup_unset(league.house_values):
+                count = f"{len(unset)} house value{'s' if len(unset) != 1 else ''} a team needs"
+                url = reverse(app.settings_url, args=[league.pk]) + "#" + house_value_anchor(unset[0])
+                found.append(SetupStep(missing=count, action=f"set the {count}", url=url))
+            if found:
+                steps[league.pk] = found
+    return steps
+
+
+def league_signup_steps(league: League) -> list[SetupStep]:
+    """What `league` lacks before it can take a team (`signup_steps`): [] once it can."""
+    return signup_steps([league]).get(league.pk, [])
+
+
+def signup_context(league: League, user: Any) -> dict[str, Any]:
+    """What the league page and a sign-up page show of `signup_steps` (leagues/_signup_steps.html): whether a coach is
+    offered a sign-up, and else, to a commissioner, the steps as links; to anyone else, what is missing and who adds
+    it."""
+    steps = league_signup_steps(league)
+    return {
+        "signup_steps": steps,
+        "signup_open": league.open_for_signups and not steps,
+        "is_commissioner": league_is_commissioner(league, user),
+        "setup_unfinished": SETUP_UNFINISHED,
+    }

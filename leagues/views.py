@@ -28,7 +28,8 @@ from leagues.forms import (
 )
 from leagues.game_apps import data_sources, game_app, game_apps, settings_sections_context
 from leagues.models import League
-from leagues.selectors import league_is_commissioner, league_list, leagues_commissioned_by
+from leagues.selectors import league_list, leagues_commissioned_by
+from leagues.setup import signup_context, signup_steps
 from pitside.errors import ErrorItem, Invalid
 from pitside.forms import autofocus_first_error
 from pitside.http import require_form_page
@@ -39,7 +40,9 @@ from pitside.throttling import LeagueCreateThrottle, throttled
 @require_safe
 def league_index(request: HttpRequest) -> HttpResponse:
     names = dict(game_systems())
-    leagues = [(league, names.get(league.game_system, league.game_system)) for league in league_list()]
+    listed = list(league_list())
+    not_ready = signup_steps(listed)  # "Open" is for a league that can take a team
+    leagues = [(league, names.get(league.game_system, league.game_system), league.pk in not_ready) for league in listed]
     return render(request, "leagues/home.html", {"leagues": leagues})
 
 
@@ -93,7 +96,7 @@ def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
             "league": league,
             "game_app": app,
             "game_system_name": get_ruleset(league.game_system).name,
-            "is_commissioner": league_is_commissioner(league, request.user),
+            **signup_context(league, request.user),
             **app.league_context(league, request),
         },
     )

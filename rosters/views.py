@@ -23,6 +23,7 @@ from leagues.forms import apply_domain_errors
 from leagues.game_apps import game_app
 from leagues.models import League
 from leagues.selectors import league_list
+from leagues.setup import signup_context
 from leagues.views import grant_form, settings_page
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
@@ -61,7 +62,10 @@ def team_signup_page(
     team_url: str,
 ) -> HttpResponse:
     """Any game system's sign-up page: the forms, then its sign-up service (league=, coach=, the forms'
-    team_data()), then the new team's page; a refusal shows the forms again with the errors."""
+    team_data()), then the new team's page; a refusal shows the forms again with the errors. A league that cannot
+    take a team yet shows what it lacks instead of the forms (leagues/_signup_steps.html); a form sent all the same
+    meets the service's refusal."""
+    context = {**context, **signup_context(league, request.user)}
     if request.method != "POST":
         return render(request, template, context)
     if not forms.is_valid():

@@ -28,6 +28,7 @@ from bloodbowl.selectors import (
     star_player_roll_options,
     team_lists_of,
 )
+from bloodbowl.selectors_report import report_summary
 from bloodbowl.selectors_standings import league_leaders, standing_lines
 from bloodbowl.selectors_tournaments import ROUND_NAMES, match_trophy_effects
 from bloodbowl.services import matches as services
@@ -186,6 +187,8 @@ def _match_page(
             report_errors or (),
         ),
         "rights": rights,
+        "summary": report_summary(match),
+        "report_refused": report_errors is not None,
         "schedule_url": reverse("bb-match-schedule", args=[match.pk]) if rights.schedule else "",
         "own_side": own,
         "kickoff": own is not None and match.gate is not None and match.state == Game.State.SCHEDULED,

@@ -18,14 +18,7 @@ from pitside.forms import Field, autofocus_first_field, errors_beside
 
 INJURY_SLOTS = range(1, 5)
 CHARACTERISTICS = ("ma", "st", "ag", "av")
-EVENT_HEADINGS = {
-    "touchdowns": "TD",
-    "completions": "COMP",
-    "casualties": "CAS",
-    "interceptions": "INT",
-    "blocked_kicks": "BK",
-    "field_goals": "FG",
-}  # the Star Player Points table's abbreviations
+EVENT_HEADINGS = {event: key.upper() for event, key in EVENTS.items()}  # the Star Player Points table's: TD, COMP, ...
 # An error on a part of a row (a player's count, an injury's detail) is shown beside the row, named by its label.
 PART_LABELS = {
     **EVENT_HEADINGS,

@@ -56,6 +56,10 @@ class BlitzBowlRuleset(PlayRules[str, str, match_rules.MatchResult, match_rules.
     def suggested_house_values(self) -> dict[str, Any]:
         return suggested_house_values("engine.blitzbowl")
 
+    def signup_unset(self, house_values: Mapping[str, Any]) -> tuple[str, ...]:
+        """None: joining needs no house value."""
+        return ()
+
     # --- the rules of play (engine.core.ruleset.PlayRules) ----------------------------------------------
 
     def check_team(self, signup: str) -> str:

@@ -85,6 +85,9 @@ class BloodBowlRuleset(
     def house_values(self, raw: Mapping[str, Any]) -> house_rules.HouseValues:
         return house_rules.house_values(raw)
 
+    def signup_unset(self, house_values: Mapping[str, Any]) -> tuple[str, ...]:
+        return team_rules.signup_unset(self.house_values(house_values))
+
     # --- the rules of play (engine.core.ruleset.PlayRules) ----------------------------------------------
 
     def check_team(self, signup: team_rules.SignUp) -> team_rules.NewTeamCost:

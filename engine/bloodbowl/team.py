@@ -75,6 +75,14 @@ class SignUp:
     request: NewTeamRequest
 
 
+def signup_unset(house: HouseValues) -> tuple[str, ...]:
+    """The house values no new team can do without that the league has not set: the roster's size, and the cost of
+    the Fan Factor every team buys (it starts at least at the minimum); staff costs only matter to a team hiring
+    staff. () once a team can sign up, as far as house values go (check_new_team names the same ones)."""
+    needed = [hv.ROSTER_MINIMUM, hv.ROSTER_MAXIMUM] + ([hv.FAN_FACTOR_COST] if tables().fan_factor_minimum else [])
+    return tuple(key for key in needed if house.get(key) is None)
+
+
 def check_new_team(team_lists: TeamLists, house: HouseValues, starting_budget: int, request: NewTeamRequest) -> NewTeamCost:
     """Team creation: players from the race's list within each position's limit and the roster's
     size (house values), re-rolls at the list price, Fan Factor (at least 1: it can never be less) and

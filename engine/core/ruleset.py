@@ -175,6 +175,12 @@ class Ruleset(Protocol):
         """Pitside's suggested set (`suggested_house_values`), {} for a game system that ships none."""
         ...
 
+    def signup_unset(self, house_values: Mapping[str, Any]) -> tuple[str, ...]:
+        """The house values that stand between a league with these values and its first team: unset, and no sign-up
+        can do without them (the fewest that let one through, where the rules give a choice). () once a team can sign
+        up, as far as house values go; its check_team refuses a sign-up by the same keys."""
+        ...
+
 
 class PlayRules[SignUp, NewTeam, Result, Outcome, Row](Protocol):
     """The rules of play every game system states, each a pure function of its engine's facts that

@@ -227,6 +227,31 @@ class FighterProfile:
     characteristics: Mapping[str, int]
 
 
+# 8.4: the kinds of fighter a stable may have, by count.
+STABLES = (
+    {CLASSIC: 2, PURSUER: 2, OGRE: 1},
+    {CLASSIC: 1, PURSUER: 2, TROLL_SLAYER: 1, OGRE: 1},
+    {CLASSIC: 2, PURSUER: 1, TROLL_SLAYER: 1, OGRE: 1},
+)
+
+
+def signup_unset(house: HouseValues) -> tuple[str, ...]:
+    """A stable can sign up once a type of each kind every stable has (Classic, Pursuit, Ogre) has its starting
+    characteristics set: () then; else, for each such kind without one, the unset cells of its type nearest to it
+    (the first of the nearest), which check_stable refuses by the same keys."""
+    always = [kind for kind in STABLES[0] if all(kind in stable for stable in STABLES)]
+    unset: list[str] = []
+    for kind in always:
+        rows = [
+            [key for c in CHARACTERISTICS if (key := starting_key(t.slug, c)) not in house.values]
+            for t in TYPES.values()
+            if t.kind == kind
+        ]
+        nearest: list[str] = min(rows, key=len)
+        unset += nearest
+    return tuple(unset)
+
+
 def stable_problems(types: Sequence[str]) -> list[Violation]:
     """8.4: "a stable of five Pit Fighters: two of the Classic style, two Pursuit style, plus one Ogre. A Troll
     Slayer may be substituted for any one of the Classic or Pursuit style Pit Fighters"."""
@@ -238,12 +263,7 @@ def stable_problems(types: Sequence[str]) -> list[Violation]:
     if unknown:
         return unknown
     kinds = Counter(TYPES[t].kind for t in types)
-    legal = (
-        {CLASSIC: 2, PURSUER: 2, OGRE: 1},
-        {CLASSIC: 1, PURSUER: 2, TROLL_SLAYER: 1, OGRE: 1},
-        {CLASSIC: 2, PURSUER: 1, TROLL_SLAYER: 1, OGRE: 1},
-    )
-    if dict(kinds) in legal:
+    if dict(kinds) in STABLES:
         return []
     return [
         Violation(

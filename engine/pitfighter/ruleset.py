@@ -51,6 +51,9 @@ class PitFighterRuleset(
     def house_values(self, raw: Mapping[str, Any]) -> fighters.HouseValues:
         return fighters.house_values(raw)
 
+    def signup_unset(self, house_values: Mapping[str, Any]) -> tuple[str, ...]:
+        return fighters.signup_unset(self.house_values(house_values))
+
     # --- the rules of play (engine.core.ruleset.PlayRules) ----------------------------------------------
 
     def check_team(self, signup: fighters.StableSignUp) -> list[fighters.FighterProfile]:

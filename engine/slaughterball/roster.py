@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core.violations import Violation, raise_if_any
-from engine.slaughterball.catalog import ATHLETE_TYPES, TRAITS, Catalog
+from engine.slaughterball.catalog import ATHLETE_TYPES, TRAITS, AthleteProfile, Catalog
 
 ROSTER_SIZE = 8
 TYPE_MINIMUM = 1
@@ -42,6 +42,26 @@ class SignUp:
     catalog: Catalog
     portfolio: str
     athletes: Sequence[AthleteRequest]
+
+
+def _profile_unset(profile: AthleteProfile) -> list[str]:
+    """The keys of the cells of a Pro Team table's row that the rulebook leaves to the league and it has not set."""
+    base = f"athletes.{profile.portfolio}.{profile.type}"
+    unset = [f"{base}.value"] if profile.value is None else []
+    unset += [f"{base}.{t}" for t in TRAITS if profile.traits[t] is None]
+    return unset + ([f"{base}.skills"] if profile.skills is None else [])
+
+
+def signup_unset(catalog: Catalog) -> tuple[str, ...]:
+    """League Coaches: a team is one pro team's athletes, at least one of each type, so a team can sign up once one
+    portfolio has its four rows set: () then; else the unset cells of the portfolio nearest to it (the first of the
+    nearest), which build_roster refuses by the same keys."""
+    unset = [
+        [key for athlete_type in ATHLETE_TYPES for key in _profile_unset(catalog.athletes[(portfolio, athlete_type)])]
+        for portfolio in catalog.portfolios
+    ]
+    nearest: list[str] = min(unset, key=len, default=[])
+    return tuple(nearest)
 
 
 def build_roster(catalog: Catalog, portfolio: str, athletes: Sequence[AthleteRequest]) -> list[StartingAthlete]:
@@ -96,10 +116,7 @@ def build_roster(catalog: Catalog, portfolio: str, athletes: Sequence[AthleteReq
         if portfolio not in catalog.portfolios:
             continue
         profile = catalog.athletes[(portfolio, request.type)]
-        base = f"athletes.{portfolio}.{request.type}"
-        unset = [f"{base}.value"] if profile.value is None else []
-        unset += [f"{base}.{t}" for t in TRAITS if profile.traits[t] is None]
-        unset += [f"{base}.skills"] if profile.skills is None else []
+        unset = _profile_unset(profile)
         if unset:
             problems.extend(v for v in (catalog.missing(k) for k in unset) if v not in problems)
             continue

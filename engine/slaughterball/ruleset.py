@@ -92,6 +92,9 @@ class SlaughterballRuleset(
         """The league's tables, built once for each set of house values (a page of 1,000 teams asks 1,000 times)."""
         return _catalog(json.dumps(house_values, sort_keys=True))
 
+    def signup_unset(self, house_values: Mapping[str, Any]) -> tuple[str, ...]:
+        return roster.signup_unset(self.catalog(house_values))
+
     def opening_balances(self, options: Mapping[str, Any]) -> list[tuple[str, int, str]]:
         """Optional Rules: a new team's Skill and Support Staff Budgets, as (account, amount, reason)."""
         entries = []

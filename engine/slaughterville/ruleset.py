@@ -68,6 +68,10 @@ class SlaughtervilleRuleset(PlayRules[Join, str, SessionCheck, None, statistics.
     def suggested_house_values(self) -> dict[str, Any]:
         return suggested_house_values("engine.slaughterville")
 
+    def signup_unset(self, house_values: Mapping[str, Any]) -> tuple[str, ...]:
+        """None: joining needs no house value."""
+        return ()
+
     # --- the rules of play (engine.core.ruleset.PlayRules) ----------------------------------------------
 
     def check_team(self, signup: Join) -> str:

@@ -1,6 +1,7 @@
 /* Adds up the chosen positions' costs (printed in each option as "Name (cost)"); the server checks the budget again. */
 (function () {
   var box = document.getElementById("players-cost");
+  if (!box) return;  // a league that cannot take a team yet shows no form
   var selects = document.querySelectorAll("select.player-position");
   function update() {
     var count = 0, total = 0;

@@ -10,8 +10,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from pypdf import PdfReader
 
 from bloodbowl.demo import demo_bloodbowl_team
+from bloodbowl.large import seed_large
 from bloodbowl.models import Player, TeamLists, TeamProfile
+from bloodbowl.selectors import team_lists_of
 from bloodbowl.services.standings import standings_recompute
+from bloodbowl.services.teams import new_player
 from rosters.models import Team
 from tests.bloodbowl.factories import SAMPLE_CSV, SAMPLE_YAML
 from tests.bloodbowl.test_team_lists import BROKEN_CSV, TWO_RACES_CSV
@@ -490,6 +493,35 @@ def test_the_roster_pdf_holds_the_players_and_the_team(get_sheet, bb_team):
         "No matches played yet",
     ):
         assert expected in text
+
+
+@pytest.mark.parametrize("players", [13, 16])
+def test_a_roster_of_up_to_sixteen_players_and_a_season_of_matches_is_one_page(get_sheet, players):
+    """Issue 28: a 13-player roster spilled onto a second page; 16 is the most a roster holds (the house value
+    maximum of the demo). Each player has gained skills, some are hurt, and the team has played ten matches."""
+    league = seed_large(2, 10)
+    team = Team.objects.filter(league=league).order_by("pk").first()
+    race = team_lists_of(league).race(team.faction)
+    positions = {position.slug: position for position in race.positions}
+    Player.objects.bulk_create(
+        new_player(team, positions["bog-lineman"], f"Hired Lineman {number}", number)
+        for number in range(team.bb_players.count() + 1, players + 1)
+    )
+    gained = ["block", "dodge", "sure-hands", "guard", "tackle"]
+    for index, player in enumerate(team.bb_players.order_by("number")):
+        player.skills = [*player.skills, *gained[: 1 + index % 4]]
+        player.niggling_injuries = index % 3 == 0
+        player.spp += 5 * index
+        player.save()
+    assert team.bb_players.count() == players
+
+    response = get_sheet(f"/bloodbowl/teams/{team.pk}/roster.pdf")
+
+    pdf = PdfReader(io.BytesIO(response.pdf))
+    assert len(pdf.pages) == 1
+    text = pdf.pages[0].extract_text()
+    assert f"Hired Lineman {players}" in text
+    assert "Team Rating" in text
 
 
 def test_a_stored_roster_pdf_is_served_from_its_rows(client, bb_team, media_root, django_assert_num_queries, monkeypatch):

@@ -14,13 +14,15 @@ from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
 from bloodbowl.models import Match, Player, StarPlayerRoll, TeamLists
+from bloodbowl.services import matches as match_services
 from engine.bloodbowl.ruleset import RULESET as BLOOD_BOWL
 from engine.bloodbowl.teamlists import parse_team_lists, team_lists_sample, team_lists_to_data
 from leagues.models import League
 from rosters.models import Team
 from rosters.selectors import team_balances
+from tests.bloodbowl.match_helpers import bloodbowl_league, bloodbowl_team
 from tests.e2e.conftest import FieldsTyped
-from tests.e2e.people import create_league, log_in
+from tests.e2e.people import PHONE, create_league, log_in
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -122,3 +124,62 @@ def test_a_two_team_league_plays_one_match_and_its_post_match(browser: Browser, 
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.body())).pages)
     assert "Croak 1" in text
     assert "Reedwater" in text  # the match record
+
+
+def test_the_coach_who_confirms_on_a_phone_reads_the_result_with_confirm_and_dispute_on_the_first_screen(
+    browser: Browser, live_server
+):
+    """Issue 28: the reported result summed up at the top of a 390x844 screen, Confirm and Dispute beside it; the
+    190-field form to correct it stays closed below."""
+    league = bloodbowl_league(UserFactory(username="boss", password=PASSWORD))
+    home = bloodbowl_team(league, UserFactory(username="croaker", password=PASSWORD), "Croak Town Hoppers", players=16)
+    away = bloodbowl_team(league, UserFactory(username="warden", password=PASSWORD), "Reedwater Wardens", players=16)
+    match = match_services.match_create(league=league, user=home.coach, home_team_id=home.pk, away_team_id=away.pk)
+    match_services.prematch_roll(match_id=match.pk, user=home.coach)
+    hoppers = {p.number: p.pk for p in home.bb_players.all()}
+    wardens = {p.number: p.pk for p in away.bb_players.all()}
+    report = {
+        "home": {
+            "score": 2,
+            "casualties": 2,
+            "mvp": hoppers[1],
+            "players": [
+                {"player": hoppers[1], "touchdowns": 1},
+                {"player": hoppers[7], "touchdowns": 1, "completions": 1},
+                {"player": hoppers[4], "casualties": 2},
+            ],
+        },
+        "away": {
+            "score": 1,
+            "casualties": 0,
+            "mvp": wardens[3],
+            "players": [{"player": wardens[9], "touchdowns": 1}, {"player": wardens[2], "interceptions": 1}],
+            "injuries": [{"player": wardens[5], "niggling": 1}, {"player": wardens[6], "dead": True}],
+        },
+    }
+    match_services.report_submit(match_id=match.pk, user=home.coach, report=report)
+
+    warden = log_in(browser, live_server, "warden", PHONE)
+    warden.goto(f"/bloodbowl/matches/{match.pk}/")
+
+    summary = warden.locator("#report-summary")
+    expect(summary.locator(".bb-summary-score")).to_have_text("Croak Town Hoppers 2 \u2013 1 Reedwater Wardens")
+    expect(summary).to_contain_text("Casualties 2 \u2013 0")
+    expect(summary).to_contain_text("Croak Town Hoppers 1: 1 TD, MVP, 8 SPP")
+    expect(summary).to_contain_text("Reedwater Wardens 6 (dead)")
+    confirm = warden.get_by_role("button", name="Confirm the report")
+    dispute = summary.get_by_text("Dispute the report")
+    assert warden.evaluate("window.scrollY") == 0
+    for control in (confirm, dispute):
+        expect(control).to_be_in_viewport(ratio=1)
+        box = control.bounding_box()
+        assert box is not None
+        assert box["y"] + box["height"] <= PHONE["height"], f"{control} ends at {box['y'] + box['height']} px"
+    expect(warden.locator("#correct-report [name=home-score]")).to_be_hidden()  # correcting is a step of its own
+    print(f"match page: {warden.evaluate('document.documentElement.scrollHeight')} px high on a 390x844 phone")
+
+    dispute.click()
+    warden.get_by_label("Why").fill("Hopper #7 never threw that pass.")
+    warden.get_by_role("button", name="Dispute: a commissioner decides").click()
+    expect(warden.get_by_text("The report is disputed")).to_be_visible()
+    assert Match.objects.get(pk=match.pk).state == Match.State.DISPUTED

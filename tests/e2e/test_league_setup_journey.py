@@ -8,14 +8,18 @@ test_slaughterville_journey.py). A league may also start from a copy of another'
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, expect
 
 from blitzbowl.models import Match
 from bloodbowl.models import TeamLists
 from engine.bloodbowl.ruleset import RULESET as BLOOD_BOWL
+from engine.bloodbowl.teamlists import team_lists_sample
 from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
 from leagues.models import League
+from leagues.services import league_create
 from rosters.models import Team
 from slaughterball.models import Game
 from tests.bloodbowl.factories import BloodBowlLeagueFactory
@@ -104,4 +108,41 @@ def test_a_blood_bowl_league_copies_the_demo_leagues_team_lists_and_takes_a_team
     league = League.objects.get(name="Swamp Bowl")
     assert league.house_values == BLOOD_BOWL.suggested_house_values()
     assert TeamLists.objects.get(league=league).data == TeamLists.objects.get(league=demo).data
+    assert Team.objects.filter(league=league, name="Bogmire Bullfrogs").exists()
+
+
+def test_a_blood_bowl_league_without_team_lists_is_no_dead_end(browser: Browser, live_server):
+    """Issue 28: the commissioner's dashboard names the one step (the team lists) and leads to it; a coach meets no
+    sign-up link or empty form meanwhile, but who must act; once the lists are in, he signs a team up."""
+    boss_user = UserFactory(username="boss", password=PASSWORD)
+    UserFactory(username="croaker", password=PASSWORD)
+    league = league_create(
+        user=boss_user,
+        name="Swamp Bowl",
+        game_system="bloodbowl",
+        options={},
+        house_values_from="suggested",
+        data_from={"team_lists_from": "empty"},
+    )
+
+    coach = log_in(browser, live_server, "croaker")
+    coach.goto(f"/leagues/{league.pk}/")
+    notice = coach.locator("#signup-steps")
+    expect(notice).to_contain_text("This league cannot take a team yet.")
+    expect(notice).to_contain_text("It still lacks team lists: sign-up opens once its commissioner (boss) has added it.")
+    expect(coach.get_by_role("link", name="Sign up a team")).to_have_count(0)
+    coach.goto(f"/bloodbowl/leagues/{league.pk}/teams/new/")
+    expect(coach.locator("#signup-steps")).to_contain_text("This league cannot take a team yet.")
+    expect(coach.get_by_label("Race")).to_have_count(0)
+
+    boss = log_in(browser, live_server, "boss")
+    step = boss.locator("#waiting").get_by_role("link", name="Swamp Bowl cannot take a team yet: import its team lists.")
+    step.click()
+    boss.get_by_label("Or paste or edit the text").fill(team_lists_sample("house-team.yaml"))
+    boss.get_by_role("button", name="Save the team lists").click()
+    expect(boss.get_by_text(re.compile("Team lists saved"))).to_be_visible()
+    boss.goto("/")
+    expect(boss.locator("#waiting")).not_to_contain_text("cannot take a team yet")
+
+    sign_bloodbowl_team_up(coach, "Swamp Bowl", "Bogmire Bullfrogs", players=11)
     assert Team.objects.filter(league=league, name="Bogmire Bullfrogs").exists()

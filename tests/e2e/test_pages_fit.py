@@ -1,8 +1,9 @@
 """Pages that fit: on a 390x844 phone and at 1280x800 the key figures are on the screen, not clipped by a table
 that scrolls sideways: League Points on the standings, Score/Place/Prize on the game page, the athletes' Spend
-buttons, the Blood Bowl match score. Narrow screens get each table row as a card (`table.cards` in pitside.css).
-On a phone, the demo leagues' other pages with tables (the leagues list, settings, ledgers, an import's problems, the
-Blood Bowl match record, the Blitz Bowl report form) do not scroll sideways either.
+buttons, the Blood Bowl match score and a Blood Bowl team's Retire buttons. Narrow screens get each table row as a
+card (`table.cards` in pitside.css). On a phone, the demo leagues' other pages with tables (the leagues list,
+settings, ledgers, an import's problems, the Blood Bowl match record, the Blitz Bowl report form) do not scroll
+sideways either.
 
 With SCREENSHOTS_DIR set, it also saves the standings and the game page at both sizes there (the README's
 screenshots: `SCREENSHOTS_DIR=docs/screenshots`)."""
@@ -20,13 +21,14 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from blitzbowl.models import Match as BlitzMatch
 from bloodbowl.large import seed_large as seed_bloodbowl
-from bloodbowl.models import Match
+from bloodbowl.models import Match, Player
 from leagues.models import League
 from rosters.models import Team
 from slaughterball.large import seed_large as seed_slaughterball
 from slaughterball.models import Game
+from tests.bloodbowl.factories import BloodBowlLeagueFactory, make_bb_team
 from tests.e2e.people import log_in
-from tests.factories import PASSWORD
+from tests.factories import PASSWORD, UserFactory
 from webhooks.models import Channel, Delivery
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -111,6 +113,32 @@ def test_the_key_figures_are_on_the_screen(browser: Browser, live_server, viewpo
     scores = page.locator("td[data-label='Score']")
     assert_fits(page, scores, 2)
     assert sorted(scores.all_inner_texts()) == sorted(str(side.score) for side in match.sides.all())
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_blood_bowl_coach_reads_his_whole_players_table_with_its_retire_buttons(
+    browser: Browser, live_server, viewport: dict[str, int]
+):
+    """The team page's thirteen columns and its Retire forms fit 1280 px (the Retire column was clipped), and a
+    phone's width as cards, with a player whose name, skills, injuries and rolls are all long."""
+    league = BloodBowlLeagueFactory(commissioner=UserFactory())
+    team = make_bb_team(league, UserFactory(username="croaker", password=PASSWORD))
+    Player.objects.filter(team=team, number=7).update(
+        name=LONG_NAME,
+        skills=["dodge", "sure-hands", "block", "mighty-blow", "guard"],
+        niggling_injuries=2,
+        misses_next_match=True,
+        spp=48,
+        skill_rolls=1,
+        peaked=True,
+    )
+    page = log_in(browser, live_server, "croaker", viewport)
+
+    page.goto(f"/bloodbowl/teams/{team.pk}/")
+
+    assert_fits(page, page.locator("table.players").get_by_role("button", name="Retire"), team.bb_players.count())
+    assert_fits(page, page.locator("table.players td[data-label='Value']"), team.bb_players.count())
+    assert_no_sideways_scroll(page)
 
 
 def test_the_demo_leagues_pages_do_not_scroll_sideways_on_a_phone(browser: Browser, live_server):
