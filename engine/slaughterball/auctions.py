@@ -17,7 +17,6 @@ from engine.slaughterball.schedule import RankingEntry, league_rank
 DIE_FACES = ("double-knife", "knife", "knife", "boot", "star", "skull")
 KNIVES = {"double-knife": 2, "knife": 1}
 BID_STEP = 50_000
-LINEUP_SIZE = 6
 MAVERICK_AGENT = "maverick-agent"
 ROGUE_PREFIX = "rogue:"
 
@@ -247,7 +246,7 @@ def check_lineup(
                 problems.append(Violation("lineup-athlete-out", where, out[item]))
             seen.add(item)
     available = len([a for a in roster if a not in out]) + len(hired)
-    wanted = min(LINEUP_SIZE, available)
+    wanted = min(games.LINEUP_SIZE, available)
     if len(athletes) + len(mavericks) != wanted:
         problems.append(
             Violation(

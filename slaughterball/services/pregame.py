@@ -487,22 +487,17 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
                     **fields,
                 )
             rows.append(row)
-        _mark_injured(sides, {row.athlete_id for row in rows if row.athlete_id})
+        _mark_injured(sides, rows)
     return rows
 
 
-def _mark_injured(sides: Sequence[GameSide], injured: set[int]) -> None:
-    """Lasting Injuries: an athlete with Injury tokens at the end of a game cannot buy during its
-    Post-Game. The side's lineup records who, which is where the spending window reads it."""
-
-    def marked(entry: dict[str, Any]) -> dict[str, Any]:
-        rest = {key: value for key, value in entry.items() if key != "injured"}
-        return {**rest, "injured": True} if entry.get("id") in injured else rest
-
+def _mark_injured(sides: Sequence[GameSide], rows: Sequence[LastingInjury]) -> None:
+    """Lasting Injuries: an athlete with Injury tokens at the end of a game cannot buy during its Post-Game. Each
+    side records its own (GameSide.injured, lineup or none), which is where the spending window reads them."""
     for side in sides:
-        lineup = [marked(entry) for entry in side.lineup]
-        if lineup != side.lineup:
-            GameSide.objects.filter(pk=side.pk).update(lineup=lineup)
+        injured = sorted(row.athlete_id for row in rows if row.athlete_id and row.team_id == side.team_id)
+        if injured != side.injured:
+            GameSide.objects.filter(pk=side.pk).update(injured=injured)
 
 
 def _roll_fields(report: Any, roll: Any, seed: str) -> dict[str, Any]:
@@ -537,6 +532,7 @@ def lasting_injuries_void(*, game: Game) -> int:
                 )
             injury.voided_at = now
             injury.save(update_fields=["voided_at"])
+        GameSide.objects.filter(game=game).exclude(injured=[]).update(injured=[])  # a new result rolls its own
     return len(injuries)
 
 
