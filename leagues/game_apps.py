@@ -54,6 +54,7 @@ WAITING_KINDS = {
     "choose": "To choose",
     "dispute": "Dispute to decide",
     "setup": "League setup",
+    "pregame": "Pre-game",
 }
 
 
@@ -106,6 +107,9 @@ class GameApp:
     team_url: str = ""
     results: Any = None
     waiting: Callable[[Sequence[Any]], list[Waiting]] | None = None
+    # What waits for the commissioner of the given leagues (of this game system) besides the disputes: the same
+    # promise of a fixed number of queries.
+    commissioner_waiting: Callable[[Sequence[League]], list[Waiting]] | None = None
 
 
 _APPS: dict[str, GameApp] = {}

@@ -292,8 +292,9 @@ def pregame_progress(games: Sequence[Game], *, turns: bool = False) -> dict[int,
 
     Queries, whatever the number of games, only where needed: the auctions of the games in which nobody has chosen
     yet (one; once a lineup is chosen the auction is over); with `turns`, the drawn mavericks held and the lots of
-    the auctions going on (two), the bids and passes of the lots up (two, lot_turns), the fixed lineup orders (one)
-    and League Rank for those not fixed yet (one a season, standings_now)."""
+    the auctions going on (two), the bids and passes of the lots up (two, lot_turns), and for the games whose
+    coaches are choosing athletes, their fixed lineup orders (one) and League Rank for those not fixed yet (one a
+    season, standings_now)."""
     sides = {game.pk: list(game.sides.all()) for game in games}
     names = {side.team_id: side.team.name for own in sides.values() for side in own}
     mavericks = {game.pk: not RULESET.option_value(game.league.options, "no_mavericks") for game in games}
@@ -301,8 +302,8 @@ def pregame_progress(games: Sequence[Game], *, turns: bool = False) -> dict[int,
     going_on = Exists(Lot.objects.filter(auction=OuterRef("pk"), state=Lot.State.OPEN)) | Exists(
         MaverickDraw.objects.filter(auction=OuterRef("pk"), returned_at=None, lot=None)
     )
-    held = Auction.objects.filter(game__in=unstarted).annotate(going_on=going_on) if unstarted else Auction.objects.none()
-    auction_of = {auction.game_id: auction for auction in held}
+    held = Auction.objects.filter(game__in=unstarted).annotate(going_on=going_on)
+    auction_of = {auction.game_id: auction for auction in held} if unstarted else {}
     status = {
         pk: auctions.AUCTION_NOT_HELD
         if pk not in auction_of
@@ -311,7 +312,15 @@ def pregame_progress(games: Sequence[Game], *, turns: bool = False) -> dict[int,
         else auctions.AUCTION_OVER
         for pk in unstarted
     }
-    orders = _lineup_orders(games, sides) if turns else {}
+    choosing = [
+        game
+        for game in games
+        if turns
+        and game.state == Game.State.SCHEDULED
+        and status.get(game.pk, auctions.AUCTION_OVER) == auctions.AUCTION_OVER
+        and not all(side.lineup for side in sides[game.pk])
+    ]
+    orders = _lineup_orders(choosing, sides) if choosing else {}
     progress = {}
     for game in games:
         order = orders.get(game.pk) or [side.team_id for side in sides[game.pk]]
@@ -346,18 +355,19 @@ def _turn(game: Game, first: auctions.PregameStep, auction_turn: PregameTurn | N
         return PregameTurn("lineup", first.team, f"{names[first.team]} chooses its athletes", url)
     if auction_turn is not None:
         return auction_turn
-    return PregameTurn("auction-open", None, "The maverick auction is to open", reverse("game-auction", args=[game.pk]))
+    return PregameTurn("auction-open", None, "the maverick auction is to open", reverse("game-auction", args=[game.pk]))
 
 
 def _lineup_orders(games: Sequence[Game], sides: Mapping[int, list[GameSide]]) -> dict[int, list[int]]:
-    """The order each game's coaches choose in: as fixed at the first pick, else League Rank as it stands now."""
+    """The order each game's coaches choose athletes in: as fixed at the first pick, else League Rank as it stands now
+    (as lineup_pick will fix it)."""
     pregames = Pregame.objects.filter(game__in=[g.pk for g in games]).exclude(lineup_order=[])
     fixed = dict(pregames.values_list("game", "lineup_order"))
     orders = {pk: [entry["team"] for entry in order] for pk, order in fixed.items()}
     unfixed: dict[int, dict[int, list[int]]] = defaultdict(dict)
     for game in games:
         teams = [side.team_id for side in sides[game.pk]]
-        if set(orders.get(game.pk, [])) != set(teams) and any(not side.lineup for side in sides[game.pk]):
+        if set(orders.get(game.pk, [])) != set(teams):
             unfixed[game.week.season_id][game.pk] = teams
     for season_id, teams_of in unfixed.items():
         for pk, order in league_rank_orders(season_id, teams_of).items():
@@ -384,10 +394,11 @@ def _auction_turns(going: Sequence[Auction], names: Mapping[int, str]) -> dict[i
     turns = {}
     for auction in going:
         url = reverse("game-auction", args=[auction.game_id])
-        lot = next((lot for lot in lots[auction.pk] if lot.state == Lot.State.OPEN), None)
-        if lot is not None:
-            team = bidding[lot.pk][0].team
-            turns[auction.game_id] = PregameTurn("bid", team, f"{names.get(team or 0, '')} bids or passes on {lot.name}", url)
+        up_now = next((lot for lot in lots[auction.pk] if lot.state == Lot.State.OPEN), None)
+        if up_now is not None:
+            bidder = bidding[up_now.pk][0].team
+            text = f"{names.get(bidder or 0, '')} bids or passes on {up_now.name}"
+            turns[auction.game_id] = PregameTurn("bid", bidder, text, url)
             continue
         drawn = sorted((lot for lot in lots[auction.pk] if lot.draw_id), key=lambda lot: lot.number)
         last = drawn[-1].nominated_by_id if drawn else None

@@ -107,7 +107,7 @@ class WindowSide:
 
 def spending_window_side(team: Team) -> WindowSide:
     """The side of the team's latest confirmed game. From the annotations when the team has them."""
-    if hasattr(team, "window_side_id"):  # window_annotations()
+    if hasattr(team, "window_side_id") and hasattr(team, "window_lineup") and hasattr(team, "window_injured"):
         return WindowSide(team.window_side_id, list(team.window_lineup or []), list(team.window_injured or []))
     side = _window_sides().filter(team=team).values("pk", "lineup", "injured").first()
     return WindowSide(side["pk"], list(side["lineup"] or []), list(side["injured"] or [])) if side else WindowSide(None, [], [])

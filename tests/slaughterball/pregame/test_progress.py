@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from leagues.models import League
 from slaughterball.selectors import games_listed
 from slaughterball.selectors_pregame import game_pregame_missing, pregame_progress
 from slaughterball.services import auctions as auction_services
@@ -29,7 +30,7 @@ def turn(game) -> tuple[str, int | None, str] | None:
 
 def test_step_by_step_through_the_auction_and_the_lineups(game, coach, rival, team, rival_team, open_auction):
     assert left(game) == [("auction", None), ("lineup", team.pk), ("lineup", rival_team.pk)]
-    assert turn(game) == ("auction-open", None, "The maverick auction is to open")
+    assert turn(game) == ("auction-open", None, "the maverick auction is to open")
 
     auction = open_auction(game, coach, {rival_team.pk: ["knife"]})  # the rival draws Gibraltar
     assert left(game)[0] == ("auction", None)
@@ -61,13 +62,22 @@ def test_the_turns_of_many_games_cost_a_fixed_number_of_queries(
     season, team, rival_team, third_team, coach, open_auction, django_assert_num_queries
 ):
     games = [make_game(season, [team, rival_team]), make_game(season, [rival_team, third_team])]
-    open_auction(games[0], coach, {team.pk: ["knife"]})
+    auction = open_auction(games[0], coach, {team.pk: ["knife"]})
     listed = list(games_listed().filter(pk__in=[g.pk for g in games]))
     # The auctions of the games nobody has chosen in; the draws held and the lots of those going on; the bids and
-    # passes of the lots up (none: no query); the fixed lineup orders; League Rank of the season.
-    with django_assert_num_queries(5):
+    # passes of the lots up (none: no query). Nobody chooses athletes yet: no lineup order, no League Rank read.
+    with django_assert_num_queries(3):
         found = pregame_progress(listed, turns=True)
     assert [found[g.pk].turn.step for g in games] == ["nominate", "auction-open"]
+    auction_services.draw_return(draw_id=auction.draws.get().pk, user=coach)  # the auction over
+    lineup_pick(game_id=games[0].pk, user=coach, team_id=team.pk, athlete_ids=six(team))  # its order fixed
+    games.append(make_game(season, [third_team, team]))
+    League.objects.filter(pk=season.league_id).update(options={"no_mavericks": True})  # choosing in all three
+    listed = list(games_listed().filter(pk__in=[g.pk for g in games]))
+    # No auction to read: the fixed lineup orders; League Rank of the season, once, for the two not fixed.
+    with django_assert_num_queries(2):
+        found = pregame_progress(listed, turns=True)
+    assert [found[g.pk].turn.step for g in games] == ["lineup", "lineup", "lineup"]
 
 
 def test_without_turns_a_game_costs_one_query_and_none_once_a_lineup_is_chosen(
