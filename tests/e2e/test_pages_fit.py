@@ -1,8 +1,9 @@
 """Pages that fit: on a 390x844 phone and at 1280x800 the key figures are on the screen, not clipped by a table
 that scrolls sideways: League Points on the standings, Score/Place/Prize on the game page and on the week's Game
-Record Sheet, the athletes' Spend buttons, the Blood Bowl match score. Narrow screens get each table row as a card (`table.cards` in pitside.css).
-On a phone, the demo leagues' other pages with tables (the leagues list, settings, ledgers, an import's problems, the
-Blood Bowl match record, the Blitz Bowl report form) do not scroll sideways either.
+Record Sheet, the athletes' Spend buttons, the Blood Bowl match score. Narrow screens get each table row as a card
+(`table.cards` in pitside.css). On a phone, the demo leagues' other pages with tables (the leagues list, settings,
+ledgers, an import's problems, the Blood Bowl match record, the Blitz Bowl report form) do not scroll sideways
+either.
 
 With SCREENSHOTS_DIR set, it also saves the standings and the game page at both sizes there (the README's
 screenshots: `SCREENSHOTS_DIR=docs/screenshots`)."""
