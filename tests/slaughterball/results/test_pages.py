@@ -281,7 +281,7 @@ def test_the_game_record_sheet_counts_staff_tokens_as_edge_tokens(client, game, 
     game.sides.update(edge_tokens=0)
     game.sides.filter(team=teams[1]).update(edge_tokens=1, staff_tokens={"reroll": 2, "cancel-card": 1})
     html = client.get(f"/weeks/{game.week_id}/game-records/").content.decode()
-    assert '<td class="num">4</td>' in html
+    assert '<td class="num" data-label="Edge Tokens">4</td>' in html
 
 
 def test_correcting_a_disputed_result_starts_from_the_result_standing(as_user, game, teams, coach, rival):
