@@ -81,6 +81,8 @@ def dashboard(user: Any) -> Dashboard:
         waiting += games.waiting
         if app.waiting is not None and slug in mine:
             waiting += app.waiting(mine[slug])
+        if app.commissioner_waiting is not None and slug in leagues:
+            waiting += app.commissioner_waiting([league for league in commissioned if league.pk in leagues[slug]])
         homes += [
             TeamHome(
                 team,

@@ -55,6 +55,7 @@ WAITING_KINDS = {
     "choose": "To choose",
     "dispute": "Dispute to decide",
     "setup": "League setup",
+    "pregame": "Pre-game",
 }
 
 
@@ -120,6 +121,9 @@ class GameApp:
     # lists), read for many leagues at once (the dashboard's): the step for each league that lacks it, in one query.
     # leagues.setup decides with it whether a league can take a team; None when the house values are all it needs.
     signup_needs: Callable[[Sequence[League]], dict[int, SetupStep]] | None = None
+    # What waits for the commissioner of the given leagues (of this game system) besides the disputes: the same
+    # promise of a fixed number of queries.
+    commissioner_waiting: Callable[[Sequence[League]], list[Waiting]] | None = None
 
 
 _APPS: dict[str, GameApp] = {}

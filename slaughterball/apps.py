@@ -14,7 +14,7 @@ class SlaughterballConfig(AppConfig):
         from slaughterball.feeds import calendar_events, standings_top
         from slaughterball.forms import SettingsForm
         from slaughterball.large import seed_large
-        from slaughterball.selectors_dashboard import coach_waiting
+        from slaughterball.selectors_dashboard import coach_waiting, commissioner_waiting
         from slaughterball.services.results import RESULTS
         from slaughterball.sheets_teams import league_panel_context, settings_panel_context
 
@@ -36,5 +36,6 @@ class SlaughterballConfig(AppConfig):
                 team_url="team-detail",
                 results=RESULTS,
                 waiting=coach_waiting,
+                commissioner_waiting=commissioner_waiting,
             )
         )

@@ -6,10 +6,13 @@ when they were computed (as they were at the game), never recomputed from today'
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
+from django.urls import reverse
 
 from engine.slaughterball import auctions
 from engine.slaughterball.auctions import BiddingTurn
@@ -17,7 +20,7 @@ from engine.slaughterball.catalog import Catalog
 from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import RankingEntry
 from leagues.setup import league_house_values
-from slaughterball.models import Auction, Bid, Game, GameSide, Lot, LotPass, MaverickHire, Pregame
+from slaughterball.models import Auction, Bid, Game, GameSide, Lot, LotPass, MaverickDraw, MaverickHire, Pregame
 from slaughterball.services.standings import standings_now
 
 
@@ -261,3 +264,146 @@ def pregame_state(game: Game) -> dict[str, Any]:
         "order_of_play": order_of_play,
         "staff_token_order": auctions.staff_token_order(order_of_play),
     }
+
+
+# --- What is left of a game's pre-game, and whose turn it is -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PregameTurn:
+    """The next step of a game's pre-game: who takes it (`team` None: any coach of the game or a commissioner) and
+    where. `text` names the team and the step, not the game ("Berthas chooses its athletes")."""
+
+    step: str  # "auction-open", "nominate", "bid" or "lineup"
+    team: int | None
+    text: str
+    url: str
+
+
+@dataclass(frozen=True)
+class PregameProgress:
+    missing: list[auctions.PregameStep]  # empty: the pre-game is finished
+    turn: PregameTurn | None  # None once finished, and for a game whose result is in
+
+
+def pregame_progress(games: Sequence[Game], *, turns: bool = False) -> dict[int, PregameProgress]:
+    """What the pre-game of each of `games` still lacks (the engine's pregame_missing) and, with `turns`, whose turn
+    it is, by game id. `games` as games_listed reads them (league, season, sides with their teams).
+
+    Queries, whatever the number of games, only where needed: the auctions of the games in which nobody has chosen
+    yet (one; once a lineup is chosen the auction is over); with `turns`, the drawn mavericks held and the lots of
+    the auctions going on (two), the bids and passes of the lots up (two, lot_turns), and for the games whose
+    coaches are choosing athletes, their fixed lineup orders (one) and League Rank for those not fixed yet (one a
+    season, standings_now)."""
+    sides = {game.pk: list(game.sides.all()) for game in games}
+    names = {side.team_id: side.team.name for own in sides.values() for side in own}
+    mavericks = {game.pk: not RULESET.option_value(game.league.options, "no_mavericks") for game in games}
+    unstarted = [game.pk for game in games if mavericks[game.pk] and not any(side.lineup for side in sides[game.pk])]
+    going_on = Exists(Lot.objects.filter(auction=OuterRef("pk"), state=Lot.State.OPEN)) | Exists(
+        MaverickDraw.objects.filter(auction=OuterRef("pk"), returned_at=None, lot=None)
+    )
+    held = Auction.objects.filter(game__in=unstarted).annotate(going_on=going_on)
+    auction_of = {auction.game_id: auction for auction in held} if unstarted else {}
+    status = {
+        pk: auctions.AUCTION_NOT_HELD
+        if pk not in auction_of
+        else auctions.AUCTION_GOING_ON
+        if auction_of[pk].closed_at is None and auction_of[pk].going_on
+        else auctions.AUCTION_OVER
+        for pk in unstarted
+    }
+    choosing = [
+        game
+        for game in games
+        if turns
+        and game.state == Game.State.SCHEDULED
+        and status.get(game.pk, auctions.AUCTION_OVER) == auctions.AUCTION_OVER
+        and not all(side.lineup for side in sides[game.pk])
+    ]
+    orders = _lineup_orders(choosing, sides) if choosing else {}
+    progress = {}
+    for game in games:
+        order = orders.get(game.pk) or [side.team_id for side in sides[game.pk]]
+        chosen = {side.team_id: bool(side.lineup) for side in sides[game.pk]}
+        missing = auctions.pregame_missing(
+            mavericks=mavericks[game.pk],
+            auction=status.get(game.pk, auctions.AUCTION_OVER),
+            chosen={team: chosen[team] for team in order if team in chosen},
+            names=names,
+        )
+        progress[game.pk] = PregameProgress(missing, None)
+    if turns:
+        going = {pk: auction_of[pk] for pk, state in status.items() if state == auctions.AUCTION_GOING_ON}
+        auction_turns = _auction_turns(list(going.values()), names)
+        for game in games:
+            missing = progress[game.pk].missing
+            if game.state != Game.State.SCHEDULED or not missing:
+                continue
+            progress[game.pk] = PregameProgress(missing, _turn(game, missing[0], auction_turns.get(game.pk), names))
+    return progress
+
+
+def game_pregame_missing(game: Game) -> list[auctions.PregameStep]:
+    """What the game's pre-game still lacks (or lacked when its result was reported: it cannot go on after)."""
+    return pregame_progress([game])[game.pk].missing
+
+
+def _turn(game: Game, first: auctions.PregameStep, auction_turn: PregameTurn | None, names: Mapping[int, str]) -> PregameTurn:
+    if first.step == "lineup":
+        assert first.team is not None  # a lineup step names its team
+        url = reverse("game-lineup", args=[game.pk])
+        return PregameTurn("lineup", first.team, f"{names[first.team]} chooses its athletes", url)
+    if auction_turn is not None:
+        return auction_turn
+    return PregameTurn("auction-open", None, "the maverick auction is to open", reverse("game-auction", args=[game.pk]))
+
+
+def _lineup_orders(games: Sequence[Game], sides: Mapping[int, list[GameSide]]) -> dict[int, list[int]]:
+    """The order each game's coaches choose athletes in: as fixed at the first pick, else League Rank as it stands now
+    (as lineup_pick will fix it)."""
+    pregames = Pregame.objects.filter(game__in=[g.pk for g in games]).exclude(lineup_order=[])
+    fixed = dict(pregames.values_list("game", "lineup_order"))
+    orders = {pk: [entry["team"] for entry in order] for pk, order in fixed.items()}
+    unfixed: dict[int, dict[int, list[int]]] = defaultdict(dict)
+    for game in games:
+        teams = [side.team_id for side in sides[game.pk]]
+        if set(orders.get(game.pk, [])) != set(teams):
+            unfixed[game.week.season_id][game.pk] = teams
+    for season_id, teams_of in unfixed.items():
+        for pk, order in league_rank_orders(season_id, teams_of).items():
+            orders[pk] = [entry["team"] for entry in order]
+    return orders
+
+
+def _auction_turns(going: Sequence[Auction], names: Mapping[int, str]) -> dict[int, PregameTurn]:
+    """Whose turn it is in each auction going on (by game id): to bid or pass on the maverick up, else to put one up."""
+    if not going:
+        return {}
+    held: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for auction_id, team in MaverickDraw.objects.filter(auction__in=going, returned_at=None, lot=None).values_list(
+        "auction", "team"
+    ):
+        held[auction_id][team] += 1
+    lots: dict[int, list[Lot]] = defaultdict(list)
+    by_id = {auction.pk: auction for auction in going}
+    for lot in Lot.objects.filter(auction__in=going).only("auction", "number", "state", "nominated_by", "draw", "name"):
+        lot.auction = by_id[lot.auction_id]
+        lots[lot.auction_id].append(lot)
+    up = [lot for own in lots.values() for lot in own if lot.state == Lot.State.OPEN]
+    bidding = lot_turns(up)
+    turns = {}
+    for auction in going:
+        url = reverse("game-auction", args=[auction.game_id])
+        up_now = next((lot for lot in lots[auction.pk] if lot.state == Lot.State.OPEN), None)
+        if up_now is not None:
+            bidder = bidding[up_now.pk][0].team
+            text = f"{names.get(bidder or 0, '')} bids or passes on {up_now.name}"
+            turns[auction.game_id] = PregameTurn("bid", bidder, text, url)
+            continue
+        drawn = sorted((lot for lot in lots[auction.pk] if lot.draw_id), key=lambda lot: lot.number)
+        last = drawn[-1].nominated_by_id if drawn else None
+        nominator = auctions.next_nominator([entry["team"] for entry in auction.order], held[auction.pk], last)
+        if nominator is not None:
+            text = f"{names.get(nominator, '')} puts up a maverick it drew, or returns it"
+            turns[auction.game_id] = PregameTurn("nominate", nominator, text, url)
+    return turns

@@ -86,40 +86,50 @@ def _window_sides() -> QuerySet[GameSide]:
 
 
 def window_annotations() -> dict[str, Subquery]:
-    """The team's latest confirmed side and its lineup, as annotations for a team query: a list of
+    """The team's latest confirmed side, its lineup and its injured, as annotations for a team query: a list of
     teams then builds each team's spending window without a query per team."""
     latest = _window_sides().filter(team=OuterRef("pk"))
     return {
         "window_side_id": Subquery(latest.values("pk")[:1]),
         "window_lineup": Subquery(latest.values("lineup")[:1], output_field=JSONField()),
+        "window_injured": Subquery(latest.values("injured")[:1], output_field=JSONField()),
     }
 
 
-def spending_window_side(team: Team) -> tuple[int | None, list[Any]]:
-    """(id of the team's side of its latest confirmed game, that side's lineup), or (None, [])
-    before its first confirmed game. From the annotations when the team has them."""
-    if hasattr(team, "window_side_id") and hasattr(team, "window_lineup"):  # both from window_annotations()
-        return team.window_side_id, list(team.window_lineup or [])
-    side = _window_sides().filter(team=team).values("pk", "lineup").first()
-    return (side["pk"], list(side["lineup"] or [])) if side else (None, [])
+@dataclass(frozen=True)
+class WindowSide:
+    """The team's side of its latest confirmed game, which its spending window is of; id None before its first."""
+
+    id: int | None
+    lineup: list[Any]  # as stored: empty when the result was reported without it
+    injured: list[int]  # Lasting Injuries: its athletes who ended the game with Injury tokens
+
+
+def spending_window_side(team: Team) -> WindowSide:
+    """The side of the team's latest confirmed game. From the annotations when the team has them."""
+    if hasattr(team, "window_side_id") and hasattr(team, "window_lineup") and hasattr(team, "window_injured"):
+        return WindowSide(team.window_side_id, list(team.window_lineup or []), list(team.window_injured or []))
+    side = _window_sides().filter(team=team).values("pk", "lineup", "injured").first()
+    return WindowSide(side["pk"], list(side["lineup"] or []), list(side["injured"] or [])) if side else WindowSide(None, [], [])
 
 
 def spending_window(team: Team, purchases: list[Purchase] | None = None) -> SpendingWindow:
-    """Skills in Leagues: before its first confirmed game a team's window is pre-season (the
-    optional budgets may pay). After it, the window is that of its latest confirmed game: only
-    the athletes known to have played it (engine: who_played, its lineup) may learn, one skill and
-    one trait point each, counted by the purchases recorded in this window. A side without a
-    lineup lets no athlete learn (the lineup is how Pitside knows who played)."""
-    side_id, lineup = spending_window_side(team)
-    if side_id is None:
+    """Skills in Leagues: before its first confirmed game a team's window is pre-season (the optional budgets may
+    pay). After it, the window is that of its latest confirmed game, in which athletes who played it (the engine's
+    took_part: its lineup, or any six when it recorded none) learn one skill and one trait point each, counted by the
+    purchases recorded in this window, and none who ended it with Injury tokens (Lasting Injuries)."""
+    side = spending_window_side(team)
+    if side.id is None:
         return SpendingWindow(pre_season=True)
-    bought = [p for p in (team.purchases.all() if purchases is None else purchases) if p.game_side_id == side_id]
+    bought = [p for p in (team.purchases.all() if purchases is None else purchases) if p.game_side_id == side.id]
     roster = [athlete.pk for athlete in team.athletes.all()]
-    played = who_played([SidePlayers(team.pk, roster, lineup_athlete_ids(lineup) if lineup else None)])
+    recorded = lineup_athlete_ids(side.lineup) if side.lineup else None
+    played = who_played([SidePlayers(team.pk, roster, recorded)])
     return SpendingWindow(
         pre_season=False,
         played=played.known,
-        injured=lineup_athlete_ids([m for m in lineup if isinstance(m, dict) and m.get("injured")]),
+        lineup_recorded=recorded is not None,
+        injured=frozenset(side.injured),
         skill_bought=frozenset(p.athlete_id for p in bought if p.kind == Purchase.Kind.SKILL and p.athlete_id),
         trait_bought=frozenset(p.athlete_id for p in bought if p.kind == Purchase.Kind.TRAIT and p.athlete_id),
     )

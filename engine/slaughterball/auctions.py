@@ -17,7 +17,6 @@ from engine.slaughterball.schedule import RankingEntry, league_rank
 DIE_FACES = ("double-knife", "knife", "knife", "boot", "star", "skull")
 KNIVES = {"double-knife": 2, "knife": 1}
 BID_STEP = 50_000
-LINEUP_SIZE = 6
 MAVERICK_AGENT = "maverick-agent"
 ROGUE_PREFIX = "rogue:"
 
@@ -247,7 +246,7 @@ def check_lineup(
                 problems.append(Violation("lineup-athlete-out", where, out[item]))
             seen.add(item)
     available = len([a for a in roster if a not in out]) + len(hired)
-    wanted = min(LINEUP_SIZE, available)
+    wanted = min(games.LINEUP_SIZE, available)
     if len(athletes) + len(mavericks) != wanted:
         problems.append(
             Violation(
@@ -312,3 +311,38 @@ def pregame_figures(sides: Sequence[SideLineup]) -> tuple[list[SideFigures], lis
     tokens = games.underdog_edge_tokens(powers)
     figures = [SideFigures(s.team, powers[s.team], tokens[s.team], games.staff_edge_tokens(s.staff)) for s in sides]
     return figures, games.token_picking_order(powers)
+
+
+# --- Pre-Game: what is left of it -------------------------------------------------------------------------------
+
+# Where a game's maverick auction stands: never opened, going on (a maverick up for bids, or drawn ones still held),
+# or over (nothing left up or held, or closed by the first lineup).
+AUCTION_NOT_HELD = "not-held"
+AUCTION_GOING_ON = "going-on"
+AUCTION_OVER = "over"
+
+
+@dataclass(frozen=True)
+class PregameStep:
+    """One step a game's pre-game still lacks: the maverick auction (team None) or a team's lineup."""
+
+    step: str  # "auction" or "lineup"
+    team: int | None
+    message: str
+
+
+def pregame_missing(*, mavericks: bool, auction: str, chosen: Mapping[int, bool], names: Mapping[int, str]) -> list[PregameStep]:
+    """Pre-Game: "teams bid on mavericks, choose athletes that will be in the game": the maverick auction first
+    (none under No Mavericks in Leagues, `mavericks` False), then each coach chooses his athletes. What a game's
+    pre-game still lacks, in that order (`chosen`: each team, in the order they choose, and whether it has); empty
+    once it is finished. A result reported without it leaves no hire, no Pit Power nor Underdog Bonus for the game,
+    and the athletes of a side without a lineup learn by games.took_part."""
+    missing: list[PregameStep] = []
+    if mavericks and auction == AUCTION_NOT_HELD:
+        missing.append(PregameStep("auction", None, "The maverick auction was not held."))
+    elif mavericks and auction == AUCTION_GOING_ON:
+        missing.append(PregameStep("auction", None, "The maverick auction is not over."))
+    missing += [
+        PregameStep("lineup", team, f"{names[team]} has not chosen its athletes.") for team, done in chosen.items() if not done
+    ]
+    return missing

@@ -38,14 +38,16 @@ class SpendingWindow:
     """When a team may spend, and what it has bought since the window opened.
 
     Pre-season (no game played yet) the optional Skill and Support Staff Budgets may pay;
-    after a game only athletes who played may learn, one skill and one trait point each.
+    after a game only athletes who played may learn, one skill and one trait point each
+    (who played: engine.slaughterball.games.took_part).
     """
 
     pre_season: bool
-    played: frozenset[int] = frozenset()
+    played: frozenset[int] = frozenset()  # the athletes the game's recorded lineup names
     skill_bought: frozenset[int] = frozenset()
     trait_bought: frozenset[int] = frozenset()
     injured: frozenset[int] = frozenset()  # Lasting Injuries: ended the game with Injury tokens
+    lineup_recorded: bool = True  # False: the game's result was reported without this side's lineup
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ EDGE_TOKEN_STEP = 500_000
 BASE_PRIZE = 100_000
 PRIZE_PER_LEAGUE_POINT = 100_000
 PRIZE_PER_UNUSED_EDGE_TOKEN = 50_000
+# Choose Athletes: "each coach chooses and reveals the six athletes that will participate in the game".
+LINEUP_SIZE = 6
 
 # Scoring: opening the goals scores 2 points, once per game.
 GOALS_OPENED_POINTS = 2
@@ -69,6 +71,23 @@ def who_played(sides: Iterable[SidePlayers], hires: Mapping[int, int] | None = N
         if side.lineup is not None:
             known.update(side.lineup)
     return Played(athletes=athletes, known=frozenset(known), mavericks=dict(hires or {}))
+
+
+def took_part(athlete: int, lineup: Collection[int] | None, shown: Collection[int]) -> bool:
+    """Whether an athlete played in his team's last game, for what he may learn after it (Spend Money: "Only
+    athletes who participated in the game that was just played can gain new skills"; Skills in Leagues: "only
+    if he was in the Pit for at least part of the game").
+
+    `lineup`: the regular athletes the side's recorded lineup names (who_played's `known`): they, and only they,
+    took part. None: the side recorded no lineup (its result was reported without its pre-game). Six athletes
+    played then and Pitside cannot tell which, so the coach says it by what he buys: any athlete of the roster is
+    taken to have played while fewer than six are (`shown`: the side's athletes known to have played it all the
+    same, those who learned since and those reported injured in it). So a lineup nobody recorded never keeps a
+    team from spending, and it never lets more athletes learn than played."""
+    if lineup is not None:
+        return athlete in lineup
+    taken = set(shown)
+    return athlete in taken or len(taken) < LINEUP_SIZE
 
 
 def pit_power(athlete_values: Sequence[int], staff_value: int, maverick_adjustments: Sequence[int] = ()) -> int:

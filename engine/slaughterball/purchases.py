@@ -9,6 +9,7 @@ from typing import Literal
 from engine.core.money import TREASURY, format_credits, plan_payment
 from engine.core.ruleset import HOUSE_VALUE_REQUIRED
 from engine.core.violations import RuleViolation, Violation
+from engine.slaughterball import games
 from engine.slaughterball.catalog import Catalog, Skill, Staff, Trait
 from engine.slaughterball.facts import AthleteFacts, TeamFacts
 
@@ -68,7 +69,17 @@ def _window_violations(team: TeamFacts, athlete: AthleteFacts, kind: PurchaseKin
     window = team.window
     if window.pre_season:
         return []
-    if athlete.id not in window.played:
+    learned = window.skill_bought | window.trait_bought
+    if not games.took_part(athlete.id, window.played if window.lineup_recorded else None, learned | window.injured):
+        if not window.lineup_recorded:
+            return [
+                Violation(
+                    "window-six-played",
+                    "athlete",
+                    f"The last game was reported without a lineup and six athletes play a game: six others have "
+                    f"learned since (or were injured in it), so {athlete.name} is taken to have sat it out.",
+                )
+            ]
         return [
             Violation(
                 "window-not-played",

@@ -32,6 +32,7 @@ from slaughterball.selectors import (
     standings_rows,
     standings_weeks,
 )
+from slaughterball.selectors_pregame import game_pregame_missing
 from slaughterball.services import results as services
 from slaughterball.services.standings import standings_fill_missing_games
 from slaughterball.sheets import TIE_BREAK_NOTE
@@ -70,7 +71,31 @@ class ResultEventOutputSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField()
 
 
-class GameOutputSerializer(ScheduleOutputSerializer):
+class PregameStepOutputSerializer(serializers.Serializer[Any]):
+    step = serializers.CharField(help_text="auction or lineup.")
+    team = serializers.IntegerField(allow_null=True, help_text="The team that has not chosen its athletes (null: the auction).")
+    message = serializers.CharField()
+
+
+PREGAME_MISSING_HELP = (
+    "What the game's pre-game lacks (empty: finished): the maverick auction (not held or not over; none under No "
+    "Mavericks in Leagues) and each team that has not chosen its athletes. A result is accepted without them (the "
+    "page asks first): the pre-game cannot go on once a result is in, the game keeps no hire, Pit Power or Underdog "
+    "Bonus it lacks, and any six athletes of a team without a lineup may learn after it (the first six to learn)."
+)
+
+
+class PregameMissingOutputSerializer(serializers.Serializer[Any]):
+    """What a game's answers say of its pre-game (the game and its result)."""
+
+    pregame_missing = serializers.SerializerMethodField(help_text=PREGAME_MISSING_HELP)
+
+    @extend_schema_field(PregameStepOutputSerializer(many=True))
+    def get_pregame_missing(self, game: Game) -> Any:
+        return PregameStepOutputSerializer(game_pregame_missing(game), many=True).data
+
+
+class GameOutputSerializer(ScheduleOutputSerializer, PregameMissingOutputSerializer):
     """A game with its sides (in order of play) and its result's history. Built from
     slaughterball.selectors.game_get (four queries)."""
 
@@ -91,7 +116,7 @@ class GameOutputSerializer(ScheduleOutputSerializer):
         return [side.team_id for side in game_pending_teams(game)]
 
 
-class GameResultOutputSerializer(serializers.Serializer[Any]):
+class GameResultOutputSerializer(PregameMissingOutputSerializer):
     """The result standing: state, sides, the scoring log and injuries submitted, who still confirms."""
 
     game = serializers.IntegerField(source="pk")
@@ -235,7 +260,8 @@ class GameWriteApi(WriteApi):
 class GameResultApi(GameWriteApi):
     """Submit the result (a coach of a team in the game, or a commissioner). A 400 lists every problem at
     once: a tie for first, negative or non-whole scores, a team not in the game, more unused Edge tokens than
-    received, a scoring log that does not add up, injuries naming someone who did not play."""
+    received, a scoring log that does not add up, injuries naming someone who did not play. A game whose pre-game
+    is unfinished takes its result all the same; the answer's `pregame_missing` says what it lacked."""
 
     input_serializer = ResultSubmitInputSerializer
     output_serializer = GameResultOutputSerializer

@@ -104,6 +104,9 @@ class GameSide(models.Model):
     team = models.ForeignKey("rosters.Team", on_delete=models.PROTECT, related_name="game_sides")
     order_of_play = models.PositiveSmallIntegerField(null=True, blank=True)  # 1 = First Coach
     lineup = models.JSONField(default=list, blank=True)  # [{"id", "number", "name", "type", "value"}] at the game
+    # Lasting Injuries: the ids of its athletes who ended the game with Injury tokens (the post-game records them, with or
+    # without a lineup); they cannot learn after it.
+    injured = models.JSONField(default=list, blank=True)
     pit_power = models.PositiveBigIntegerField(null=True, blank=True)
     edge_tokens = models.PositiveSmallIntegerField(null=True, blank=True)
     staff_tokens = models.JSONField(default=dict, blank=True)

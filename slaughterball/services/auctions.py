@@ -75,6 +75,7 @@ def auction_open(*, game_id: Any, user: Any) -> tuple[Auction, bool]:
     except IntegrityError:  # lost a race on the one-auction-per-game constraint (no row lock on SQLite)
         return Auction.objects.get(game_id=game_id), False
     _notify_auction_open(auction, sides)
+    _nominate_turn_notify(auction)
     lineups_open_notify(auction.game, auction)  # nobody rolled a knife: the auction is over at once
     return auction, True
 
@@ -114,6 +115,23 @@ def _notify_auction_open(auction: Auction, sides: list[GameSide]) -> None:
     )
 
 
+def _nominate_turn_notify(auction: Auction) -> None:
+    """Maverick Auction, steps 5 and 8: tell the coach whose turn it is to put up a maverick he drew (or return it)
+    that it is, with a link to the auction room; once a turn (`nominate-turn:<auction>:<lots so far>:<team>`)."""
+    if auction.closed_at is not None or Lot.objects.filter(auction=auction, state=Lot.State.OPEN).exists():
+        return
+    team_id = next_nominator(auction)
+    if team_id is None:
+        return
+    team = Team.objects.select_related("coach").get(pk=team_id)
+    notify(
+        users=[team.coach],
+        event=f"nominate-turn:{auction.pk}:{Lot.objects.filter(auction=auction).count()}:{team_id}",
+        text=f"{game_label(auction.game)}: your turn to put up for auction a maverick {team.name} drew, or to return it.",
+        url=reverse("game-auction", args=[auction.game_id]),
+    )
+
+
 def _locked_auction(auction_id: Any) -> Auction:
     auction = (
         Auction.objects.select_for_update(of=("self",)).select_related("game__week__season__league").filter(pk=auction_id).first()
@@ -142,6 +160,7 @@ def draw_return(*, draw_id: Any, user: Any) -> MaverickDraw:
             raise Invalid.one("auction-closed", "draw", "The auction is over.")
         draw.returned_at = timezone.now()
         draw.save(update_fields=["returned_at"])
+        _nominate_turn_notify(auction)  # his was the turn, or the turn skips him now
         lineups_open_notify(auction.game, auction)  # the last draw held returned: lineups may begin
     return draw
 
@@ -410,4 +429,5 @@ def _settle(lot: Lot, user: Any) -> None:
         )
         lot.note = f"Hired for {format_credits(winner.amount)}."
     lot.save(update_fields=["state", "closed_at", "closed_by", "note", "high_team", "high_amount"])
+    _nominate_turn_notify(lot.auction)  # the next coach puts one up
     lineups_open_notify(game, lot.auction)  # the last lot closed: lineups may begin

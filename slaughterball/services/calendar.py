@@ -40,7 +40,7 @@ from slaughterball.selectors_calendar import (
     season_start_entries,
     weeks_due_between,
 )
-from slaughterball.services.pregame import lineups_open_without_auction_notify
+from slaughterball.services.pregame import pregame_open_notify
 from slaughterball.services.standings import standings_recompute
 from webhooks.models import Channel
 from webhooks.services import league_announce
@@ -309,9 +309,9 @@ def notify_scheduled(
     event: str = "scheduled",
     channel_event: str = Channel.Event.DRAW,
 ) -> None:
-    """Tell every coach of the games their game (dashboard now, email after commit; once per event), under No
-    Mavericks the first of each game to choose athletes that it is his turn, and the league's channels that take
-    `channel_event` every game made."""
+    """Tell every coach of the games their game (dashboard now, email after commit; once per event), its coaches and
+    the league's commissioners that its pre-game is open (pregame_open_notify: under No Mavericks the first to choose
+    athletes that it is his turn), and the league's channels that take `channel_event` every game made."""
     teams = {t.pk: t for t in Team.objects.filter(pk__in=[t for g in groups for t in g]).select_related("coach")}
     url = reverse("week-detail", args=[week.pk])
     messages = []
@@ -322,7 +322,7 @@ def notify_scheduled(
             text = f"{week.season.name}, week {week.number} ({what}): {team.name} plays game {game.number} against {rivals}."
             messages.append((team.coach, f"{event}:{game.pk}:{team_id}", text, url))
     notify_many(messages, new_events=True)  # the games were made in this transaction
-    lineups_open_without_auction_notify(league=week.season.league, game_ids=[game.pk for game in games])
+    pregame_open_notify(league=week.season.league, game_ids=[game.pk for game in games])
     league_announce(
         league_id=week.season.league_id,
         event=channel_event,

@@ -23,7 +23,7 @@ from rosters.models import Team
 from slaughterball.models import Appeal, Challenge, Game, GameSide, Rearrangement, Season, SeasonTeam, Week
 from slaughterball.selectors_calendar import RoundState, game_teams, round_state, small_games
 from slaughterball.services.calendar import _create_games, _lock_week, challenge_turn_notify, game_lines
-from slaughterball.services.pregame import lineups_open_without_auction_notify
+from slaughterball.services.pregame import pregame_open_notify
 from webhooks.models import Channel
 from webhooks.services import league_announce
 
@@ -151,7 +151,7 @@ def challenge_issue(
             idempotency_key=idempotency_key or None,
         )
         notify_many(_challenged_messages(week, game, team, [teams[t] for t in challenged], "challenged"), new_events=True)
-        lineups_open_without_auction_notify(league=week.season.league, game_ids=[game.pk])
+        pregame_open_notify(league=week.season.league, game_ids=[game.pk])
         _announce_challenge(week, game, team, [teams[t] for t in challenged], "challenged")
         made = [team.pk, *challenged]
         after = schedule.next_turn(
@@ -221,7 +221,7 @@ def steal_make(
         )
         others = list(Team.objects.filter(pk__in=[*stolen, *leftovers[1:]]).select_related("coach"))
         notify_many(_challenged_messages(week, game, team, others, "stole"), new_events=True)
-        lineups_open_without_auction_notify(league=week.season.league, game_ids=[game.pk, *challenge.sources.values()])
+        pregame_open_notify(league=week.season.league, game_ids=[game.pk, *challenge.sources.values()])
         _announce_challenge(week, game, team, others, "stole")
     return challenge, True
 
@@ -291,7 +291,7 @@ def round_fill(*, week: Week, user: Any) -> list[Challenge]:
                 messages.append((teams[team].coach, event, text, url))
         notify_many(messages, new_events=True)
         sources = [source for challenge in made for source in challenge.sources.values()]
-        lineups_open_without_auction_notify(league=week.season.league, game_ids=[*(g.pk for g, _, _ in groups), *sources])
+        pregame_open_notify(league=week.season.league, game_ids=[*(g.pk for g, _, _ in groups), *sources])
         if groups:
             league_announce(
                 league_id=week.season.league_id,
@@ -378,7 +378,7 @@ def rearrange(
             messages.append((team.coach, f"moved:{moved.pk}:{team.pk}", text, _week_url(week)))
         notify_many(messages)
         moved_games = [g for g in (from_game, to_game_id) if g is not None]
-        lineups_open_without_auction_notify(league=week.season.league, game_ids=moved_games)  # who chooses first may change
+        pregame_open_notify(league=week.season.league, game_ids=moved_games)  # who chooses first may change
         if week.kind == Week.Kind.CHALLENGE:
             challenge_turn_notify(week)  # a team taken out of its game may now have the turn
     return moved, True
@@ -467,7 +467,7 @@ def appeal_decide(*, appeal: Appeal, user: Any, granted: bool, note: str = "") -
             ]
         )
         if granted:
-            lineups_open_without_auction_notify(league=league, game_ids=[appeal.game_id])  # who chooses first may change
+            pregame_open_notify(league=league, game_ids=[appeal.game_id])  # who chooses first may change
         if granted and week.kind == Week.Kind.CHALLENGE:
             challenge_turn_notify(week)  # the team let off is free again: it may have the turn
     return appeal, True

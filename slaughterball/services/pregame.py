@@ -298,12 +298,12 @@ def lineups_open_notify(game: Game, auction: Auction) -> None:
     _lineup_turn_notify(game, league_rank_order(game, [s.team_id for s in sides]), sides)
 
 
-def lineups_open_without_auction_notify(*, league: League, game_ids: Collection[int]) -> None:
-    """No Mavericks in Leagues: no auction comes first, so lineups may begin once a game's teams are set (the game
-    made, a team moved in or out). Tell the coach who chooses first in each of these games that it is his turn, as
-    `lineups_open_notify` does once an auction is over; in five queries however many games. In a league with
-    mavericks, nothing: the auction comes first."""
-    if not game_ids or not RULESET.option_value(league.options, "no_mavericks"):
+def pregame_open_notify(*, league: League, game_ids: Collection[int]) -> None:
+    """Pre-Game: a game's pre-game opens once its teams are set (the game made, a team moved in or out). Its coaches
+    and the league's commissioners are told what comes first and who takes it: the maverick auction, which any of
+    them opens; under No Mavericks in Leagues the coach who chooses athletes first, who is told that it is his turn
+    (as `lineups_open_notify` does once an auction is over). Once a game and person, in six queries however many."""
+    if not game_ids:
         return
     games = list(Game.objects.filter(pk__in=game_ids, state=Game.State.SCHEDULED).select_related("week__season"))
     if not games:
@@ -311,8 +311,31 @@ def lineups_open_without_auction_notify(*, league: League, game_ids: Collection[
     sides: dict[int, list[GameSide]] = {game.pk: [] for game in games}
     for side in GameSide.objects.filter(game__in=games).select_related("team__coach").order_by("id"):
         sides[side.game_id].append(side)
-    orders = league_rank_orders(games[0].week.season_id, {pk: [s.team_id for s in own] for pk, own in sides.items()})
-    notify_many(message for game in games if (message := _lineup_turn_message(game, orders[game.pk], sides[game.pk])) is not None)
+    commissioners = list(league.commissioners.all())
+    no_mavericks = RULESET.option_value(league.options, "no_mavericks")
+    teams_of = {pk: [s.team_id for s in own] for pk, own in sides.items()}
+    orders = league_rank_orders(games[0].week.season_id, teams_of) if no_mavericks else {}
+    messages = []
+    for game in games:
+        label = game_label(game)
+        chooser = None
+        if no_mavericks:
+            first = _next_chooser(orders[game.pk], sides[game.pk])
+            turn = _lineup_turn_message(game, orders[game.pk], sides[game.pk])
+            if first is None or turn is None:
+                continue
+            messages.append(turn)
+            chooser = first.team.coach
+            text, url = f"{label}: the pre-game is open. {first.team.name} chooses its athletes first.", turn[3]
+        else:
+            text = (
+                f"{label}: the pre-game is open. The maverick auction comes first (any coach of the game or a "
+                "commissioner opens it), then each coach chooses his athletes."
+            )
+            url = reverse("game-auction", args=[game.pk])
+        told = [side.team.coach for side in sides[game.pk]] + commissioners
+        messages += [(user, f"pregame-open:{game.pk}", text, url) for user in told if user != chooser]
+    notify_many(messages)
 
 
 def _lineup_turn_notify(game: Game, order: Sequence[Mapping[str, int]], sides: Sequence[GameSide]) -> None:
@@ -327,8 +350,7 @@ def _lineup_turn_message(
 ) -> tuple[Any, str, str, str] | None:
     """Choose Athletes: what tells the coach who chooses next (the first in the lineup order who has not) that it
     is his turn, with a link to the lineup page; once a game and team. None when every side has chosen."""
-    by_team = {s.team_id: s for s in sides}
-    side = next((by_team[e["team"]] for e in order if e["team"] in by_team and not by_team[e["team"]].lineup), None)
+    side = _next_chooser(order, sides)
     if side is None:
         return None
     team = side.team
@@ -338,6 +360,12 @@ def _lineup_turn_message(
         f"{game_label(game)}: your turn to choose and reveal the six athletes of {team.name}.",
         reverse("game-lineup", args=[game.pk]),
     )
+
+
+def _next_chooser(order: Sequence[Mapping[str, int]], sides: Sequence[GameSide]) -> GameSide | None:
+    """Choose Athletes: the side that chooses next, the first in the lineup order that has not; None once all have."""
+    by_team = {s.team_id: s for s in sides}
+    return next((by_team[e["team"]] for e in order if e["team"] in by_team and not by_team[e["team"]].lineup), None)
 
 
 def order_of_play_set(*, game_id: Any, user: Any, team_ids: Sequence[int]) -> list[GameSide]:
@@ -487,22 +515,17 @@ def lasting_injuries_apply(*, game: Game, injuries: Sequence[Mapping[str, Any]] 
                     **fields,
                 )
             rows.append(row)
-        _mark_injured(sides, {row.athlete_id for row in rows if row.athlete_id})
+        _mark_injured(sides, rows)
     return rows
 
 
-def _mark_injured(sides: Sequence[GameSide], injured: set[int]) -> None:
-    """Lasting Injuries: an athlete with Injury tokens at the end of a game cannot buy during its
-    Post-Game. The side's lineup records who, which is where the spending window reads it."""
-
-    def marked(entry: dict[str, Any]) -> dict[str, Any]:
-        rest = {key: value for key, value in entry.items() if key != "injured"}
-        return {**rest, "injured": True} if entry.get("id") in injured else rest
-
+def _mark_injured(sides: Sequence[GameSide], rows: Sequence[LastingInjury]) -> None:
+    """Lasting Injuries: an athlete with Injury tokens at the end of a game cannot buy during its Post-Game. Each
+    side records its own (GameSide.injured, lineup or none), which is where the spending window reads them."""
     for side in sides:
-        lineup = [marked(entry) for entry in side.lineup]
-        if lineup != side.lineup:
-            GameSide.objects.filter(pk=side.pk).update(lineup=lineup)
+        injured = sorted(row.athlete_id for row in rows if row.athlete_id and row.team_id == side.team_id)
+        if injured != side.injured:
+            GameSide.objects.filter(pk=side.pk).update(injured=injured)
 
 
 def _roll_fields(report: Any, roll: Any, seed: str) -> dict[str, Any]:
@@ -537,6 +560,7 @@ def lasting_injuries_void(*, game: Game) -> int:
                 )
             injury.voided_at = now
             injury.save(update_fields=["voided_at"])
+        GameSide.objects.filter(game=game).exclude(injured=[]).update(injured=[])  # a new result rolls its own
     return len(injuries)
 
 

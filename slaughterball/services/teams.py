@@ -80,7 +80,7 @@ def purchase_make(
         facts = team_facts(team)
         quote = RULESET.quote_purchase(catalog, facts, PurchaseRequest(kind, item, athlete_id))
         athlete = facts.athlete(athlete_id) if athlete_id is not None and kind != "staff" else None
-        window_side_id, _ = spending_window_side(team)  # the window it is bought in (None: pre-season)
+        window_side_id = spending_window_side(team).id  # the window it is bought in (None: pre-season)
         purchase = Purchase.objects.create(
             team=team,
             athlete_id=athlete.id if athlete else None,

@@ -17,8 +17,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, path, reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from engine.slaughterball import auctions
-from engine.slaughterball.games import STAFF_TOKEN_NAMES
+from engine.slaughterball.games import LINEUP_SIZE, STAFF_TOKEN_NAMES
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import CreditsField, new_idempotency_key
 from leagues.selectors import league_is_commissioner
@@ -327,7 +326,7 @@ def _lineup_context(
             "preview": preview,
             "picked": bool(side_state and side_state["picked"]),
             "errors": errors or [],
-            "lineup_size": auctions.LINEUP_SIZE,
+            "lineup_size": LINEUP_SIZE,
         }
     )
     return context

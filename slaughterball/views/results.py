@@ -26,6 +26,7 @@ from engine.slaughterball.ruleset import RULESET
 from games.api import schedule_data
 from leagues.forms import new_idempotency_key, set_choices
 from leagues.selectors import league_is_commissioner
+from pitside.confirm import confirmation_asked
 from pitside.errors import Invalid, NotPermitted
 from pitside.forms import autofocus_first_error
 from pitside.http import HtmxHttpRequest
@@ -47,6 +48,7 @@ from slaughterball.selectors import (
     standings_rows,
     standings_weeks,
 )
+from slaughterball.selectors_pregame import game_pregame_missing
 from slaughterball.services import results as services
 from slaughterball.services.standings import standings_fill_missing_games
 from slaughterball.sheets import (
@@ -317,6 +319,7 @@ def _game_page(
         "log_lines": log_lines,
         "totals": [(s.team.name, totals.get(s.team_id, 0)) for s in game.sides.all()],
         "history": _history(game),
+        "pregame_missing": game_pregame_missing(game),
         "pending": game_pending_teams(game),
         "submission": submission,
         "errors": errors or [],
@@ -361,6 +364,9 @@ def game_result_submit(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         messages.success(request, "The scores are kept as a draft. Submit the result when the game is over.")
         return redirect("game-detail", game.pk)
     log = list(draft.get("scoring_log") or []) if form.cleaned_data.get("use_log") else None
+    asked = _pregame_unfinished_asked(request, game)
+    if asked is not None:
+        return asked
 
     def refused(error: Invalid) -> HttpResponse:
         errors = _error_lines(game, error, [s["team"] for s in sides])
@@ -382,6 +388,28 @@ def game_result_submit(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         else "This result was already submitted; it was applied once.",
     )
     return redirect("game-detail", submitted.pk)
+
+
+def _pregame_unfinished_asked(request: HtmxHttpRequest, game: Game) -> HttpResponse | None:
+    """The first result of a game whose pre-game is unfinished asks first (pitside.confirm): what it lacks, and that
+    it cannot be finished once the result is in. None once confirmed, or when nothing is missing."""
+    if game.state != Game.State.SCHEDULED or not game_rights(game, request.user).submit:
+        return None  # a correction (the pre-game ended with the first result), or the service refuses
+    missing = game_pregame_missing(game)
+    if not missing:
+        return None
+    return confirmation_asked(
+        request,
+        title="Report the result without its pre-game?",
+        consequences=[
+            *(step.message for step in missing),
+            "Once the result is in, the pre-game cannot be finished: the game keeps no maverick hired, Pit Power or "
+            "Underdog Bonus Edge tokens it lacks.",
+            "After it, any six athletes of a team without a lineup may learn: the first six to learn.",
+        ],
+        button="Report the result without it",
+        back=reverse("game-detail", args=[game.pk]),
+    )
 
 
 @login_required

@@ -96,5 +96,5 @@ def test_a_challenge_appears_on_the_dashboard_without_reload(browser, live_serve
     assert page.evaluate("window.notReloaded") is True
     next_game = Game.objects.get(week=week, sides__team=challenged)
     expect(page.locator("#my-teams .dashboard-next a")).to_have_attribute("href", reverse("game-detail", args=[next_game.pk]))
-    page.reload()  # the nav's count comes with the next page
-    expect(page.locator(".nav-notifications .badge")).to_have_text(re.compile("^1"))
+    page.reload()  # the nav's count comes with the next page: the challenge, and his game's pre-game open
+    expect(page.locator(".nav-notifications .badge")).to_have_text(re.compile("^2"))

@@ -1,9 +1,9 @@
 """Pages that fit: on a 390x844 phone and at 1280x800 the key figures are on the screen, not clipped by a table
-that scrolls sideways: League Points on the standings, Score/Place/Prize on the game page, the athletes' Spend
-buttons, the Blood Bowl match score and a Blood Bowl team's Retire buttons. Narrow screens get each table row as a
-card (`table.cards` in pitside.css). On a phone, the demo leagues' other pages with tables (the leagues list,
-settings, ledgers, an import's problems, the Blood Bowl match record, the Blitz Bowl report form) do not scroll
-sideways either.
+that scrolls sideways: League Points on the standings, Score/Place/Prize on the game page and on the week's Game
+Record Sheet, the athletes' Spend buttons, the Blood Bowl match score and a Blood Bowl team's Retire buttons. Narrow
+screens get each table row as a card (`table.cards` in pitside.css). On a phone, the demo leagues' other pages with
+tables (the leagues list, settings, ledgers, an import's problems, the Blood Bowl match record, the Blitz Bowl report
+form) do not scroll sideways either.
 
 With SCREENSHOTS_DIR set, it also saves the standings and the game page at both sizes there (the README's
 screenshots: `SCREENSHOTS_DIR=docs/screenshots`)."""
@@ -103,6 +103,11 @@ def test_the_key_figures_are_on_the_screen(browser: Browser, live_server, viewpo
     places = page.locator("table.results-sides td[data-label='Place']").all_inner_texts()
     assert sorted(places) == ["1st", "2nd", "3rd", "4th"]
     shoot(page, "game")
+    # The week's Game Record Sheet, on screen: its rows as cards on a phone, the table whole on a desktop.
+    page.goto(f"/weeks/{game.week_id}/game-records/")
+    for label in ("Score", "Place", "Prize"):
+        assert_fits(page, page.locator(f".results-record-sheet td[data-label='{label}']"), 4)
+    assert_no_sideways_scroll(page)
 
     page.goto(f"/teams/{team.pk}/")
     assert_fits(page, page.locator("table.athletes").get_by_role("link", name="Spend"), 8)

@@ -424,3 +424,36 @@ def test_the_order_of_play_names_each_team_of_the_game_once() -> None:
     assert auctions.check_order_of_play([3, 1, 2], {1, 2, 3}) == []
     for wrong in ([1, 2], [1, 2, 2], [1, 2, 4], [1, 2, 3, 3]):
         assert [(v.code, v.path) for v in auctions.check_order_of_play(wrong, {1, 2, 3})] == [("order-of-play", "teams")]
+
+
+# --- Pre-Game: what is left of it ------------------------------------------------------------------------------
+
+NAMES = {1: "Berthas", 2: "Hoplites", 3: "Ogres"}
+
+
+def steps(missing: list[auctions.PregameStep]) -> list[tuple[str, int | None]]:
+    return [(step.step, step.team) for step in missing]
+
+
+def test_a_pre_game_not_begun_lacks_the_auction_then_every_lineup_in_choosing_order() -> None:
+    missing = auctions.pregame_missing(
+        mavericks=True, auction=auctions.AUCTION_NOT_HELD, chosen={3: False, 1: False, 2: False}, names=NAMES
+    )
+    assert steps(missing) == [("auction", None), ("lineup", 3), ("lineup", 1), ("lineup", 2)]
+    assert [step.message for step in missing[:2]] == ["The maverick auction was not held.", "Ogres has not chosen its athletes."]
+
+
+def test_an_auction_going_on_is_not_over() -> None:
+    missing = auctions.pregame_missing(mavericks=True, auction=auctions.AUCTION_GOING_ON, chosen={1: False}, names=NAMES)
+    assert missing[0] == auctions.PregameStep("auction", None, "The maverick auction is not over.")
+
+
+def test_no_mavericks_in_leagues_means_no_auction_to_miss() -> None:
+    missing = auctions.pregame_missing(
+        mavericks=False, auction=auctions.AUCTION_NOT_HELD, chosen={1: True, 2: False}, names=NAMES
+    )
+    assert steps(missing) == [("lineup", 2)]
+
+
+def test_a_finished_pre_game_lacks_nothing() -> None:
+    assert auctions.pregame_missing(mavericks=True, auction=auctions.AUCTION_OVER, chosen={1: True, 2: True}, names=NAMES) == []

@@ -21,6 +21,7 @@ from engine.slaughterball.games import (
     scoring_points,
     staff_edge_tokens,
     token_picking_order,
+    took_part,
     underdog_edge_tokens,
     who_played,
 )
@@ -435,3 +436,23 @@ def test_every_maverick_hired_for_the_game_played_for_the_team_that_hired_him() 
     played = who_played([side(SWORDS, [101, 102, 103, 104, 105]), side(NEMESIS, None)], hires={7: SWORDS, 8: NEMESIS})
     assert played.mavericks == {7: SWORDS, 8: NEMESIS}
     assert 7 not in played.athletes  # a hire id is not an athlete id
+
+
+# --- Who played, for what he may learn after it: Spend Money, Skills in Leagues --------------------------------------
+
+
+def test_with_a_recorded_lineup_its_athletes_and_only_they_took_part() -> None:
+    lineup = frozenset(range(101, 107))
+    assert all(took_part(athlete, lineup, shown=()) for athlete in lineup)
+    assert not took_part(107, lineup, shown=())
+    assert not took_part(108, lineup, shown=[101, 102])  # learning elsewhere changes nothing: the lineup says who
+
+
+def test_without_a_recorded_lineup_any_athlete_is_taken_to_have_played_until_six_are() -> None:
+    """Choose Athletes: six play. A side that recorded no lineup: the first six shown to have played (by learning, or
+    reported injured) are the six; the others sat out."""
+    assert took_part(107, None, shown=())
+    assert took_part(107, None, shown=[101, 102, 103, 104, 105])  # the sixth
+    assert took_part(101, None, shown=[101, 102, 103, 104, 105, 106])  # one of the six, again
+    assert not took_part(107, None, shown=[101, 102, 103, 104, 105, 106])
+    assert not took_part(107, None, shown=[101, 101, 102, 103, 104, 105, 106])  # each athlete counted once

@@ -4,6 +4,7 @@ Trait Increase, Support Staff, Optional Rules: Skill Budget and Support Staff Bu
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -346,6 +347,32 @@ def test_after_a_game_only_athletes_who_played_may_learn(request_: PurchaseReque
     assert refusal(CATALOG, team, request_) == (
         Violation(
             "window-not-played", "athlete", "Krug did not play in the last game, so cannot learn until after the next one."
+        ),
+    )
+
+
+def test_after_a_game_reported_without_a_lineup_any_six_may_learn() -> None:
+    """engine.slaughterball.games.took_part: the athletes who learned since (or were injured in it) are taken to be
+    the six who played; a seventh is refused, and an injured one still cannot learn."""
+    athletes = [make_athlete(n, "butcher", name=f"Butcher {n}") for n in range(1, 9)]
+    unrecorded = SpendingWindow(False, skill_bought=frozenset({1, 2, 3, 4}), injured=frozenset({5}), lineup_recorded=False)
+    team = make_team(*athletes, window=unrecorded)
+    assert quote(CATALOG, team, skill("automatic-carve", athlete_id=6)).cost == 200_000  # the sixth
+    assert quote(CATALOG, team, trait("speed", athlete_id=1)).cost == 500_000  # one of the six: his trait point
+    assert refusal(CATALOG, team, trait("speed", athlete_id=5)) == (
+        Violation(
+            "window-injured",
+            "athlete",
+            "Butcher 5 ended the last game with Injury tokens, so cannot learn until after the next one.",
+        ),
+    )
+    six = replace(unrecorded, trait_bought=frozenset({6}))
+    assert refusal(CATALOG, make_team(*athletes, window=six), skill("automatic-carve", athlete_id=7)) == (
+        Violation(
+            "window-six-played",
+            "athlete",
+            "The last game was reported without a lineup and six athletes play a game: six others have learned since "
+            "(or were injured in it), so Butcher 7 is taken to have sat it out.",
         ),
     )
 

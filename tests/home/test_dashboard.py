@@ -80,10 +80,11 @@ def test_the_dashboard_reads_every_game_system_in_the_same_queries_at_two_sizes(
     # His teams with their leagues; the leagues he commissions (none). The games of each game system where he coaches,
     # and their sides when there are any: Slaughterball (2), Blood Bowl (1: none), Blitz Bowl (2), Pit Fighter (1: none),
     # Slaughterville (2); the history of the results submitted, every game system's together (1). What else waits:
-    # Slaughterball's running weeks (1), the challenge rounds' games (1), the open lots (1: none, so no bids read);
+    # Slaughterball's running weeks (1), the challenge rounds' games (1), his scheduled games and their sides for their
+    # pre-game turns (2) and whether their auctions were held (1: nobody has chosen athletes, so no lineup order read);
     # Blood Bowl's star player rolls (1) and written challenges (1); Blitz Bowl's Coach Traits to choose (1).
     # Then his unread notifications (1).
-    with django_assert_num_queries(18):
+    with django_assert_num_queries(20):
         board = dashboard(coach1)
 
     game = Game.objects.filter(week=week, sides__team=own).get()
@@ -101,8 +102,8 @@ def test_the_dashboard_reads_every_game_system_in_the_same_queries_at_two_sizes(
     client.get("/")  # the session's first read
     with CaptureQueriesContext(connection) as captured:
         body = client.get("/").content.decode()
-    # The session and its user, the nav's unread count, the dashboard's 18.
-    assert len(captured) == 21, [q["sql"] for q in captured]
+    # The session and its user, the nav's unread count, the dashboard's 20.
+    assert len(captured) == 23, [q["sql"] for q in captured]
     assert f'href="{reverse("game-detail", args=[game.pk])}"' in body  # his next game, one click away
 
 
@@ -140,11 +141,11 @@ def test_the_dashboard_reads_as_many_queries_for_one_team_as_for_teams_in_severa
     results = [a_result_to_confirm(commissioner, coach, rival) for _ in range(leagues)]
 
     # His teams with their leagues (1); the leagues he commissions (1). Slaughterball: his games (1) and their sides (1);
-    # the weeks of his running seasons (1); the games of their challenge rounds, every league's together (1); the open
-    # auction lots of his games (1: none, so no bids and passes read). Blitz Bowl: his matches (1) and their sides (1);
-    # his Coach Traits to choose (1). The history of the results submitted, of every game system together (1).
-    # His unread notifications (1).
-    with django_assert_num_queries(12):
+    # the weeks of his running seasons (1); the games of their challenge rounds, every league's together (1); his
+    # scheduled games and their sides for their pre-game turns (2), whether their auctions were held (1: none chose
+    # athletes yet). Blitz Bowl: his matches (1) and their sides (1); his Coach Traits to choose (1). The history of the
+    # results submitted, of every game system together (1). His unread notifications (1).
+    with django_assert_num_queries(14):
         board = dashboard(coach)
 
     assert [home.next_game.url for home in board.teams if home.next_game and "/games/" in home.next_game.url] == [
@@ -156,8 +157,8 @@ def test_the_dashboard_reads_as_many_queries_for_one_team_as_for_teams_in_severa
     client.force_login(coach)
     client.get("/")  # the session's first read
     live = reverse("home-live")
-    # The session and its user, the dashboard's twelve; and the page's nav, its unread count (the live part has no nav).
-    for url, status, count in (("/", 200, 15), (f"{live}?v=stale", 200, 14), (f"{live}?v={board.version}", 204, 14)):
+    # The session and its user, the dashboard's 14; and the page's nav, its unread count (the live part has no nav).
+    for url, status, count in (("/", 200, 17), (f"{live}?v=stale", 200, 16), (f"{live}?v={board.version}", 204, 16)):
         with CaptureQueriesContext(connection) as captured:
             assert client.get(url).status_code == status
         assert len(captured) == count, [q["sql"] for q in captured]

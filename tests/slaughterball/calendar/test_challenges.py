@@ -171,9 +171,10 @@ def test_a_challenge_costs_the_same_queries_whatever_the_league_size(
     # The week locked once (with its season and league), the four teams with their coaches, the
     # week's games and sides; the game (two rows: its games.Game and its own), its sides, the
     # challenge, the three notifications, the league's channels (none: nothing more); the next challenger's
-    # team with its coach, his turn's notification looked for and made; and the savepoint the test's own
-    # transaction turns the service's into, with its release.
-    with django_assert_num_queries(14):
+    # team with its coach, his turn's notification looked for and made; the game's pre-game open (pregame_open_notify:
+    # the game, its sides with their coaches, the league's commissioners, the notifications looked for and made); and
+    # the savepoint the test's own transaction turns the service's into, with its release.
+    with django_assert_num_queries(19):
         _, created = challenge_issue(week=current, user=coach, team_id=challenger, challenged=targets)
     assert created
 

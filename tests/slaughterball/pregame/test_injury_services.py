@@ -3,7 +3,10 @@ athletes out of their next games, idempotency and voiding."""
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
+from django.apps import apps
 
 from games.models import GameEvent
 from rosters.models import LedgerEntry, LedgerKind
@@ -136,6 +139,53 @@ def test_an_injury_accepted_for_a_side_without_a_lineup_is_rolled_after_confirma
     confirmed, _ = result_confirm(game_id=game.pk, user=rival)
     assert confirmed.state == Game.State.CONFIRMED
     assert list(LastingInjury.objects.filter(game=game).values_list("athlete_id", "dice")) == [(injured.pk, ["knife"])]
+
+
+def test_an_injured_athlete_of_a_side_without_a_lineup_is_recorded_and_cannot_learn(
+    game, team, rival_team, coach, rival, commissioner, league, script
+):
+    """The side records its injured itself (it has no lineup to mark): the spending window bars him, and he counts
+    among the six taken to have played (engine.slaughterball.games.took_part)."""
+    injured = razor(rival_team)
+    script("knife")
+    result_submit(
+        game_id=game.pk,
+        user=coach,
+        sides=result([team, rival_team], [30, 20]),
+        injuries=[{"athlete": injured.pk, "tokens": 3, "killed": False}],
+    )
+    result_confirm(game_id=game.pk, user=rival)
+    assert GameSide.objects.get(game=game, team=rival_team).injured == [injured.pk]
+    grant_create(league=league, user=commissioner, team_id=rival_team.pk, amount=5_000_000, reason="Sponsor")
+    with raises_invalid() as refused:
+        purchase_make(team_id=rival_team.pk, user=rival, kind="trait", item="speed", athlete_id=injured.pk)
+    assert [i.code for i in refused.value.items] == ["window-injured"]
+    others = list(rival_team.athletes.exclude(pk=injured.pk).order_by("number"))
+    for athlete in others[:5]:
+        purchase_make(team_id=rival_team.pk, user=rival, kind="trait", item="speed", athlete_id=athlete.pk)
+    with raises_invalid() as refused:  # the injured razor and five who learned: six played
+        purchase_make(team_id=rival_team.pk, user=rival, kind="trait", item="speed", athlete_id=others[5].pk)
+    assert [i.code for i in refused.value.items] == ["window-six-played"]
+
+
+def test_the_migration_moves_the_injured_marked_on_lineups_to_their_sides(played, team, rival_team):
+    """Before GameSide.injured, the post-game marked them on the lineup's entries."""
+    lineup = played.sides.get(team=team).lineup
+    marked = [dict(entry, injured=True) if entry["id"] == razor(team).pk else entry for entry in lineup]
+    GameSide.objects.filter(game=played, team=team).update(lineup=marked)
+    importlib.import_module("slaughterball.migrations.0007_game_side_injured").injured_off_the_lineups(apps, None)
+    side = GameSide.objects.get(game=played, team=team)
+    assert side.injured == [razor(team).pk]
+    assert side.lineup == lineup
+    assert GameSide.objects.get(game=played, team=rival_team).injured == []
+
+
+def test_a_void_clears_the_sides_injured(played, team, script):
+    script("knife")
+    lasting_injuries_apply(game=played, injuries=[{"athlete": razor(team).pk, "tokens": 1}])
+    assert GameSide.objects.get(game=played, team=team).injured == [razor(team).pk]
+    lasting_injuries_void(game=played)
+    assert GameSide.objects.get(game=played, team=team).injured == []
 
 
 def test_an_athlete_who_rolled_a_knife_misses_the_next_game_only(played, season, team, rival_team, script):

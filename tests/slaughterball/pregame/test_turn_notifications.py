@@ -130,6 +130,60 @@ def test_with_mavericks_nobody_chooses_before_the_auction(league, season, commis
     assert turns("lineup-turn:") == []
 
 
+def test_a_game_drawn_tells_its_coaches_and_the_commissioners_that_its_pre_game_opens_with_the_auction(
+    league, season, commissioner, team, rival_team, third_team
+):
+    week = Week.objects.create(season=season, number=1, kind=Week.Kind.DRAW)
+    week_draw(week=week, user=commissioner)
+    (game,) = Game.objects.filter(week=week)
+    text = (
+        f"{game_label(game)}: the pre-game is open. The maverick auction comes first (any coach of the game or a "
+        "commissioner opens it), then each coach chooses his athletes."
+    )
+    told = turns(f"pregame-open:{game.pk}")
+    assert sorted(who for who, _, _ in told) == ["commissioner", "own_coach", "rival_coach", "third_coach"]
+    assert {(what, url) for _, what, url in told} == {(text, f"/games/{game.pk}/auction/")}
+    week_draw(week=week, user=commissioner)  # the same draw again: nobody is told twice
+    assert len(turns(f"pregame-open:{game.pk}")) == 4
+
+
+def test_without_mavericks_the_others_hear_who_chooses_first(
+    league, season, commissioner, coach, rival, team, rival_team, third_team
+):
+    no_mavericks(league)
+    give_league_points(season, team, 3)
+    give_league_points(season, third_team, 1)  # the rival ranks lowest: he chooses first
+    week = Week.objects.create(season=season, number=1, kind=Week.Kind.DRAW)
+    week_draw(week=week, user=commissioner)
+    (game,) = Game.objects.filter(week=week)
+    told = turns(f"pregame-open:{game.pk}")
+    assert sorted(who for who, _, _ in told) == ["commissioner", "own_coach", "third_coach"]  # the rival: his turn's
+    assert told[0][1:] == (
+        f"{game_label(game)}: the pre-game is open. {rival_team.name} chooses its athletes first.",
+        f"/games/{game.pk}/lineup/",
+    )
+
+
+def test_the_coach_whose_turn_it_is_to_put_a_maverick_up_is_told(game, coach, rival, team, rival_team, open_auction):
+    auction = open_auction(game, coach, {team.pk: ["knife"], rival_team.pk: ["knife"]})
+    order = auction_order(game)
+    first, second = (Team.objects.select_related("coach").get(pk=t) for t in order)
+    assert turns(f"nominate-turn:{auction.pk}:") == [
+        (
+            first.coach.username,
+            f"{game_label(game)}: your turn to put up for auction a maverick {first.name} drew, or to return it.",
+            f"/games/{game.pk}/auction/",
+        )
+    ]
+    draw = auction.draws.get(team=first)
+    lot = services.lot_nominate(auction_id=auction.pk, user=first.coach, draw_id=draw.pk)
+    services.lot_pass(lot_id=lot.pk, user=first.coach)
+    services.lot_pass(lot_id=lot.pk, user=second.coach)  # it leaves: the next coach puts his up
+    assert [who for who, _, _ in turns(f"nominate-turn:{auction.pk}:")] == [first.coach.username, second.coach.username]
+    services.draw_return(draw_id=auction.draws.get(team=second).pk, user=second.coach)  # nobody holds one: no turn
+    assert len(turns(f"nominate-turn:{auction.pk}:")) == 2
+
+
 def test_without_mavericks_each_game_of_a_challenge_round_tells_its_first_to_choose(league, commissioner, team, rival_team):
     """Each game made (challenged, stolen into) tells the coach who chooses first in it; a steal changes who that is in
     the game stolen from, and he is told too."""

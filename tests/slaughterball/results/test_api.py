@@ -262,17 +262,37 @@ def test_dispute_and_void_need_a_reason(client_of, game, teams, coach):
 # --- Query counts ------------------------------------------------------------------------------------------
 
 
+def test_a_result_without_its_pre_game_is_taken_and_the_answer_says_what_it_lacked(client_of, game, teams):
+    """The API reports at once (the page asks first): `pregame_missing` names the auction and each lineup missing."""
+    response = client_of("coach").post(f"/api/games/{game.pk}/result/", body(teams), format="json")
+    assert response.status_code == 201, response.content
+    expected = [
+        {"step": "auction", "team": None, "message": "The maverick auction was not held."},
+        *({"step": "lineup", "team": t.pk, "message": f"{t.name} has not chosen its athletes."} for t in teams),
+    ]
+    assert response.json()["pregame_missing"] == expected
+    assert client_of("anonymous").get(f"/api/games/{game.pk}/").json()["pregame_missing"] == expected
+
+
+def test_a_finished_pre_game_lacks_nothing(client_of, season, teams):
+    game = make_game(season, teams, week=2, lineups=[[t.athletes.first().pk] for t in teams])
+    assert client_of("anonymous").get(f"/api/games/{game.pk}/").json()["pregame_missing"] == []
+
+
 def test_the_game_answers_in_a_fixed_number_of_queries(client_of, season, teams, coach, django_assert_num_queries):
     small = make_game(season, teams[:2], week=2)
     large = make_game(season, teams, week=3)
     result_submit(game_id=small.pk, user=coach, sides=result(teams[:2], [9, 5]))
     result_submit(game_id=large.pk, user=coach, sides=result(teams, SCORES))
+    chosen = make_game(season, teams, week=4, lineups=[[t.athletes.first().pk] for t in teams])
+    result_submit(game_id=chosen.pk, user=coach, sides=result(teams, SCORES))
     api = client_of("anonymous")
-    for game in (small, large):
-        # The game with its week, season and league; its sides (team, coach); its history; the commissioners.
-        with django_assert_num_queries(4):
+    for game, queries in ((small, 5), (large, 5), (chosen, 4)):
+        # The game with its week, season and league; its sides (team, coach); its history; the commissioners; for
+        # pregame_missing, whether its auction was held, unless a lineup was chosen (the auction was over then).
+        with django_assert_num_queries(queries):
             assert api.get(f"/api/games/{game.pk}/").status_code == 200
-        with django_assert_num_queries(4):
+        with django_assert_num_queries(queries):
             assert api.get(f"/api/games/{game.pk}/result/").status_code == 200
 
 

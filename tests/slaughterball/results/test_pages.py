@@ -30,7 +30,9 @@ def as_user(client: Client):
 
 
 def result_form(game, teams, scores=SCORES, order=None, **extra):
-    data = {"idempotency_key": "form-1", **extra}
+    """The result form as sent; its game's pre-game unfinished, as the second POST that says "report it anyway"
+    (the question itself: test_a_result_before_the_pre_game_is_finished_asks_first)."""
+    data = {"idempotency_key": "form-1", "confirm": "1", **extra}
     for index, team in enumerate(teams):
         data[f"order_{team.pk}"] = str((order or list(range(1, len(teams) + 1)))[index])
         data[f"score_{team.pk}"] = "" if scores[index] is None else str(scores[index])
@@ -133,6 +135,46 @@ def test_submit_then_confirm_then_the_history_shows(as_user, game, teams, coach,
     assert html.count("confirmed") >= 3
     assert "400,000" in html
     assert "1st" in html
+
+
+def test_a_result_before_the_pre_game_is_finished_asks_first(as_user, game, teams, coach, other_commissioner):
+    """Nobody held the auction or chose athletes: the page says what is missing before the result goes in, and
+    reports it only on the question's own button; once it is in, the game page says what it lacked."""
+    page = as_user(coach).get(f"/games/{game.pk}/").content.decode()
+    assert "The pre-game is not finished" in page
+    assert "The maverick auction was not held." in page
+    form = {key: value for key, value in result_form(game, teams).items() if key != "confirm"}
+
+    asked = as_user(coach).post(f"/games/{game.pk}/result/", form)
+    html = asked.content.decode()
+    assert asked.status_code == 200
+    assert "Report the result without its pre-game?" in html
+    assert "The maverick auction was not held." in html
+    for team in teams:
+        assert f"{team.name} has not chosen its athletes." in html
+    assert "any six athletes of a team without a lineup may learn" in html
+    assert Game.objects.get(pk=game.pk).state == Game.State.SCHEDULED  # nothing written
+
+    assert as_user(coach).post(f"/games/{game.pk}/result/", {**form, "confirm": "1"}).status_code == 302
+    assert Game.objects.get(pk=game.pk).state == Game.State.SUBMITTED
+    page = as_user(coach).get(f"/games/{game.pk}/").content.decode()
+    assert "Reported without its pre-game" in page
+    corrected = as_user(coach).post(f"/games/{game.pk}/result/", {**form, "idempotency_key": "form-2"})
+    assert corrected.status_code == 302  # a correction: the pre-game ended with the first result, nothing to ask
+
+    other = make_game(game.week.season, teams, week=2)
+    refused = as_user(other_commissioner).post(f"/games/{other.pk}/result/", result_form(other, teams) | {"confirm": ""})
+    assert refused.status_code == 403  # asked nothing: he may not report it at all
+
+
+def test_a_finished_pre_game_reports_the_result_at_once(as_user, game, teams, coach):
+    for side, team in zip(game.sides.order_by("id"), teams, strict=True):
+        side.lineup = [{"id": a, "value": 0} for a in team.athletes.values_list("pk", flat=True)[:6]]
+        side.save(update_fields=["lineup"])
+    form = {key: value for key, value in result_form(game, teams).items() if key != "confirm"}
+    assert "The pre-game is not finished" not in as_user(coach).get(f"/games/{game.pk}/").content.decode()
+    assert as_user(coach).post(f"/games/{game.pk}/result/", form).status_code == 302
+    assert Game.objects.get(pk=game.pk).state == Game.State.SUBMITTED
 
 
 def test_dispute_approve_and_void_from_the_page(as_user, game, teams, coach, rival, commissioner):
@@ -241,7 +283,7 @@ def test_the_game_record_sheet_counts_staff_tokens_as_edge_tokens(client, game, 
     game.sides.update(edge_tokens=0)
     game.sides.filter(team=teams[1]).update(edge_tokens=1, staff_tokens={"reroll": 2, "cancel-card": 1})
     html = client.get(f"/weeks/{game.week_id}/game-records/").content.decode()
-    assert '<td class="num">4</td>' in html
+    assert '<td class="num" data-label="Edge Tokens">4</td>' in html
 
 
 def test_correcting_a_disputed_result_starts_from_the_result_standing(as_user, game, teams, coach, rival):

@@ -56,6 +56,11 @@ def score_submit_and_confirm(phone: Page, game, teams, coach, rival, third, four
     phone.reload()  # a reload (or another phone) goes on where it was
     expect(phone.locator(".results-log li")).to_have_count(3)
     phone.get_by_role("button", name="Submit the result").click()
+    # Nobody held the auction or chose athletes: the page says so and asks first.
+    question = phone.get_by_role("alertdialog", name="Report the result without its pre-game?")
+    expect(question).to_contain_text("The maverick auction was not held.")
+    expect(question).to_contain_text(f"{teams[3].name} has not chosen its athletes.")
+    question.get_by_role("button", name="Report the result without it").click()
     expect(phone.get_by_text("Result submitted")).to_be_visible()
     assert Game.objects.get(pk=game.pk).state == Game.State.SUBMITTED
 

@@ -82,13 +82,23 @@ def test_after_a_game_only_who_played_learns_one_skill_and_one_trait_point(seaso
     buy(team, coach, athletes[1], "skill")  # another athlete who played
 
 
-def test_a_game_without_a_lineup_lets_no_athlete_learn(season, teams, team, commissioner, coach, athletes):
+def test_after_a_game_reported_without_a_lineup_any_six_athletes_learn(season, teams, team, commissioner, coach, athletes):
+    """The rule of engine.slaughterball.games.took_part: six played and Pitside does not know which, so the first six
+    athletes to learn are taken to be the six; the team is not kept from spending by the lineup nobody recorded."""
     play(season, teams, commissioner, coach, week=1, lineup=None)
     window = spending_window(team_get(team.pk))
-    assert (window.pre_season, window.played) == (False, frozenset())
+    assert (window.pre_season, window.lineup_recorded) == (False, False)
+    for athlete in athletes[:5]:
+        buy(team, coach, athlete, "skill")
+    buy(team, coach, athletes[5], "trait")  # a trait point counts the sixth athlete as having played too
+    buy(team, coach, athletes[5], "skill")  # and he may still learn his skill
     with raises_invalid() as refused:
-        buy(team, coach, athletes[0], "skill")
-    assert codes(refused) == ["window-not-played"]
+        buy(team, coach, athletes[6], "skill")
+    assert codes(refused) == ["window-six-played"]
+    with raises_invalid() as refused:
+        buy(team, coach, athletes[0], "skill")  # still one skill each
+    assert codes(refused) == ["window-skill-limit"]
+    buy(team, coach, athletes[0], "trait")
 
 
 def test_the_next_game_opens_a_new_window_and_a_void_goes_back(season, teams, team, commissioner, coach, athletes):
