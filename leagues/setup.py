@@ -22,6 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
 from engine.core.ruleset import HOUSE_VALUE_REQUIRED
+from engine.registry import get_ruleset
 from leagues.game_apps import game_app_of
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
@@ -105,9 +106,11 @@ def _notify_setup_unfinished(league: League, keys: list[str]) -> None:
     digest = hashlib.sha256(json.dumps(league.house_values, sort_keys=True).encode()).hexdigest()[:16]
     app = game_app_of(league.game_system)
     url = reverse(app.settings_url, args=[league.pk]) + "#unset" if app else ""
+    labels = {field.key: field.label for field in get_ruleset(league.game_system).house_value_fields()}
     notify(
         users=league.commissioners.all(),
+        league=league,
         event=f"house-values-unset:{league.pk}:{digest}",
-        text=f"A coach was refused in {league.name}: house values are not set yet ({', '.join(keys)}).",
+        text=f"A coach was refused: house values are not set yet ({', '.join(labels.get(key, key) for key in keys)}).",
         url=url,
     )

@@ -312,14 +312,17 @@ def lineups_open_without_auction_notify(*, league: League, game_ids: Collection[
     for side in GameSide.objects.filter(game__in=games).select_related("team__coach").order_by("id"):
         sides[side.game_id].append(side)
     orders = league_rank_orders(games[0].week.season_id, {pk: [s.team_id for s in own] for pk, own in sides.items()})
-    notify_many(message for game in games if (message := _lineup_turn_message(game, orders[game.pk], sides[game.pk])) is not None)
+    notify_many(
+        (message for game in games if (message := _lineup_turn_message(game, orders[game.pk], sides[game.pk])) is not None),
+        league=league,
+    )
 
 
 def _lineup_turn_notify(game: Game, order: Sequence[Mapping[str, int]], sides: Sequence[GameSide]) -> None:
     message = _lineup_turn_message(game, order, sides)
     if message is not None:
         coach, event, text, url = message
-        notify(users=[coach], event=event, text=text, url=url)
+        notify(users=[coach], league=game.league, event=event, text=text, url=url)
 
 
 def _lineup_turn_message(
