@@ -20,7 +20,7 @@ def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
     them is to bid or pass. One query for the weeks of the running seasons of their leagues, one for the games of
     the current week of each that is a challenge round (round_states), one for the open lots of their games and two
     for their bids and passes (lot_turns): whatever the size and the number of his leagues and games."""
-    names = {team.pk: team.name for team in teams}
+    by_id = {team.pk: team for team in teams}
     waiting: list[Waiting] = []
     # Only the latest week of a season has its round going on: only its record of the round's order is read (each
     # challenge round's holds the whole League Rank).
@@ -33,12 +33,13 @@ def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
     )
     for state in round_states(list(current.select_related("season").order_by("season_id"))):
         week, turn = state.week, state.turn
-        if turn.action in ("challenge", "steal") and turn.team in names:
+        if turn.action in ("challenge", "steal") and turn.team in by_id:
+            team = by_id[turn.team]
             verb = f"challenge {turn.picks}" if turn.action == "challenge" else f"steal {turn.picks}"
-            text = f"{names[turn.team]}'s turn to {verb} in {week.season.name}, week {week.number}."
-            waiting.append(Waiting("turn", text, reverse("week-detail", args=[week.pk])))
+            text = f"{team.name}'s turn to {verb} in {week.season.name}, week {week.number}."
+            waiting.append(Waiting("turn", text, reverse("week-detail", args=[week.pk]), league=team.league.name))
     lots = list(
-        Lot.objects.filter(state=Lot.State.OPEN, auction__game__state=Game.State.SCHEDULED, auction__game__sides__team__in=names)
+        Lot.objects.filter(state=Lot.State.OPEN, auction__game__state=Game.State.SCHEDULED, auction__game__sides__team__in=by_id)
         .select_related("auction__game__week__season")
         .defer("auction__game__week__draws")
         .distinct()
@@ -47,9 +48,9 @@ def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
     turns = lot_turns(lots)
     for lot in lots:
         bidding, _ = turns[lot.pk]
-        if bidding.state == "bidding" and bidding.team in names:
-            game = lot.auction.game
+        if bidding.state == "bidding" and bidding.team in by_id:
+            team, game = by_id[bidding.team], lot.auction.game
             where = f"{game.week.season.name}, week {game.week.number}, game {game.number}"
-            text = f"{names[bidding.team]} bids or passes on {lot.name} ({where})."
-            waiting.append(Waiting("bid", text, reverse("game-auction", args=[game.pk])))
+            text = f"{team.name} bids or passes on {lot.name} ({where})."
+            waiting.append(Waiting("bid", text, reverse("game-auction", args=[game.pk]), league=team.league.name))
     return waiting
