@@ -129,6 +129,5 @@ def test_the_coach_with_star_player_rolls_to_choose_is_told_once(bb):
     assert not StarPlayerRoll.objects.filter(match=match, player__team=away).exists()
     rolled = told("bb-star-player-rolls:")
     count = "a star player roll" if rolls.count() == 1 else f"{rolls.count()} star player rolls"
-    assert rolled == {
-        "home_coach": (f"{league.name}: Croakers has {count} to choose after match {match.pk}.", f"/bloodbowl/matches/{match.pk}/")
-    }
+    text = f"{league.name}: Croakers has {count} to choose after match {match.pk}."
+    assert rolled == {"home_coach": (text, f"/bloodbowl/matches/{match.pk}/")}

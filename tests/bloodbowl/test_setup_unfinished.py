@@ -29,7 +29,7 @@ def test_a_coach_hiring_an_apothecary_sees_one_sentence(api_as, bb_team, commiss
     assert response.status_code == 400
     assert problems(response) == {("league-setup-unfinished", "league")}
     [notice] = Notification.objects.filter(user=commissioner, event__startswith=UNSET_EVENT)
-    assert "costs.apothecary" in notice.text
+    assert "(Apothecary cost)" in notice.text  # named by its label
 
 
 def test_a_coach_hiring_an_apothecary_on_the_page_sees_one_sentence(client, bb_team, commissioner):

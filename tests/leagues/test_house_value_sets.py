@@ -191,7 +191,7 @@ def test_a_coach_meeting_unset_values_sees_one_sentence_and_the_commissioners_he
         assert response.json()["errors"][0]["message"] == "The commissioner has not finished setting up this league."
     notices = Notification.objects.filter(user=commissioner)
     assert notices.count() == 1
-    assert "athletes.carnage.butcher.value" in notices.get().text
+    assert "Carnage butcher value" in notices.get().text  # named by its label
 
 
 def test_the_commissioner_meeting_unset_values_sees_each_of_them(commissioner, api_as):

@@ -35,4 +35,4 @@ def test_a_coach_nominating_by_the_api_and_on_the_page_sees_one_sentence(auction
     assert "athletes.nemesis.butcher" not in on_page.content.decode()
     assert not Lot.objects.exists()
     [notice] = Notification.objects.filter(user=commissioner, event__startswith=UNSET_EVENT)
-    assert "athletes.nemesis.butcher.value" in notice.text
+    assert "(Nemesis butcher value)" in notice.text  # named by its label

@@ -57,8 +57,7 @@ def test_each_bidding_turn_tells_its_coach_once(season, funded, team, rival_team
     told = turns(f"bid-turn:{lot.pk}:")
     assert [who for who, _, _ in told] == [c.username for c in coaches]
     assert told[1][1] == (
-        f"{label}: your turn to bid or pass for {names[rotation[1]]}; "
-        f"the bid stands at 50,000 credits ({names[rotation[0]]})."
+        f"{label}: your turn to bid or pass for {names[rotation[1]]}; the bid stands at 50,000 credits ({names[rotation[0]]})."
     )
     assert {u for _, _, u in told} == {url}
     lot.refresh_from_db()

@@ -40,7 +40,7 @@ def test_a_coach_buying_by_the_api_sees_one_sentence_and_nothing_is_bought(api_a
     assert LedgerEntry.objects.count() == unset
     # Written after the purchase's transaction rolled back: it stays.
     [notice] = Notification.objects.filter(user=commissioner, event__startswith=UNSET_EVENT)
-    assert SKILL_COST in notice.text
+    assert "(Leadership cost)" in notice.text  # named by its label
     assert notice.url == reverse("league-settings", args=[team.league_id]) + "#unset"
 
 
