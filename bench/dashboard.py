@@ -80,7 +80,7 @@ def build(teams: int, weeks: int) -> tuple[Any, int]:
     challenge_issue(
         week=week, user=mover.coach, team_id=mover.pk, challenged=[own.pk, *targets] if own.pk != mover.pk else targets
     )
-    notify(users=[coach1], event="bench:1", text="Something new.", url="/")
+    notify(users=[coach1], league=large, event="bench:1", text="Something new.", url="/")
     settle_database()
     print(f"built coach1's leagues (two of {teams} teams) in {time.perf_counter() - started:.1f} s")
     return coach1, large.pk

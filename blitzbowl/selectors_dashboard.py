@@ -15,9 +15,14 @@ from rosters.models import Team
 def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
     """The Coach Traits gained by `teams` whose rolled trait they held, so that the coach chooses another (on his
     coach roster): one query."""
-    names = {team.pk: team.name for team in teams}
-    gains = TraitGain.objects.filter(team__in=names, trait="").order_by("match_id", "pk")
+    by_id = {team.pk: team for team in teams}
+    gains = TraitGain.objects.filter(team__in=by_id, trait="").order_by("match_id", "pk")
     return [
-        Waiting("choose", f"{names[gain.team_id]}: choose a Coach Trait.", reverse("blitz-coach", args=[gain.team_id]))
+        Waiting(
+            "choose",
+            f"{by_id[gain.team_id].name}: choose a Coach Trait.",
+            reverse("blitz-coach", args=[gain.team_id]),
+            league=by_id[gain.team_id].league.name,
+        )
         for gain in gains
     ]

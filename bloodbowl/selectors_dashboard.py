@@ -19,12 +19,13 @@ def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
     """The star player rolls of `teams`' players still to choose (on their match's page) and the written challenges
     one of `teams` is to answer (the challenged team, the substitute asked, or the challenger offered a substitute):
     two queries."""
-    names = {team.pk: team.name for team in teams}
+    by_id = {team.pk: team for team in teams}
     waiting: list[Waiting] = []
-    rolls = StarPlayerRoll.objects.filter(player__team__in=names, choice__isnull=True).select_related("player")
+    rolls = StarPlayerRoll.objects.filter(player__team__in=by_id, choice__isnull=True).select_related("player")
     for roll in rolls.order_by("match_id", "pk"):
-        text = f"{roll.player.name} ({names[roll.player.team_id]}): choose his star player roll {roll.number}."
-        waiting.append(Waiting("choose", text, reverse("bb-match-detail", args=[roll.match_id])))
+        team = by_id[roll.player.team_id]
+        text = f"{roll.player.name} ({team.name}): choose his star player roll {roll.number}."
+        waiting.append(Waiting("choose", text, reverse("bb-match-detail", args=[roll.match_id]), league=team.league.name))
     status = WrittenChallenge.Status
     answering = {
         status.OPEN: "challenged_id",
@@ -32,13 +33,14 @@ def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
         status.SUBSTITUTE_AGREED: "challenger_id",
     }
     challenges = WrittenChallenge.objects.filter(
-        Q(status=status.OPEN, challenged__in=names)
-        | Q(status=status.SUBSTITUTE_ASKED, substitute__in=names)
-        | Q(status=status.SUBSTITUTE_AGREED, challenger__in=names)
+        Q(status=status.OPEN, challenged__in=by_id)
+        | Q(status=status.SUBSTITUTE_ASKED, substitute__in=by_id)
+        | Q(status=status.SUBSTITUTE_AGREED, challenger__in=by_id)
     ).select_related("tournament", "challenger", "challenged")
     for challenge in challenges.order_by("pk"):
-        team = names[getattr(challenge, answering[status(challenge.status)])]
+        team = by_id[getattr(challenge, answering[status(challenge.status)])]
         made = f"{challenge.challenger.name} challenged {challenge.challenged.name}, {challenge.tournament.name}"
-        text = f"{team}: {ANSWERS[status(challenge.status)]} ({made})."
-        waiting.append(Waiting("turn", text, reverse("bb-tournament", args=[challenge.tournament_id])))
+        text = f"{team.name}: {ANSWERS[status(challenge.status)]} ({made})."
+        url = reverse("bb-tournament", args=[challenge.tournament_id])
+        waiting.append(Waiting("turn", text, url, league=team.league.name))
     return waiting

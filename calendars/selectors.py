@@ -1,9 +1,11 @@
-"""The feeds' entries: each league's from its game system (GameApp.calendar_events), kept whole for the
-league, narrowed to a team's games (and the league-wide deadlines) for a team and for a coach."""
+"""The feeds' entries: each league's from its game system (GameApp.calendar_events), each named after its league
+(a calendar shows the entries of every feed it takes together), kept whole for the league, narrowed to a team's games
+(and the league-wide deadlines) for a team and for a coach."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 from typing import Any
 
 from leagues.game_apps import game_app
@@ -13,9 +15,10 @@ from rosters.models import Team
 
 
 def league_events(league: League, team_ids: Collection[int] | None = None) -> list[CalendarEvent]:
-    """The league's entries; with `team_ids`, those concerning these teams or every team (a deadline)."""
+    """The league's entries, each summary after the league's name; with `team_ids`, those concerning these teams or
+    every team (a deadline)."""
     build = game_app(league).calendar_events
-    events = build(league) if build is not None else []
+    events = [replace(e, summary=f"{league.name}: {e.summary}") for e in (build(league) if build is not None else [])]
     if team_ids is None:
         return events
     return [e for e in events if e.team_ids is None or e.team_ids & set(team_ids)]

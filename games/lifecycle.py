@@ -101,7 +101,8 @@ class ResultLifecycle[G: Game]:
         return True
 
     def arranged_label(self, game: G) -> str:
-        """How the notice of an arranged game names it before naming its teams: `label`, unless that names them."""
+        """How the notice of an arranged game, and a team's next game on the dashboard, name it before naming its
+        teams: `label`, unless that names them."""
         return self.label(game)
 
     def arranged_text(self, game: G, teams: Sequence[Team]) -> str:
@@ -135,13 +136,17 @@ class ResultLifecycle[G: Game]:
 
     def arranged(self, arranged: Sequence[tuple[G, Sequence[Team]]]) -> None:
         """Tell the coach of every team of games just made (in the caller's transaction, so their events are
-        new) that they are arranged, with a link to each game. `arranged`: each game with its teams (and coaches)."""
+        new) that they are arranged, with a link to each game. `arranged`: each game of one league with its teams
+        (and coaches)."""
+        if not arranged:
+            return
         notify_many(
             [
                 (team.coach, f"arranged:{game.pk}", self.arranged_text(game, teams), self.url(game))
                 for game, teams in arranged
                 for team in teams
             ],
+            league=arranged[0][0].league,
             new_events=True,
         )
 
@@ -180,6 +185,7 @@ class ResultLifecycle[G: Game]:
             else:
                 notify(
                     users=[s.team.coach for s in pending],
+                    league=game.league,
                     event=f"result-confirm:{event.pk}",
                     text=f"{user.username} submitted the result of {self.label(game)}: confirm or dispute it."[:300],
                     url=self.url(game),
@@ -253,27 +259,32 @@ class ResultLifecycle[G: Game]:
             self.record(game, user, GameEvent.Action.DISPUTED, team=own[0].team, payload={"reason": text}, key=idempotency_key)
             game.state = Game.State.DISPUTED
             game.save(update_fields=["state"])
-            # The commissioners decide; the coach who submitted it hears why (a commissioner who submitted
-            # it is told once, as a commissioner: one event a user).
+            # The commissioners decide; the coach who submitted it hears why, and every other coach of the game
+            # that it is not confirmed (the one disputing it knows). One event a user: a commissioner who coaches
+            # in the game, or submitted it, is told once, as a commissioner.
             disputed = f"result-disputed:{game.pk}:{submission.pk if submission else 0}:{user.pk}"
-            notify(
-                users=list(game.league.commissioners.all()),
-                event=disputed,
-                text=f"{user.username} disputes the result of {self.label(game)}: approve it or void it. Reason: {text}",
-                url=self.url(game),
-            )
-            notify(
-                users=[game.submitted_by],
-                event=disputed,
-                text=f"{user.username} disputes the result you submitted of {self.label(game)}: a commissioner decides, "
-                f"or submit a corrected one. Reason: {text}",
-                url=self.url(game),
-            )
+            label = self.label(game)
+            told: list[tuple[list[Any], str]] = [
+                (list(game.league.commissioners.all()), f"the result of {label}: approve it or void it"),
+                ([game.submitted_by], f"the result you submitted of {label}: a commissioner decides, or submit a corrected one"),
+                (
+                    [s.team.coach for s in self.sides(game) if s.team.coach_id != user.pk],
+                    f"the result of {label}: a commissioner decides",
+                ),
+            ]
+            for users, what in told:
+                notify(
+                    users=users,
+                    league=game.league,
+                    event=disputed,
+                    text=f"{user.username} disputes {what}. Reason: {text}",
+                    url=self.url(game),
+                )
             league_announce(
                 league_id=game.league_id,
                 event=Channel.Event.DISPUTE,
-                key=f"result-disputed:{game.pk}:{submission.pk if submission else 0}:{user.pk}",
-                text=f"{user.username} disputes the result of {self.label(game)}: {text}",
+                key=disputed,
+                text=f"{user.username} disputes the result of {label}: {text}",
                 url=self.url(game),
             )
         return self._reloaded(game), True
@@ -304,6 +315,7 @@ class ResultLifecycle[G: Game]:
             game.save(update_fields=["state", "confirmed_at"])
             notify(
                 users=[s.team.coach for s in self.sides(game)],
+                league=game.league,
                 event=f"result-voided:{event.pk}",
                 text=f"The result of {self.label(game)} was voided: {text}"[:300],
                 url=self.url(game),
@@ -480,6 +492,7 @@ class ResultLifecycle[G: Game]:
         for side in self.sides(game):
             notify(
                 users=[side.team.coach],
+                league=game.league,
                 event=f"result-confirmed:{game.pk}:{confirming}:{side.team_id}",
                 text=self.confirmed_text(game, side)[:300],
                 url=self.url(game),

@@ -64,16 +64,20 @@ def _found(
 ) -> GamesWaiting:
     found = GamesWaiting()
     for game in games:
-        label, url = results.label(game), results.url(game)
+        url, league = results.url(game), game.league.name
         sides = results.sides(game)
         if game.state == Game.State.SCHEDULED:
+            # Named as an arranged game is, before its teams: the line names the opponents after it.
+            label = results.arranged_label(game)
             for side in sides:
                 if side.team_id in team_ids and side.team_id not in found.next_games:
                     opponents = tuple(s.team.name for s in sides if s.team_id not in team_ids)
                     found.next_games[side.team_id] = NextGame(label, url, game.scheduled_for, game.location, opponents)
         elif game.state == Game.State.SUBMITTED:
             if any(side.team.coach_id == user.pk for side in results.pending_sides(game)):
-                found.waiting.append(Waiting("confirm", f"Confirm or dispute the result of {label}.", url))
+                text = f"Confirm or dispute the result of {results.label(game)}."
+                found.waiting.append(Waiting("confirm", text, url, league=league))
         elif game.league_id in commissioned:
-            found.waiting.append(Waiting("dispute", f"The result of {label} is disputed: approve or void it.", url))
+            text = f"The result of {results.label(game)} is disputed: approve or void it."
+            found.waiting.append(Waiting("dispute", text, url, league=league))
     return found

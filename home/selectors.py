@@ -37,6 +37,7 @@ class Dashboard:
     teams: list[TeamHome]
     waiting: list[Waiting]
     notifications: list[Notification]
+    unread: int  # his unread notifications, shown or not: the nav's count
     commissioned: list[League]
 
     @property
@@ -47,12 +48,14 @@ class Dashboard:
             self.waiting,
             [(league.pk, league.name) for league in self.commissioned],
             [(n.pk, n.text, n.url) for n in self.notifications],
+            self.unread,
         )
         return live_version(shown)
 
 
 def dashboard(user: Any) -> Dashboard:
-    """`user`'s dashboard. Three queries (his teams, the leagues he commissions, his unread notifications); for each
+    """`user`'s dashboard. Three queries (his teams, the leagues he commissions, his unread notifications with their
+    count); for each
     game system in which he coaches or commissions, its games' two (games_waiting) and its `waiting`'s; and one for
     the history of the results submitted, of every game system; and what the leagues he commissions lack before they
     can take a team (leagues.setup.signup_steps: one for Blood Bowl's team lists): none of them growing with the league
@@ -95,14 +98,15 @@ def dashboard(user: Any) -> Dashboard:
     steps = signup_steps(commissioned)
     for league in commissioned:
         waiting += [
-            Waiting("setup", f"{league.name} cannot take a team yet: {step.action}.", step.url)
+            Waiting("setup", f"Cannot take a team yet: {step.action}.", step.url, league=league.name)
             for step in steps.get(league.pk, [])
         ]
         unset = league_house_values_unset(league)
         league_app = game_app_of(league.game_system)
         if unset and league_app is not None:
-            text = f"{league.name}: {len(unset)} house value{'s' if len(unset) != 1 else ''} still to set."
-            waiting.append(Waiting("setup", text, reverse(league_app.settings_url, args=[league.pk]) + "#house-values"))
-    notifications = unread_notifications(user, NOTIFICATIONS_SHOWN)
+            text = f"{len(unset)} house value{'s' if len(unset) != 1 else ''} still to set."
+            url = reverse(league_app.settings_url, args=[league.pk]) + "#house-values"
+            waiting.append(Waiting("setup", text, url, league=league.name))
+    notifications, unread = unread_notifications(user, NOTIFICATIONS_SHOWN)
     homes.sort(key=lambda home: (home.team.league.name, home.team.league_id, home.team.name))
-    return Dashboard(homes, waiting, notifications, commissioned)
+    return Dashboard(homes, waiting, notifications, unread, commissioned)

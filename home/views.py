@@ -18,7 +18,13 @@ DASHBOARD_POLL_SECONDS = 10
 
 def _dashboard_context(request: HttpRequest) -> dict[str, Any]:
     board = dashboard(request.user)
-    return {"board": board, "poll": True, "poll_seconds": DASHBOARD_POLL_SECONDS, "live_version": board.version}
+    return {
+        "board": board,
+        "poll": True,
+        "poll_seconds": DASHBOARD_POLL_SECONDS,
+        "live_version": board.version,
+        "unread_count": board.unread,  # the nav's, read with the dashboard's notifications (not by the context processor)
+    }
 
 
 @require_safe
@@ -32,5 +38,6 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_safe
 def home_live(request: HttpRequest) -> HttpResponse:
-    """The dashboard's live part, polled: 204 while nothing it shows changed (a new notification, a turn, a result)."""
-    return live_answer(request, "leagues/_dashboard_live.html", _dashboard_context(request))
+    """The dashboard's live part, polled: 204 while nothing it shows changed (a new notification, a turn, a result);
+    with the nav's unread count, swapped out of band, so that the count changes with the part."""
+    return live_answer(request, "leagues/_dashboard_live_answer.html", _dashboard_context(request))

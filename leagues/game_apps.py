@@ -36,11 +36,13 @@ class LeagueDataSource:
 
 @dataclass(frozen=True)
 class Waiting:
-    """Something a user is to do, one click away (the dashboard's "what waits for me")."""
+    """Something a user is to do, one click away (the dashboard's "what waits for me"), in one of his leagues (the
+    dashboard shows its name: a coach of two leagues has a "week 1" in each)."""
 
     kind: str  # one of WAITING_KINDS
     text: str
     url: str
+    league: str  # its league's name
 
     @property
     def label(self) -> str:
@@ -70,7 +72,8 @@ class SetupStep:
 
 @dataclass(frozen=True)
 class NextGame:
-    """A team's next game (or match, combat, session): its name and page, its day and place when known, its opponents."""
+    """A team's next game (or match, combat, session): its name and page, its day and place when known, its opponents
+    (the name does not name them: the dashboard shows them after it)."""
 
     label: str
     url: str

@@ -121,8 +121,9 @@ def _notify_setup_unfinished(league: League, keys: list[str]) -> None:
     named = ", ".join(names[:NAMED_AT_MOST]) + (f" and {more} more" if more > 0 else "")
     notify(
         users=league.commissioners.all(),
+        league=league,
         event=f"house-values-unset:{league.pk}:{digest}",
-        text=f"A coach was refused in {league.name}: house values are not set yet ({named}).",
+        text=f"A coach was refused: house values are not set yet ({named}).",
         url=url,
     )
 

@@ -8,6 +8,7 @@ from django.db import models
 
 import games.models
 from engine.pitfighter.combat import STYLE_NAMES
+from engine.pitfighter.critical import critical_name
 from engine.pitfighter.fighters import TYPES
 
 
@@ -103,6 +104,15 @@ class CombatFighter(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fighter} in {self.combat}"
+
+    @property
+    def critical_names(self) -> list[str]:
+        """His critical damage as pages and sheets show it: each result by its name in the rulebook, with the scar roll
+        of Stunned & Scar ("Leg: Leg Hurt", "Head: Stunned & Scar (scar 4)")."""
+        return [
+            critical_name(c["chart"], c["result"]) + (f" (scar {c['scar']})" if c.get("scar") is not None else "")
+            for c in self.criticals
+        ]
 
 
 class SkillRoll(models.Model):

@@ -242,7 +242,6 @@ def _roster_context(request: HttpRequest, fighter_id: int) -> dict[str, Any]:
         "league": fighter.stable.league,
         "own": fighter.stable.coach_id == request.user.pk,
         "characteristics": [(CHARACTERISTIC_NAMES[key], value) for key, value in sheet.profile.items()],
-        "charts": CHARTS,
     }
 
 

@@ -56,7 +56,13 @@ def team_signing_up(
             )
             url = reverse("league-detail", args=[league.pk])
             text = f"{team.name} signed up for {league.name}"
-            notify(users=league.commissioners.all(), event=f"team-signed-up:{team.pk}", text=text, url=url)
+            notify(
+                users=league.commissioners.all(),
+                league=league,
+                event=f"team-signed-up:{team.pk}",
+                text=f"{team.name} signed up.",
+                url=url,
+            )
             league_announce(league_id=league.pk, event=Channel.Event.SIGNUP, key=f"team-signed-up:{team.pk}", text=text, url=url)
     except IntegrityError:
         raise _name_taken() from None  # lost a race with a team of the same name

@@ -26,7 +26,7 @@ def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
     game). One query for the weeks of the running seasons of their leagues, one for the games of the current week of
     each that is a challenge round (round_states), two for their scheduled games and sides, and pregame_progress's:
     whatever the size and the number of his leagues and games."""
-    names = {team.pk: team.name for team in teams}
+    by_id = {team.pk: team for team in teams}
     waiting: list[Waiting] = []
     # Only the latest week of a season has its round going on: only its record of the round's order is read (each
     # challenge round's holds the whole League Rank).
@@ -39,19 +39,20 @@ def coach_waiting(teams: Sequence[Team]) -> list[Waiting]:
     )
     for state in round_states(list(current.select_related("season").order_by("season_id"))):
         week, turn = state.week, state.turn
-        if turn.action in ("challenge", "steal") and turn.team in names:
+        if turn.action in ("challenge", "steal") and turn.team in by_id:
+            team = by_id[turn.team]
             verb = f"challenge {turn.picks}" if turn.action == "challenge" else f"steal {turn.picks}"
-            text = f"{names[turn.team]}'s turn to {verb} in {week.season.name}, week {week.number}."
-            waiting.append(Waiting("turn", text, reverse("week-detail", args=[week.pk])))
-    games = _open_pregames(Game.objects.filter(sides__team__in=names))
+            text = f"{team.name}'s turn to {verb} in {week.season.name}, week {week.number}."
+            waiting.append(Waiting("turn", text, reverse("week-detail", args=[week.pk]), league=team.league.name))
+    games = _open_pregames(Game.objects.filter(sides__team__in=by_id))
     for game, step in _turns(games):
-        label = game_label(game)
-        if step.step == "bid" and step.team in names:  # the lot's text names the team and the maverick
-            waiting.append(Waiting("bid", f"{step.text} ({label}).", step.url))
-        elif step.team in names:
-            waiting.append(Waiting("turn", f"{label}: {step.text}.", step.url))
+        label, league = game_label(game), game.league.name
+        if step.step == "bid" and step.team in by_id:  # the lot's text names the team and the maverick
+            waiting.append(Waiting("bid", f"{step.text} ({label}).", step.url, league=league))
+        elif step.team in by_id:
+            waiting.append(Waiting("turn", f"{label}: {step.text}.", step.url, league=league))
         elif step.team is None:  # opening the auction: any coach of the game (or a commissioner)
-            waiting.append(Waiting("pregame", f"{label}: {step.text}; any coach of the game opens it.", step.url))
+            waiting.append(Waiting("pregame", f"{label}: {step.text}; any coach of the game opens it.", step.url, league=league))
     return waiting
 
 
@@ -70,8 +71,8 @@ def commissioner_waiting(leagues: Sequence[League]) -> list[Waiting]:
         more = len(week_games) - len(shown)
         listed = "; ".join(shown) + (f"; and {more} more" if more else "")
         count = f"{len(week_games)} game{'s' if len(week_games) != 1 else ''}"
-        text = f"{week_games[0][0].league.name}, {week.season.name}, week {week.number}: pre-game to finish in {count}: {listed}."
-        waiting.append(Waiting("pregame", text, reverse("week-detail", args=[week.pk])))
+        text = f"{week.season.name}, week {week.number}: pre-game to finish in {count}: {listed}."
+        waiting.append(Waiting("pregame", text, reverse("week-detail", args=[week.pk]), league=week_games[0][0].league.name))
     return waiting
 
 

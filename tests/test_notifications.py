@@ -15,10 +15,12 @@ from notifications.tasks import SWEEP_AFTER, notification_email_batch, notificat
 
 
 @pytest.mark.django_db
-def test_an_event_notifies_each_user_once_on_the_dashboard_and_by_email(coach, rival, client, django_capture_on_commit_callbacks):
+def test_an_event_notifies_each_user_once_on_the_dashboard_and_by_email(
+    league, coach, rival, client, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
-        notify(users=[coach, rival], event="challenged:game:1", text="You were challenged", url="/games/1/")
-        notify(users=[coach], event="challenged:game:1", text="You were challenged", url="/games/1/")
+        notify(users=[coach, rival], league=league, event="challenged:game:1", text="You were challenged", url="/games/1/")
+        notify(users=[coach], league=league, event="challenged:game:1", text="You were challenged", url="/games/1/")
 
     assert Notification.objects.filter(user=coach).count() == 1
     assert sorted(m.to[0] for m in mail.outbox) == ["own_coach@example.com", "rival_coach@example.com"]
@@ -44,10 +46,10 @@ def sweep_later() -> int:
 
 @pytest.mark.django_db
 def test_a_mail_that_fails_with_smtp_down_is_sent_once_smtp_is_back(
-    coach, smtp_down, settings, django_capture_on_commit_callbacks
+    league, coach, smtp_down, settings, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        notify(users=[coach], event="challenged:game:1", text="You were challenged", url="/games/1/")
+        notify(users=[coach], league=league, event="challenged:game:1", text="You were challenged", url="/games/1/")
 
     [notice] = Notification.objects.all()
     assert notice.emailed_at is None  # not marked e-mailed: the retries and the sweep still owe it
@@ -58,44 +60,45 @@ def test_a_mail_that_fails_with_smtp_down_is_sent_once_smtp_is_back(
     assert sweep_later() == 0  # once
     [message] = mail.outbox
     assert message.to == ["own_coach@example.com"]
-    assert message.subject == "[Pitside] You were challenged"
+    assert message.subject == f"[Pitside] {league.name}: You were challenged"
     notice.refresh_from_db()
     assert notice.emailed_at is not None
 
 
 @pytest.mark.django_db
-def test_the_sweep_stops_while_smtp_is_down_and_leaves_everything_for_the_next_run(coach, rival, smtp_down):
+def test_the_sweep_stops_while_smtp_is_down_and_leaves_everything_for_the_next_run(league, coach, rival, smtp_down):
     with transaction.atomic():  # no commit callbacks: as when the broker was down
-        notify(users=[coach, rival], event="auction-open:game:1", text="The auction is open")
+        notify(users=[coach, rival], league=league, event="auction-open:game:1", text="The auction is open")
 
     assert sweep_later() == 0
     assert Notification.objects.filter(emailed_at=None).count() == 2
 
 
 @pytest.mark.django_db
-def test_a_newline_in_a_subject_does_not_stop_the_batch(coach, rival, django_capture_on_commit_callbacks):
+def test_a_newline_in_a_subject_does_not_stop_the_batch(league, coach, rival, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         notify_many(
             [
                 (coach, "team-signed-up:1", "Evil\r\nBcc: everyone@example.com signed up for League", "/leagues/1/"),
                 (rival, "team-signed-up:2", "Brutal Berthas signed up for League", "/leagues/1/"),
             ],
+            league=league,
             new_events=True,
         )
 
     assert sorted(m.subject for m in mail.outbox) == [
-        "[Pitside] Brutal Berthas signed up for League",
-        "[Pitside] Evil Bcc: everyone@example.com signed up for League",
+        f"[Pitside] {league.name}: Brutal Berthas signed up for League",
+        f"[Pitside] {league.name}: Evil Bcc: everyone@example.com signed up for League",
     ]
     assert not Notification.objects.filter(emailed_at=None).exists()
 
 
 @pytest.mark.django_db
 def test_one_failed_mail_of_a_batch_is_retried_and_the_others_are_sent(
-    coach, rival, monkeypatch, django_capture_on_commit_callbacks
+    league, coach, rival, monkeypatch, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=False):
-        notify_many([(coach, "e:1", "One", ""), (rival, "e:2", "Two", "")], new_events=True)
+        notify_many([(coach, "e:1", "One", ""), (rival, "e:2", "Two", "")], league=league, new_events=True)
     ids = sorted(Notification.objects.values_list("pk", flat=True))
     real_send = tasks.send_mail
 
@@ -126,12 +129,13 @@ def test_celery_beat_runs_the_mail_sweep():
 
 
 @pytest.mark.django_db
-def test_a_text_longer_than_its_column_is_cut_to_fit(coach, rival):
+def test_a_text_longer_than_its_column_is_cut_to_fit(league, coach, rival):
     # a 150-character username in a season with a 100-character name: longer than the column (a 500 on PostgreSQL)
     text = f"{'u' * 150} submitted the result of {'Season ' * 15} week 1: {'confirm it. ' * 10}"
-    notify(users=[coach], event="result:game:1", text=text)
-    notify_many([(rival, "result:game:1", text, "")])
+    told = f"{league.name}: {text}"  # after its league's name
+    notify(users=[coach], league=league, event="result:game:1", text=text)
+    notify_many([(rival, "result:game:1", text, "")], league=league)
 
     for notification in Notification.objects.all():
         assert len(notification.text) == Notification._meta.get_field("text").max_length
-        assert notification.text == text[: len(notification.text) - 1] + "\u2026"
+        assert notification.text == told[: len(notification.text) - 1] + "\u2026"

@@ -205,8 +205,9 @@ def _record(delivery: Delivery, attempt: Attempt, answer: transport.Answer) -> A
         league = delivery.channel.league
         notify(
             users=league.commissioners.all(),
+            league=league,
             event=f"channel-failed:{delivery.pk}",
-            text=f"A post to a channel of {league.name} failed ({answer.error}); see the league's settings.",
+            text=f"A post to one of the league's channels failed ({answer.error}); see the league's settings.",
             url=reverse("league-settings", args=[league.pk]) + "#channels",
         )
     return attempt

@@ -490,6 +490,7 @@ def _store_rolls(match: Match, team: Team, rolls: Sequence[match_rules.StarPlaye
     count = "a star player roll" if len(made) == 1 else f"{len(made)} star player rolls"
     notify(
         users=[team.coach],
+        league=match.league,
         event=f"bb-star-player-rolls:{made[0].pk}",
         text=f"{team.name} has {count} to choose after {RESULTS.label(match)}.",
         url=RESULTS.url(match),

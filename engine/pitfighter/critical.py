@@ -48,3 +48,9 @@ def _charts() -> dict[str, Chart]:
 
 
 CHARTS = _charts()
+
+
+def critical_name(chart: str, result: str) -> str:
+    """A recorded critical result in the rulebook's words: its chart's name and the result's ("Leg: Leg Hurt")."""
+    found = CHARTS[chart]
+    return f"{found.name}: {found.results[result].name}"

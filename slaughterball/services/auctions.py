@@ -109,7 +109,13 @@ def _roll_and_draw(game: Game, sides: list[GameSide], user: Any) -> Auction:
 def _notify_auction_open(auction: Auction, sides: list[GameSide]) -> None:
     url = reverse("game-auction", args=[auction.game_id])
     text = f"The maverick auction of {auction.game} is open."
-    notify(users=[side.team.coach for side in sides], event=f"auction-open:game:{auction.game_id}", text=text, url=url)
+    notify(
+        users=[side.team.coach for side in sides],
+        league=auction.game.league,
+        event=f"auction-open:game:{auction.game_id}",
+        text=text,
+        url=url,
+    )
     league_announce(
         league_id=auction.game.league_id, event=Channel.Event.AUCTION, key=f"auction-open:{auction.pk}", text=text, url=url
     )
@@ -126,6 +132,7 @@ def _nominate_turn_notify(auction: Auction) -> None:
     team = Team.objects.select_related("coach").get(pk=team_id)
     notify(
         users=[team.coach],
+        league=team.league,
         event=f"nominate-turn:{auction.pk}:{Lot.objects.filter(auction=auction).count()}:{team_id}",
         text=f"{game_label(auction.game)}: your turn to put up for auction a maverick {team.name} drew, or to return it.",
         url=reverse("game-auction", args=[auction.game_id]),
@@ -350,6 +357,7 @@ def _bid_turn_notify(lot: Lot, turn: auction_rules.BiddingTurn, made: int) -> No
     )
     notify(
         users=[team.coach],
+        league=lot.auction.game.league,
         event=f"bid-turn:{lot.pk}:{made}",
         text=f"{lot.name} is up for auction in {game_label(lot.auction.game)}: your turn to bid or pass for {team.name}; "
         f"{standing}.",

@@ -271,7 +271,7 @@ def challenge_turn_notify(week: Week, turn: schedule.Turn | None = None) -> None
     else:
         text = f"{when}: {team.name} is left without a game. Your turn to make the game of the teams left over."
     event = f"challenge-turn:{week.pk}:{team.pk}:{turn.action}"
-    notify_many([(team.coach, event, text, reverse("week-detail", args=[week.pk]))])
+    notify_many([(team.coach, event, text, reverse("week-detail", args=[week.pk]))], league=week.season.league)
 
 
 def week_update(*, week: Week, user: Any, challenges_due: Any = UNSET, games_due: Any = UNSET) -> Week:
@@ -321,7 +321,7 @@ def notify_scheduled(
             rivals = ", ".join(teams[t].name for t in group if t != team_id)
             text = f"{week.season.name}, week {week.number} ({what}): {team.name} plays game {game.number} against {rivals}."
             messages.append((team.coach, f"{event}:{game.pk}:{team_id}", text, url))
-    notify_many(messages, new_events=True)  # the games were made in this transaction
+    notify_many(messages, league=week.season.league, new_events=True)  # the games were made in this transaction
     pregame_open_notify(league=week.season.league, game_ids=[game.pk for game in games])
     league_announce(
         league_id=week.season.league_id,
@@ -405,35 +405,34 @@ def deadline_reminders(*, now: datetime | None = None) -> int:
     Each reminder is one event per week, coach and deadline, so running this often never repeats
     one. Returns how many reminders were new."""
     now = now or timezone.now()
-    messages: list[tuple[Any, str, str, str]] = []
+    # Each league's reminders (notify_many tells of one league's), each (coach, event) once: a coach with two teams
+    # hears once.
+    reminders: dict[League, dict[tuple[int, str], tuple[Any, str, str, str]]] = {}
+
+    def remind(week: Week, coach: Any, event: str, text: str) -> None:
+        reminders.setdefault(week.season.league, {})[(coach.pk, event)] = (
+            coach,
+            event,
+            f"{week.season.name}, week {week.number}: {text}",
+            reverse("week-detail", args=[week.pk]),
+        )
+
     for week in weeks_due_between(now, now + REMINDER_BEFORE, "challenges_due").filter(kind=Week.Kind.CHALLENGE):
         free = SeasonTeam.objects.filter(season_id=week.season_id).exclude(team__game_sides__game__week=week)
         for entry in free.select_related("team__coach"):
-            messages.append(
-                (
-                    entry.team.coach,
-                    f"deadline:{week.pk}:{entry.team.coach_id}:challenges",
-                    f"{week.season.name}, week {week.number}: challenges are due {week.challenges_due:%Y-%m-%d %H:%M} and "
-                    f"{entry.team.name} has no game yet.",
-                    reverse("week-detail", args=[week.pk]),
-                )
-            )
+            due = f"{week.challenges_due:%Y-%m-%d %H:%M}"
+            text = f"challenges are due {due} and {entry.team.name} has no game yet."
+            remind(week, entry.team.coach, f"deadline:{week.pk}:{entry.team.coach_id}:challenges", text)
     for week in weeks_due_between(now, now + REMINDER_BEFORE, "games_due"):
         sides = GameSide.objects.filter(game__week=week, game__state=Game.State.SCHEDULED).select_related("team__coach", "game")
         for side in sides:
-            messages.append(
-                (
-                    side.team.coach,
-                    f"deadline:{week.pk}:{side.team.coach_id}:games",
-                    f"{week.season.name}, week {week.number}: game {side.game.number} is due {week.games_due:%Y-%m-%d %H:%M}.",
-                    reverse("week-detail", args=[week.pk]),
-                )
-            )
-    unique = list({(m[0].pk, m[1]): m for m in messages}.values())  # a coach with two teams hears once
+            text = f"game {side.game.number} is due {week.games_due:%Y-%m-%d %H:%M}."
+            remind(week, side.team.coach, f"deadline:{week.pk}:{side.team.coach_id}:games", text)
     try:
         with transaction.atomic():
-            return notify_many(unique)
+            return sum(notify_many(own.values(), league=league) for league, own in reminders.items())
     except IntegrityError:  # another run got there first: fall back to the one-by-one, race-safe notify
-        for user, event, text, url in unique:
-            notify(users=[user], event=event, text=text, url=url)
+        for league, own in reminders.items():
+            for user, event, text, url in own.values():
+                notify(users=[user], league=league, event=event, text=text, url=url)
         return 0

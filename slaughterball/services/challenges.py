@@ -150,7 +150,11 @@ def challenge_issue(
             created_by=user,
             idempotency_key=idempotency_key or None,
         )
-        notify_many(_challenged_messages(week, game, team, [teams[t] for t in challenged], "challenged"), new_events=True)
+        notify_many(
+            _challenged_messages(week, game, team, [teams[t] for t in challenged], "challenged"),
+            league=week.season.league,
+            new_events=True,
+        )
         pregame_open_notify(league=week.season.league, game_ids=[game.pk])
         _announce_challenge(week, game, team, [teams[t] for t in challenged], "challenged")
         made = [team.pk, *challenged]
@@ -220,7 +224,7 @@ def steal_make(
             week, state, team.pk, stolen, _next_number(state), user, False, idempotency_key or None
         )
         others = list(Team.objects.filter(pk__in=[*stolen, *leftovers[1:]]).select_related("coach"))
-        notify_many(_challenged_messages(week, game, team, others, "stole"), new_events=True)
+        notify_many(_challenged_messages(week, game, team, others, "stole"), league=week.season.league, new_events=True)
         pregame_open_notify(league=week.season.league, game_ids=[game.pk, *challenge.sources.values()])
         _announce_challenge(week, game, team, others, "stole")
     return challenge, True
@@ -289,7 +293,7 @@ def round_fill(*, week: Week, user: Any) -> list[Challenge]:
                     f"{week.season.name}, week {week.number}: the commissioner filled the round; game {game.number} is {names}."
                 )
                 messages.append((teams[team].coach, event, text, url))
-        notify_many(messages, new_events=True)
+        notify_many(messages, league=week.season.league, new_events=True)
         sources = [source for challenge in made for source in challenge.sources.values()]
         pregame_open_notify(league=week.season.league, game_ids=[*(g.pk for g, _, _ in groups), *sources])
         if groups:
@@ -376,7 +380,7 @@ def rearrange(
                 else f"{week.season.name}, week {week.number}: the commissioner took {team.name} out of its game."
             )
             messages.append((team.coach, f"moved:{moved.pk}:{team.pk}", text, _week_url(week)))
-        notify_many(messages)
+        notify_many(messages, league=week.season.league)
         moved_games = [g for g in (from_game, to_game_id) if g is not None]
         pregame_open_notify(league=week.season.league, game_ids=moved_games)  # who chooses first may change
         if week.kind == Week.Kind.CHALLENGE:
@@ -422,7 +426,8 @@ def appeal_create(*, game: Game, user: Any, team_id: int, reason: str) -> tuple[
             [
                 (c, f"appeal:{appeal.pk}", f"{team.name} appeals game {game.number} of week {week.number}: {reason[:150]}", url)
                 for c in league.commissioners.all()
-            ]
+            ],
+            league=league,
         )
     return appeal, True
 
@@ -464,7 +469,8 @@ def appeal_decide(*, appeal: Appeal, user: Any, granted: bool, note: str = "") -
                     f"Your appeal against game {appeal.game.number} of week {week.number} was {verb}.",
                     _week_url(week),
                 )
-            ]
+            ],
+            league=league,
         )
         if granted:
             pregame_open_notify(league=league, game_ids=[appeal.game_id])  # who chooses first may change

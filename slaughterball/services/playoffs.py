@@ -111,7 +111,7 @@ def playoff_finish(season: Season) -> bool:
             winner = next((e.team.name for e in entries if e.team_id == champion), "")
             url = reverse("season-playoffs", args=[season.pk])
             text = f"{winner} won the Slaughterbrawl: champion of {season.name}!"
-            notify_many([(e.team.coach, f"champion:{season.pk}", text, url) for e in entries])
+            notify_many([(e.team.coach, f"champion:{season.pk}", text, url) for e in entries], league=season.league)
             league_announce(
                 league_id=season.league_id, event=Channel.Event.PLAYOFFS, key=f"champion:{season.pk}", text=text, url=url
             )

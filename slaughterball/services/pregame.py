@@ -335,14 +335,14 @@ def pregame_open_notify(*, league: League, game_ids: Collection[int]) -> None:
             url = reverse("game-auction", args=[game.pk])
         told = [side.team.coach for side in sides[game.pk]] + commissioners
         messages += [(user, f"pregame-open:{game.pk}", text, url) for user in told if user != chooser]
-    notify_many(messages)
+    notify_many(messages, league=league)
 
 
 def _lineup_turn_notify(game: Game, order: Sequence[Mapping[str, int]], sides: Sequence[GameSide]) -> None:
     message = _lineup_turn_message(game, order, sides)
     if message is not None:
         coach, event, text, url = message
-        notify(users=[coach], event=event, text=text, url=url)
+        notify(users=[coach], league=game.league, event=event, text=text, url=url)
 
 
 def _lineup_turn_message(

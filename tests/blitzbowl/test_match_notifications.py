@@ -23,7 +23,7 @@ def test_both_coaches_hear_a_match_is_arranged(short_league, three, django_captu
     with django_capture_on_commit_callbacks(execute=True):
         match = services.match_create(league_id=short_league.pk, user=ann.coach, home_team=ann.pk, away_team=bob.pk)
 
-    text = "League match is arranged: Ann's Ambushers v Bob's Bashers."
+    text = f"{short_league.name}: League match is arranged: Ann's Ambushers v Bob's Bashers."
     url = f"/blitzbowl/matches/{match.pk}/"
     assert told(match) == {"own_coach": (text, url), "rival_coach": (text, url)}
     assert Notification.objects.filter(event__startswith="arranged:").count() == 2
@@ -42,7 +42,7 @@ def test_each_round_and_the_final_tell_the_coaches_of_each_match(short_league, t
     (final,) = services.finals_next(league_id=short_league.pk, user=commissioner)
 
     home, away = (s.team for s in final.sides.order_by("-home"))
-    text = f"Final is arranged: {home.name} v {away.name}."
+    text = f"{short_league.name}: Final is arranged: {home.name} v {away.name}."
     url = f"/blitzbowl/matches/{final.pk}/"
     assert told(final) == {home.coach.username: (text, url), away.coach.username: (text, url)}
     assert not Notification.objects.filter(user=commissioner, event__startswith="arranged:").exists()

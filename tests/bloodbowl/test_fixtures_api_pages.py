@@ -250,7 +250,7 @@ def test_the_calendar_feeds_carry_the_dated_matches(three, commissioner, client,
         response = client.get(f"/leagues/{three.pk}/calendar.ics")
     events = {str(e["SUMMARY"]): e for e in Calendar.from_ical(response.content).walk("VEVENT")}
     assert len(events) == 3
-    (opening,) = [e for summary, e in events.items() if summary.startswith("Round 1: ")]
+    (opening,) = [e for summary, e in events.items() if summary.startswith(f"{three.name}: Round 1: ")]  # its league first
     assert opening.decoded("DTSTART") == datetime.date(2026, 3, 7)
     assert str(opening["LOCATION"]) == "The Bog"
     team = first.sides.all()[0].team

@@ -1,6 +1,6 @@
 """Who hears of a Blood Bowl match, once, with a link to the page where he acts: both coaches when it is
-arranged (one match or a fixture list), the coach still to confirm a report, the commissioners and the
-reporter of a dispute, both coaches when it is confirmed, and the coach with star player rolls to choose.
+arranged (one match or a fixture list), the coach still to confirm a report, the commissioners, the reporter and
+the other coaches of a dispute, both coaches when it is confirmed, and the coach with star player rolls to choose.
 The lifecycle's notices (games.lifecycle) serve every game system; these are the Blood Bowl ones."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def test_both_coaches_hear_a_match_is_arranged_with_its_day_and_place(bb, django
         )
 
     url = f"/bloodbowl/matches/{match.pk}/"
-    text = f"Match {match.pk} is arranged: Croakers v Bog Kings on Saturday 12 December 2026 at The Bog Arena."
+    text = f"{league.name}: Match {match.pk} is arranged: Croakers v Bog Kings on Saturday 12 December 2026 at The Bog Arena."
     assert told(f"arranged:{match.pk}") == {"home_coach": (text, url), "away_coach": (text, url)}
     assert sorted(m.to[0] for m in mail.outbox) == ["away_coach@example.com", "home_coach@example.com"]
 
@@ -68,7 +68,7 @@ def test_a_report_asks_the_other_coach_to_confirm_and_a_confirmation_tells_both(
 
     services.report_submit(match_id=match.pk, user=home.coach, report=report(home, away, 1, 0))
     assert told("result-confirm:") == {
-        "away_coach": (f"home_coach submitted the result of match {match.pk}: confirm or dispute it.", url)
+        "away_coach": (f"{league.name}: home_coach submitted the result of match {match.pk}: confirm or dispute it.", url)
     }
 
     services.report_confirm(match_id=match.pk, user=away.coach)
@@ -95,10 +95,10 @@ def test_a_dispute_tells_the_commissioners_and_the_reporter(bb, commissioner):
     assert set(disputed) == {"commissioner", "second_commissioner", "home_coach"}
     assert (
         disputed["commissioner"][0]
-        == f"away_coach disputes the result of match {match.pk}: approve it or void it. Reason: It was 1-1"
+        == f"{league.name}: away_coach disputes the result of match {match.pk}: approve it or void it. Reason: It was 1-1"
     )
     assert disputed["home_coach"][0] == (
-        f"away_coach disputes the result you submitted of match {match.pk}: a commissioner decides, or submit a "
+        f"{league.name}: away_coach disputes the result you submitted of match {match.pk}: a commissioner decides, or submit a "
         "corrected one. Reason: It was 1-1"
     )
     assert {u for _, u in disputed.values()} == {f"/bloodbowl/matches/{match.pk}/"}
@@ -111,7 +111,10 @@ def test_a_commissioner_who_reported_a_disputed_result_is_told_once(bb, commissi
     services.report_submit(match_id=match.pk, user=commissioner, report=report(home, away, 1, 0))
     services.report_dispute(match_id=match.pk, user=away.coach, reason="No")
 
-    assert list(told("result-disputed:")) == ["commissioner"]
+    disputed = told("result-disputed:")  # each once
+    assert set(disputed) == {"commissioner", "home_coach"}  # he decides; the other coach of the match hears of it
+    assert disputed["commissioner"][0].endswith("approve it or void it. Reason: No")
+    assert disputed["home_coach"][0].endswith(f"disputes the result of match {match.pk}: a commissioner decides. Reason: No")
 
 
 def test_the_coach_with_star_player_rolls_to_choose_is_told_once(bb):
@@ -126,6 +129,5 @@ def test_the_coach_with_star_player_rolls_to_choose_is_told_once(bb):
     assert not StarPlayerRoll.objects.filter(match=match, player__team=away).exists()
     rolled = told("bb-star-player-rolls:")
     count = "a star player roll" if rolls.count() == 1 else f"{rolls.count()} star player rolls"
-    assert rolled == {
-        "home_coach": (f"Croakers has {count} to choose after match {match.pk}.", f"/bloodbowl/matches/{match.pk}/")
-    }
+    text = f"{league.name}: Croakers has {count} to choose after match {match.pk}."
+    assert rolled == {"home_coach": (text, f"/bloodbowl/matches/{match.pk}/")}

@@ -9,10 +9,11 @@ import pytest
 from icalendar import Calendar
 
 from calendars.models import CalendarToken
+from calendars.services import calendar_token_get
 from pitside.ics import CalendarEvent, calendar, escape, fold
 from slaughterball.models import Game
 from slaughterball.services.calendar import season_create, season_start
-from tests.factories import LeagueFactory
+from tests.factories import LeagueFactory, make_team
 from tests.slaughterball.calendar.helpers import add_teams, drawn_week_1
 
 GAMES_DUE = datetime(2026, 12, 9, 20, 0, tzinfo=UTC)
@@ -51,8 +52,8 @@ def test_the_league_feed_has_the_weeks_deadline_and_its_game(client, league, fix
 
     assert str(feed["X-WR-CALNAME"]) == f"{league.name} (Pitside)"
     found = entries(feed)
-    assert found[f"{season.name}, week 1: games due"]["start"] == GAMES_DUE
-    [game_entry] = [v for k, v in found.items() if k.startswith(f"{season.name}, week 1, game 1: ")]
+    assert found[f"{league.name}: {season.name}, week 1: games due"]["start"] == GAMES_DUE
+    [game_entry] = [v for k, v in found.items() if k.startswith(f"{league.name}: {season.name}, week 1, game 1: ")]
     assert game_entry["start"] == GAMES_DUE.date()  # no day set yet: on the week's deadline
     assert game_entry["uid"] == f"game-{game.pk}@pitside"
 
@@ -70,7 +71,7 @@ def test_a_games_day_and_place_show_and_a_team_feed_has_only_its_games(client, l
     assert game_entry["start"] == date(2026, 12, 5)
     assert game_entry["location"] == "The Pit, Back room; table 2"  # escaped and read back whole
     assert team.name in summary
-    assert f"{season.name}, week 1: games due" in team_feed  # a deadline concerns every team
+    assert f"{league.name}: {season.name}, week 1: games due" in team_feed  # a deadline concerns every team
     assert any(v["uid"] == f"game-{other.pk}@pitside" for v in league_feed.values())
     assert all(v["uid"] != f"game-{other.pk}@pitside" for v in team_feed.values())
 
@@ -106,6 +107,25 @@ def test_a_coachs_private_feed_needs_no_login_and_a_new_url_revokes_the_old(clie
     client.logout()
     assert client.get(f"/calendar/{token}.ics").status_code == 404
     assert client.get(f"/calendar/{CalendarToken.objects.get(user=coach).token}.ics").status_code == 200
+
+
+@pytest.mark.django_db
+def test_each_entry_of_a_coachs_feed_names_its_league(client, league, fixtures, team, coach, commissioner):
+    """A coach of two leagues has a "Season 1, week 1" in each: every entry says which league it is of."""
+    other = LeagueFactory(commissioner=commissioner, name="Other League")
+    other_team = make_team(other, coach, name="Other Ogres")
+    add_teams(other, 3, start=10)
+    season = season_create(league=other, user=commissioner, name="Season 1")
+    drawn_week_1(season_start(season=season, user=commissioner, games_due=GAMES_DUE)[0], commissioner)
+    token = calendar_token_get(user=coach).token
+
+    feed = entries(parsed(client.get(f"/calendar/{token}.ics")))
+
+    assert f"{league.name}: Season 1, week 1: games due" in feed
+    assert "Other League: Season 1, week 1: games due" in feed
+    assert all(summary.startswith((f"{league.name}: ", "Other League: ")) for summary in feed)
+    assert any(summary.startswith("Other League: Season 1, week 1, game") and other_team.name in summary for summary in feed)
+    assert any(summary.startswith(f"{league.name}: Season 1, week 1, game") and team.name in summary for summary in feed)
 
 
 @pytest.mark.django_db
@@ -166,7 +186,7 @@ def test_a_feed_carries_no_control_character_and_no_raw_line_break(client, leagu
     assert not {*CONTROLS, *BREAKS} & (set(body) - {"\t"})
     feed = parsed(response)
     assert "X-WR-CALNAME:League\\nof\\nOgres (Pitside)\r\n" in text  # an X- property: icalendar leaves it escaped
-    [event] = [e for e in feed.walk("VEVENT") if "Ogres" in str(e["SUMMARY"])]
+    [event] = [e for e in feed.walk("VEVENT") if "Doom" in str(e["SUMMARY"])]
     assert "Ogres\n\n\tof\n\n\nDoom" in str(event["SUMMARY"])  # LF, CR and the three: each a break; the rest gone
     assert str(event["LOCATION"]) == "Pub\nback room"
     assert escape(f"a{CONTROLS}b{BREAKS}c") == "a\\n\\nb\\n\\n\\nc"

@@ -93,8 +93,10 @@ def test_a_challenge_appears_on_the_dashboard_without_reload(browser, live_serve
 
     notice = page.locator("#unread").get_by_role("link", name=re.compile(f"{mover.name} challenged {challenged.name}"))
     expect(notice).to_be_visible(timeout=25_000)  # within a poll or two (every 10 s)
+    expect(notice).to_contain_text(f"{league.name}: ")  # which league it is of
+    expect(page.locator(".nav-notifications .badge")).to_have_text(
+        re.compile("^2")
+    )  # the nav's count came with it: the challenge, and his game's pre-game open
     assert page.evaluate("window.notReloaded") is True
     next_game = Game.objects.get(week=week, sides__team=challenged)
     expect(page.locator("#my-teams .dashboard-next a")).to_have_attribute("href", reverse("game-detail", args=[next_game.pk]))
-    page.reload()  # the nav's count comes with the next page: the challenge, and his game's pre-game open
-    expect(page.locator(".nav-notifications .badge")).to_have_text(re.compile("^2"))

@@ -136,13 +136,13 @@ def test_a_blood_bowl_league_without_team_lists_is_no_dead_end(browser: Browser,
     expect(coach.get_by_label("Race")).to_have_count(0)
 
     boss = log_in(browser, live_server, "boss")
-    step = boss.locator("#waiting").get_by_role("link", name="Swamp Bowl cannot take a team yet: import its team lists.")
+    step = boss.locator("#waiting").get_by_role("link", name="Swamp Bowl: Cannot take a team yet: import its team lists.")
     step.click()
     boss.get_by_label("Or paste or edit the text").fill(team_lists_sample("house-team.yaml"))
     boss.get_by_role("button", name="Save the team lists").click()
     expect(boss.get_by_text(re.compile("Team lists saved"))).to_be_visible()
     boss.goto("/")
-    expect(boss.locator("#waiting")).not_to_contain_text("cannot take a team yet")
+    expect(boss.locator("#waiting")).not_to_contain_text("Cannot take a team yet")
 
     sign_bloodbowl_team_up(coach, "Swamp Bowl", "Bogmire Bullfrogs", players=11)
     assert Team.objects.filter(league=league, name="Bogmire Bullfrogs").exists()

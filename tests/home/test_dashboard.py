@@ -4,7 +4,9 @@ nav's unread count. Query counts pinned at two sizes."""
 
 from __future__ import annotations
 
+import html
 import io
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -83,7 +85,7 @@ def test_the_dashboard_reads_every_game_system_in_the_same_queries_at_two_sizes(
     # Slaughterball's running weeks (1), the challenge rounds' games (1), his scheduled games and their sides for their
     # pre-game turns (2) and whether their auctions were held (1: nobody has chosen athletes, so no lineup order read);
     # Blood Bowl's star player rolls (1) and written challenges (1); Blitz Bowl's Coach Traits to choose (1).
-    # Then his unread notifications (1).
+    # Then his unread notifications, with how many there are (1).
     with django_assert_num_queries(20):
         board = dashboard(coach1)
 
@@ -102,8 +104,8 @@ def test_the_dashboard_reads_every_game_system_in_the_same_queries_at_two_sizes(
     client.get("/")  # the session's first read
     with CaptureQueriesContext(connection) as captured:
         body = client.get("/").content.decode()
-    # The session and its user, the nav's unread count, the dashboard's 20.
-    assert len(captured) == 23, [q["sql"] for q in captured]
+    # The session and its user, the dashboard's 20 (the nav's unread count is read with his unread notifications).
+    assert len(captured) == 22, [q["sql"] for q in captured]
     assert f'href="{reverse("game-detail", args=[game.pk])}"' in body  # his next game, one click away
 
 
@@ -144,7 +146,7 @@ def test_the_dashboard_reads_as_many_queries_for_one_team_as_for_teams_in_severa
     # the weeks of his running seasons (1); the games of their challenge rounds, every league's together (1); his
     # scheduled games and their sides for their pre-game turns (2), whether their auctions were held (1: none chose
     # athletes yet). Blitz Bowl: his matches (1) and their sides (1); his Coach Traits to choose (1). The history of the
-    # results submitted, of every game system together (1). His unread notifications (1).
+    # results submitted, of every game system together (1). His unread notifications, with how many there are (1).
     with django_assert_num_queries(14):
         board = dashboard(coach)
 
@@ -157,8 +159,8 @@ def test_the_dashboard_reads_as_many_queries_for_one_team_as_for_teams_in_severa
     client.force_login(coach)
     client.get("/")  # the session's first read
     live = reverse("home-live")
-    # The session and its user, the dashboard's 14; and the page's nav, its unread count (the live part has no nav).
-    for url, status, count in (("/", 200, 17), (f"{live}?v=stale", 200, 16), (f"{live}?v={board.version}", 204, 16)):
+    # The session and its user, the dashboard's 14: the page's nav and the live part's take the unread count from it.
+    for url, status, count in (("/", 200, 16), (f"{live}?v=stale", 200, 16), (f"{live}?v={board.version}", 204, 16)):
         with CaptureQueriesContext(connection) as captured:
             assert client.get(url).status_code == status
         assert len(captured) == count, [q["sql"] for q in captured]
@@ -223,7 +225,7 @@ def test_the_live_part_answers_204_until_a_notification_comes(coach, team):
     live = reverse("home-live")
     assert client.get(f"{live}?v={board.version}").status_code == 204
 
-    notify(users=[coach], event="test:1", text="Your turn to pick a lineup.", url="/somewhere/")
+    notify(users=[coach], league=team.league, event="test:1", text="Your turn to pick a lineup.", url="/somewhere/")
     answer = client.get(f"{live}?v={board.version}")
     assert answer.status_code == 200
     body = answer.content.decode()
@@ -234,8 +236,8 @@ def test_the_live_part_answers_204_until_a_notification_comes(coach, team):
 
 
 def test_the_nav_shows_the_unread_count_everywhere(coach, team, league):
-    notify(users=[coach], event="test:1", text="One.", url="")
-    notify(users=[coach], event="test:2", text="Two.", url="")
+    notify(users=[coach], league=league, event="test:1", text="One.", url="")
+    notify(users=[coach], league=league, event="test:2", text="Two.", url="")
     client = Client()
     client.force_login(coach)
     for url in ("/", reverse("league-detail", args=[league.pk]), reverse("dashboard")):
@@ -258,3 +260,80 @@ def test_a_star_player_roll_waits_for_its_coach_until_chosen(commissioner):
     spr = StarPlayerRoll.objects.get(player=scorer)
     bb_matches.spr_choose(spr_id=spr.pk, user=home.coach, kind="skill", target="block")
     assert f"{scorer.name} (Croakers): choose" not in page_of(home.coach)[1]
+
+
+def items_of(body: str, section: str) -> list[str]:
+    """The text of each item of a dashboard section (its list items), as read: its tags left out."""
+    part = body.split(f'id="{section}"', 1)[1].split("</section>", 1)[0]
+    items = re.findall(r"<li[^>]*>(.*?)</li>", part, re.S)
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", item)).split()) for item in items]
+
+
+def test_each_item_and_notification_names_its_league(commissioner, coach, rival):
+    """A coach of two Slaughterball leagues has a "Season 1, week 2" and a game 1 in each, and a Blitz Bowl match
+    to confirm: each item waiting for him and each notification says which league it is of."""
+    leagues = [LeagueFactory(commissioner=commissioner, name=name) for name in ("North League", "South League")]
+    for league in leagues:
+        challenged_in_a_round(league, commissioner, coach)
+    a_result_to_confirm(commissioner, coach, rival)
+    names = {league.name for league in (*leagues, *League.objects.filter(game_system="blitzbowl"))}
+
+    _, body = page_of(coach)
+
+    waiting, unread = items_of(body, "waiting"), items_of(body, "unread")
+    assert waiting
+    assert unread
+    for item in waiting + unread:
+        assert sum(f"{name}: " in item for name in names) == 1, item
+    for league in leagues:  # the same words in both leagues, told apart by the league's name
+        assert any(item.startswith(f"{league.name}: Season 1, week 2: ") for item in unread)
+
+
+def test_a_commissioners_items_name_their_league(commissioner, coach, rival):
+    league_create(user=commissioner, name="Unfinished", game_system="slaughterball", options={}, house_values_from="empty")
+    url = a_result_to_confirm(commissioner, coach, rival)
+    blitz.result_dispute(match_id=int(url.strip("/").split("/")[-1]), user=coach, reason="Not so.")
+
+    _, body = page_of(commissioner)
+
+    assert any(item.startswith("League setup Unfinished: ") for item in items_of(body, "waiting"))
+    assert any(item.startswith("Dispute to decide Crush League: The result of") for item in items_of(body, "waiting"))
+
+
+def test_a_blitz_bowl_next_game_names_its_opponent_once(commissioner, coach, rival):
+    league = blitz_league(commissioner, matches=2)
+    mine = blitz.coach_signup(league=league, coach=coach, name="Ann's Ambushers")
+    theirs = blitz.coach_signup(league=league, coach=rival, name="Bob's Bashers")
+    blitz.coach_signup(league=league, coach=UserFactory(username="cid"), name="Cid's Crushers")
+    blitz.match_create(league_id=league.pk, user=commissioner, home_team=mine.pk, away_team=theirs.pk)
+
+    _, body = page_of(coach)
+
+    [line] = [item for item in items_of(body, "my-teams") if mine.name in item]
+    assert "Next: League match v Bob's Bashers" in line
+    assert line.count("Bob's Bashers") == 1  # "A v B v B" named him twice
+
+
+def test_the_live_part_brings_the_navs_unread_count(coach, team):
+    client = Client()
+    client.force_login(coach)
+    page = client.get("/").content.decode()
+    assert page.count('id="nav-notifications"') == 1  # the nav's: the page's live part has no second one
+    live = reverse("home-live")
+    version = dashboard(coach).version
+
+    notify(users=[coach], league=team.league, event="test:1", text="One.", url="")
+    notify(users=[coach], league=team.league, event="test:2", text="Two.", url="")
+    answer = client.get(f"{live}?v={version}").content.decode()
+
+    # In the same answer as the live part, swapped by htmx in place of the nav's (no other request).
+    assert 'id="dashboard-live"' in answer
+    badge = '<span class="badge">2<span class="visually-hidden"> unread</span></span>'
+    nav = '<a href="/notifications/" id="nav-notifications" class="nav-notifications" hx-swap-oob="true">Notifications '
+    assert nav + badge + "</a>" in answer
+
+    version = dashboard(coach).version
+    notifications_mark_read(user=coach)
+    answer = client.get(f"{live}?v={version}")
+    assert answer.status_code == 200  # the count is part of what the live part shows
+    assert 'hx-swap-oob="true">Notifications</a>' in answer.content.decode()

@@ -70,9 +70,9 @@ def test_the_commissioner_is_told_on_his_dashboard_to_import_the_team_lists(no_l
     [step] = [item for item in dashboard(commissioner).waiting if item.kind == "setup"]
     body = page(commissioner, "/")
 
-    assert (step.text, step.url) == (f"{no_lists.name} cannot take a team yet: import its team lists.", lists_url)
+    assert (step.text, step.url) == ("Cannot take a team yet: import its team lists.", lists_url)
     assert "Nothing waits for you" not in body
-    assert f'<a href="{lists_url}">{no_lists.name} cannot take a team yet: import its team lists.</a>' in body
+    assert f'<a href="{lists_url}">{no_lists.name}: Cannot take a team yet: import its team lists.</a>' in body
 
 
 def test_a_coach_is_offered_no_sign_up_and_told_who_must_act(no_lists, coach):
@@ -136,7 +136,7 @@ def test_a_league_whose_house_values_a_team_needs_are_unset_offers_no_sign_up(ga
     assert f'id="id_{needed[0]}"' in page(commissioner, settings)  # the link's input
     assert signup_url(league) not in page(coach, reverse("league-detail", args=[league.pk]))
     assert f"It still lacks {len(needed)} house values a team needs" in page(coach, signup_url(league))
-    assert f"{league.name} cannot take a team yet: set the {len(needed)} house values a team needs." in [
+    assert f"Cannot take a team yet: set the {len(needed)} house values a team needs." in [
         item.text for item in dashboard(commissioner).waiting
     ]
 

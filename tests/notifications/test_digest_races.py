@@ -23,11 +23,11 @@ from tests.rosters.helpers import race
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-def test_two_tasks_at_once_send_one_digest(coach, monkeypatch):
+def test_two_tasks_at_once_send_one_digest(league, coach, monkeypatch):
     # Committed with its task queued for a worker, not run eagerly at the commit (as a test's Celery would).
     monkeypatch.setattr(notifications.services, "notification_email_batch", Mock())
     with transaction.atomic():
-        notify_many([(coach, "e:1", "One", "/1/"), (coach, "e:2", "Two", "/2/")], new_events=True)
+        notify_many([(coach, "e:1", "One", "/1/"), (coach, "e:2", "Two", "/2/")], league=league, new_events=True)
     ids = sorted(Notification.objects.values_list("pk", flat=True))
     real_send = tasks.send_mail
 
@@ -39,8 +39,8 @@ def test_two_tasks_at_once_send_one_digest(coach, monkeypatch):
     delivered = race(lambda: held_or(notification_email_batch, ids), lambda: held_or(notification_email, ids[1]))
 
     assert len(mail.outbox) == 1
-    assert "- One\n  /1/" in mail.outbox[0].body
-    assert "- Two\n  /2/" in mail.outbox[0].body
+    assert f"- {league.name}: One\n  /1/" in mail.outbox[0].body
+    assert f"- {league.name}: Two\n  /2/" in mail.outbox[0].body
     # Whichever locked them first mailed both; the other found them held (Celery retries it) or already mailed.
     assert tuple(delivered) in ((2, "held"), (2, False), ("held", True), (0, True))
     assert not Notification.objects.filter(emailed_at=None).exists()

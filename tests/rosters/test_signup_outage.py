@@ -24,5 +24,5 @@ def test_a_sign_up_with_the_broker_down_answers_201_and_notifies_the_commissione
     assert len(callbacks) == 1  # the mail's queuing, which failed: logged, not raised
     signed_up = Team.objects.get(league=league, name="Brutal Berthas")
     notice = Notification.objects.get(user=commissioner, event=f"team-signed-up:{signed_up.pk}")
-    assert notice.text == f"Brutal Berthas signed up for {league.name}"
+    assert notice.text == f"{league.name}: Brutal Berthas signed up."
     assert notice.emailed_at is None

@@ -84,7 +84,7 @@ def test_its_sweeps_send_a_failed_post_again_and_mail_what_was_left_unsent(leagu
 
     assert [r.headers["X-Pitside-Delivery"] for r in receiver.received] == [str(delivery.uid)]
     (mail,) = (tmp_path / "mail").iterdir()
-    assert f"{team.name} signed up for {league.name}" in mail.read_text()
+    assert f"{league.name}: {team.name} signed up." in mail.read_text()
 
 
 def test_sigterm_stops_the_worker_its_pool_and_beat(tmp_path):

@@ -166,7 +166,7 @@ def test_worker_mails_the_commissioners_once_per_signup(league, coach, tmp_path)
     mails = list(tmp_path.iterdir())
     assert len(mails) == 1
     text = mails[0].read_text()
-    assert f"{team.name} signed up for {league.name}" in text
+    assert f"{league.name}: {team.name} signed up." in text
     assert "commissioner@example.com" in text
 
 

@@ -10,17 +10,18 @@ from notifications.services import notify, notify_many
 from notifications.tasks import notification_email_batch
 
 
-def test_each_user_hears_of_each_event_once(coach, rival, django_capture_on_commit_callbacks):
+def test_each_user_hears_of_each_event_once(league, coach, rival, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         made = notify_many(
             [
                 (coach, "challenged:1:1", "You were challenged", "/weeks/1/"),
                 (rival, "challenged:1:2", "You were challenged", "/weeks/1/"),
                 (coach, "challenged:1:1", "You were challenged", "/weeks/1/"),  # the same event twice in one call
-            ]
+            ],
+            league=league,
         )
-        notify(users=[rival], event="challenged:1:2", text="again", url="")
-        again = notify_many([(coach, "challenged:1:1", "again", ""), (rival, "challenged:1:3", "Stolen", "")])
+        notify(users=[rival], league=league, event="challenged:1:2", text="again", url="")
+        again = notify_many([(coach, "challenged:1:1", "again", ""), (rival, "challenged:1:3", "Stolen", "")], league=league)
 
     assert (made, again) == (2, 1)
     assert Notification.objects.filter(user=coach).count() == 1
@@ -31,9 +32,9 @@ def test_each_user_hears_of_each_event_once(coach, rival, django_capture_on_comm
     assert "Stolen" in rivals.body
 
 
-def test_the_email_batch_never_mails_twice(coach, rival, django_capture_on_commit_callbacks):
+def test_the_email_batch_never_mails_twice(league, coach, rival, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False):
-        notify_many([(coach, "e:1", "One", ""), (rival, "e:2", "Two", "")], new_events=True)
+        notify_many([(coach, "e:1", "One", ""), (rival, "e:2", "Two", "")], league=league, new_events=True)
     ids = list(Notification.objects.values_list("pk", flat=True))
 
     assert notification_email_batch(ids) == 2

@@ -35,7 +35,7 @@ def round_week(league, commissioner):
 def test_each_challenger_and_stealer_is_told_his_turn_once(league, commissioner, eight, extra, moves):
     add_teams(league, extra, start=6)
     current = round_week(league, commissioner)
-    prefix = f"{current.season.name}, week {current.number}"
+    prefix = f"{league.name}: {current.season.name}, week {current.number}"
     made = []
 
     while (state := round_state(current)).turn.action in ("challenge", "steal"):

@@ -40,12 +40,12 @@ def test_each_bidding_turn_tells_its_coach_once(season, funded, team, rival_team
     names = {t.pk: t.name for t in (team, rival_team, third_team)}
     lot = services.lot_nominate(auction_id=auction.pk, user=coaches[0], rogue_portfolio="nemesis", rogue_type="razor")
     url = f"/games/{game.pk}/auction/"
-    label = game_label(game)
+    label = f"{game.league.name}: {lot.name} is up for auction in {game_label(game)}"
 
     assert turns(f"bid-turn:{lot.pk}:") == [
         (
             coaches[0].username,
-            f"{lot.name} is up for auction in {label}: your turn to bid or pass for {names[rotation[0]]}; nobody has bid yet.",
+            f"{label}: your turn to bid or pass for {names[rotation[0]]}; nobody has bid yet.",
             url,
         )
     ]
@@ -57,8 +57,7 @@ def test_each_bidding_turn_tells_its_coach_once(season, funded, team, rival_team
     told = turns(f"bid-turn:{lot.pk}:")
     assert [who for who, _, _ in told] == [c.username for c in coaches]
     assert told[1][1] == (
-        f"{lot.name} is up for auction in {label}: your turn to bid or pass for {names[rotation[1]]}; "
-        f"the bid stands at 50,000 credits ({names[rotation[0]]})."
+        f"{label}: your turn to bid or pass for {names[rotation[1]]}; the bid stands at 50,000 credits ({names[rotation[0]]})."
     )
     assert {u for _, _, u in told} == {url}
     lot.refresh_from_db()
@@ -70,13 +69,14 @@ def test_the_coaches_choosing_athletes_are_told_their_turn_in_order_once(game, c
     url = f"/games/{game.pk}/lineup/"
     first = (
         "own_coach",  # equal League Points: the lower Team Potential chooses first
-        f"{game_label(game)}: your turn to choose and reveal the six athletes of {team.name}.",
+        f"{game.league.name}: {game_label(game)}: your turn to choose and reveal the six athletes of {team.name}.",
         url,
     )
     assert turns(f"lineup-turn:{game.pk}:") == [first]
 
     lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=list(team.athletes.values_list("pk", flat=True)[:6]))
-    second = ("rival_coach", f"{game_label(game)}: your turn to choose and reveal the six athletes of {rival_team.name}.", url)
+    choose = f"{game.league.name}: {game_label(game)}: your turn to choose and reveal the six athletes"
+    second = ("rival_coach", f"{choose} of {rival_team.name}.", url)
     assert turns(f"lineup-turn:{game.pk}:") == [first, second]
 
     lineup_pick(
@@ -112,7 +112,8 @@ def test_without_mavericks_the_first_to_choose_is_told_when_the_game_is_drawn(
 
     (game,) = Game.objects.filter(week=week)
     url = f"/games/{game.pk}/lineup/"
-    first = ("rival_coach", f"{game_label(game)}: your turn to choose and reveal the six athletes of {rival_team.name}.", url)
+    choose = f"{league.name}: {game_label(game)}: your turn to choose and reveal the six athletes"
+    first = ("rival_coach", f"{choose} of {rival_team.name}.", url)
     assert turns(f"lineup-turn:{game.pk}:") == [first]
     with pytest.raises(Invalid) as refused:  # the coach told is the one whose turn it is
         lineup_pick(game_id=game.pk, user=coach, team_id=team.pk, athlete_ids=six(team))
