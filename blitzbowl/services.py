@@ -245,6 +245,14 @@ class BlitzBowlResults(ResultLifecycle[Match]):
         """The Coach Traits the match gave are taken back."""
         game.trait_gains.all().delete()
 
+    def void_undoes(self, game: Match) -> list[str]:
+        gains = [
+            f"{gain.team.name}: {trait_rules.TRAITS[gain.trait].name if gain.trait else 'a trait still to choose'}"
+            for gain in game.trait_gains.select_related("team")
+        ]
+        standing = "The league table is worked out again."
+        return [f"The Coach Traits it gave are taken back: {'; '.join(gains)}.", standing] if gains else [standing]
+
     def clear_report(self, game: Match) -> None:
         MatchSide.objects.filter(match=game).update(score=None, challenge_cards=None, injuries=None)
 

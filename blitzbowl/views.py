@@ -31,6 +31,7 @@ from blitzbowl.selectors import (
 from engine.blitzbowl.league import STAGE_NAMES
 from engine.blitzbowl.traits import TRAITS
 from games.api import schedule_data
+from games.pages import void_asked
 from leagues.selectors import league_is_commissioner
 from pitside.errors import ErrorItem, Invalid
 from pitside.forms import Field, autofocus_first_field, errors_beside
@@ -219,7 +220,12 @@ ACTIONS: dict[str, tuple[Callable[..., Any], Callable[[Any], dict[str, Any]], st
 def match_action(request: HttpRequest, match_id: int, action: str) -> HttpResponse:
     service, data, done = ACTIONS[action]
     with refusal_shown_by(lambda error: _match_page(request, match_id, error, report=action == "report")):
-        service(match_id=match_id, user=request.user, **data(request.POST))
+        arguments = data(request.POST)
+        if action == "void":
+            back = reverse("blitz-match", args=[match_id])
+            if (asked := void_asked(request, results=services.RESULTS, game_id=match_id, back=back)) is not None:
+                return asked
+        service(match_id=match_id, user=request.user, **arguments)
     messages.success(request, done)
     return redirect("blitz-match", match_id)
 

@@ -21,6 +21,7 @@ from engine.pitfighter.combat import ONE_AGAINST_ALL, STYLE_NAMES
 from engine.pitfighter.critical import CHARTS
 from engine.pitfighter.fighters import CHARACTERISTIC_NAMES
 from games.api import schedule_data
+from games.pages import void_asked
 from pitfighter import services
 from pitfighter.forms import ReasonForm, StableForms, TrainForm
 from pitfighter.selectors import combat_get, combat_rights, fighter_get, league_get, league_panel_context, roster, stable_get
@@ -225,7 +226,12 @@ def combat_action(request: HttpRequest, combat_id: int, action: str) -> HttpResp
     service, data, done = ACTIONS[action]
     sent = request.POST if action == "report" else None
     with refusal_shown_by(lambda error: _combat_page(request, combat_id, error, sent)):
-        service(combat_id=combat_id, user=request.user, **data(request.POST))
+        arguments = data(request.POST)
+        if action == "void":
+            back = reverse("pit-combat", args=[combat_id])
+            if (asked := void_asked(request, results=services.RESULTS, game_id=combat_id, back=back)) is not None:
+                return asked
+        service(combat_id=combat_id, user=request.user, **arguments)
     messages.success(request, done)
     return redirect("pit-combat", combat_id)
 

@@ -38,6 +38,7 @@ from engine.bloodbowl.ruleset import RULESET
 from engine.core.fixtures import LEGS
 from games.api import schedule_data, schedule_input
 from games.models import Game
+from games.pages import void_asked
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.errors import ErrorItem, Invalid
@@ -273,6 +274,10 @@ def match_action(request: HttpRequest, match_id: int, action: str) -> HttpRespon
     data = write.input_serializer(data=form_input(request.POST))
     if not data.is_valid():
         return _match_page(request, match_id, errors=_messages(data.errors), status=400)
+    if action == "void":
+        back = reverse("bb-match-detail", args=[match_id])
+        if (asked := void_asked(request, results=services.RESULTS, game_id=match_id, back=back)) is not None:
+            return asked
     with refusal_shown_by(lambda error: _match_page(request, match_id, errors=[i.message for i in error.items])):
         write.service(match_id=match_id, user=request.user, **data.validated_data)
     messages.success(request, message)

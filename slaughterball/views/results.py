@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST, require_safe
 from engine.slaughterball import games as game_rules
 from engine.slaughterball.ruleset import RULESET
 from games.api import schedule_data
+from games.pages import void_asked
 from leagues.forms import new_idempotency_key, set_choices
 from leagues.selectors import league_is_commissioner
 from pitside.errors import Invalid, NotPermitted
@@ -455,6 +456,10 @@ def game_result_action(request: HtmxHttpRequest, game_id: int, action: str) -> H
         errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
         return _game_page(request, game, status=400, errors=errors)
     key = form.cleaned_data.get("idempotency_key") or None
+    if action == "void":
+        back = reverse("game-detail", args=[game.pk])
+        if (asked := void_asked(request, results=services.RESULTS, game_id=game.pk, back=back)) is not None:
+            return asked
     with refusal_shown_by(lambda error: _game_page(request, _game(game.pk), errors=[i.message for i in error.items])):
         if action == "confirm":
             acted_on, changed = services.result_confirm(game_id=game.pk, user=request.user, idempotency_key=key)
