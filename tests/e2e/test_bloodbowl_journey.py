@@ -121,6 +121,7 @@ def test_a_two_team_league_plays_one_match_and_its_post_match(browser: Browser, 
     reroll = croaker.locator("li.offer").filter(has_text="Team Re-roll")
     expect(reroll).to_contain_text("120,000")
     reroll.get_by_role("button", name="Buy").click()
+    croaker.get_by_role("alertdialog").get_by_role("button", name="Buy for 120,000 gold pieces").click()
     expect(croaker.locator(".messages, .notice").first).to_be_visible()
     assert team_balances(hoppers)["treasury"] == treasury - 120_000
 
