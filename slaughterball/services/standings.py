@@ -162,6 +162,12 @@ class StandingNow:
     games_played: int
     draw: float | None  # None until the season's recompute draws it
 
+    def ranking_entry(self) -> schedule.RankingEntry:
+        """The engine's view of the row: a draw not recorded yet ranks after every recorded one, by team id (as
+        the standings order it)."""
+        draw = float(self.team) if self.draw is None else self.draw
+        return schedule.RankingEntry(self.team, self.league_points, self.team_potential, draw)
+
 
 def standings_now(*, season_id: int) -> list[StandingNow]:
     """League Rank as it stands now, first to last: the recompute's own computation, read without being

@@ -638,7 +638,7 @@ def _playoff_asked(request: HttpRequest, season: Season, *, allow_short: bool) -
         ranking, seeds, short = playoff_services.playoff_seeds(season, allow_short=allow_short)
     except Invalid:
         return None
-    teams = {row.team.pk: row.team.name for row in ranking}
+    teams = {pk: team.name for pk, team in team_names([row.team for row in ranking]).items()}
     missing = ", ".join(f"{teams[team]} ({games})" for team, games in short.items())
     return confirmation_asked(
         request,

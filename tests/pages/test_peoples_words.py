@@ -9,7 +9,6 @@ import io
 import re
 from collections import defaultdict
 from html.parser import HTMLParser
-from urllib.parse import urlsplit
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -19,6 +18,7 @@ from django.test import Client
 from bloodbowl.models import Match
 from leagues.models import League
 from slaughterball.services.teams import purchase_make
+from tests.pages import crawl
 from tests.slaughterball.results.helpers import make_game, make_season
 
 pytestmark = pytest.mark.django_db
@@ -32,24 +32,19 @@ ENGLISH = {
     "pre-match", "pre-game", "first-week", "lower-rated", "lowest-ranked",
 }  # fmt: skip
 UNREAD = {"script", "style", "code", "textarea", "pre"}
-NOT_WALKED = ("/api/", "/admin/", "/accounts/", "/logout/", "/media/", "/static/")
-FILES = (".ics", ".pdf", ".yaml", ".csv", ".json")
 
 
 class _Page(HTMLParser):
-    """A page's text (what is read, as `KEY` sees it) and its links."""
+    """A page's text, as `KEY` sees it."""
 
     def __init__(self) -> None:
         super().__init__()
         self.text: list[str] = []
-        self.links: list[str] = []
         self.unread = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.unread += tag in UNREAD
         named = dict(attrs)
-        if tag == "a" and named.get("href"):
-            self.links.append(named["href"] or "")
         self.text += [named[a] or "" for a in ("title", "aria-label", "placeholder", "alt") if named.get(a)]
 
     def handle_endtag(self, tag: str) -> None:
@@ -61,29 +56,16 @@ class _Page(HTMLParser):
 
 
 def walk(client: Client, start: str = "/", limit: int = 400) -> tuple[dict[str, set[str]], set[str]]:
-    """Every page reached by links from `start` (each path once, with no query): the keys each word was seen on."""
+    """Every page reached by links from `start` (tests.pages.crawl.walk): the keys each word was seen on."""
     seen: set[str] = set()
-    queue = [start]
     keys: dict[str, set[str]] = defaultdict(set)
-    while queue and len(seen) < limit:
-        url = queue.pop(0)
-        if url in seen:
-            continue
+    for url, html in crawl.walk(client, start, limit=limit):
         seen.add(url)
-        response = client.get(url)
-        assert response.status_code < 500, url
-        if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
-            continue
         page = _Page()
-        page.feed(response.content.decode())
+        page.feed(html)
         for word in KEY.findall(" ".join(page.text)):
             if word.lower() not in ENGLISH:
                 keys[word].add(url)
-        for link in page.links:
-            parts = urlsplit(link)
-            walked = not parts.netloc and parts.path.startswith("/") and not parts.path.startswith(NOT_WALKED)
-            if walked and not parts.path.endswith(FILES) and parts.path not in seen:
-                queue.append(parts.path)
     return keys, seen
 
 
