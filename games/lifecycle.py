@@ -360,7 +360,7 @@ class ResultLifecycle[G: Game]:
             money.append(f"{team} {gives} its {account} ({row.reason}).")
         return [
             f"The confirmed result of {label} is undone.",
-            *(money or ["No money moves: this result paid nothing."]),
+            *(money or (["No money moves: this result paid nothing."] if ruleset.accounts else [])),
             *self.void_undoes(game),
         ]
 

@@ -34,8 +34,8 @@ def void_asked(request: HttpRequest, *, results: ResultLifecycle[Any], game_id: 
         title=f"Void the result of {label}?",
         consequences=[
             *consequences,
-            f"Told, with your reason ({reason}): {', '.join(coaches)}. The void stays in the {results.noun}'s history, "
-            f"and the {results.noun} may then get a new result.",
+            f"Its coaches ({', '.join(coaches)}) are told, with your reason: {reason}",
+            f"The void stays in the {results.noun}'s history, and the {results.noun} may then get a new result.",
         ],
         button=f"Void the result of {label}",
         back=back,

@@ -305,7 +305,7 @@ def _train_asked(request: HttpRequest, fighter: Fighter, points: dict[str, int])
         title=f"Train {fighter.name}?",
         consequences=[
             f"{fighter.name}: {changes}.",
-            f"His {fighter.points} point{'s' if fighter.points != 1 else ''} to spread are spent: training is not undone.",
+            f"His {fighter.points} point{'s are' if fighter.points != 1 else ' is'} spent for good: training is not undone.",
         ],
         button=f"Train {fighter.name}",
         back=reverse("pit-fighter", args=[fighter.pk]),

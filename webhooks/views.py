@@ -55,7 +55,7 @@ def channel_remove(request: HttpRequest, channel_id: int) -> HttpResponse:
         title=f"Remove the channel {where}?",
         consequences=[
             f"Nothing more of {league.name} is posted to it ({', '.join(str(labels.get(e, e)) for e in channel.events)}).",
-            f"Its history of posts goes with it ({channel.deliveries.count()}).",
+            f"Its history ({channel.deliveries.count()} posts) goes with it.",
             "Its URL and secret are never shown again: to post there again, add it anew with the URL from the "
             "channel's own settings.",
         ],

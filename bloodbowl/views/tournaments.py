@@ -380,17 +380,17 @@ def _challenge_refusal_asked(request: HttpRequest, challenge: WrittenChallenge, 
     status = WrittenChallenge.Status
     if response != rules.REFUSE or challenge.status not in (status.OPEN, status.SUBSTITUTE_AGREED):
         return None
-    answering = Team.objects.filter(pk=challenge.waiting_for_id, coach_id=request.user.pk).exists()
+    waiting = challenge.waiting_for_id
+    answering = waiting is not None and Team.objects.filter(pk=waiting, coach_id=request.user.pk).exists()
     if not (answering or league_is_commissioner(challenge.tournament.league, request.user)):
         return None
-    names = {
-        t.pk: t.name
-        for t in Team.objects.filter(pk__in=[challenge.challenger_id, challenge.challenged_id, challenge.substitute_id or 0])
-    }
+    teams = (challenge.challenger_id, challenge.challenged_id, challenge.substitute_id)
+    names = dict(Team.objects.filter(pk__in=[t for t in teams if t is not None]).values_list("pk", "name"))
     if challenge.status == status.OPEN:
         winner, loser = names[challenge.challenger_id], names[challenge.challenged_id]
     else:
-        winner, loser = names[challenge.substitute_id or 0], names[challenge.challenger_id]
+        assert challenge.substitute_id is not None  # the substitute agreed to play
+        winner, loser = names[challenge.substitute_id], names[challenge.challenger_id]
     return confirmation_asked(
         request,
         title=f"Refuse: a 9-0 win for {winner}?",

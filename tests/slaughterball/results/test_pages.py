@@ -154,7 +154,7 @@ def test_dispute_approve_and_void_from_the_page(as_user, game, teams, coach, riv
     for name, prize in paid.items():
         assert f"{name} gives back {prize:,} credits from its" in text
     assert "Places and League Points come off the standings" in text
-    assert "Told, with your reason (Replay)" in text
+    assert "are told, with your reason: Replay" in text
     assert as_user(commissioner).post(f"/games/{game.pk}/void/", {**void, "confirm": "1"}).status_code == 302
     assert Game.objects.get(pk=game.pk).state == Game.State.VOIDED
 
