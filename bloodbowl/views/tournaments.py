@@ -361,10 +361,11 @@ def _organizer_asked(request: HttpRequest, tournament: Tournament, action: str) 
             return None
         players = list(Player.objects.filter(team__league=tournament.league, status=Player.Status.ACTIVE).select_related("team"))
         most = max((p.spp for p in players), default=0)
-        leading = ", ".join(f"{p.name} of {p.team.name}" for p in players if p.spp == most)
+        leading = [f"{p.name} of {p.team.name}" for p in players if p.spp == most]
+        tie = " (a tie: one is drawn at random)" if len(leading) > 1 else ""
         title, button = "Name the Spike! Magazine Player of the Year?", "Name the Player of the Year"
         lines = [
-            f"The league's player with most Star Player Points ({most}) is named: {leading} (a tie is drawn at random).",
+            f"The league's player with most Star Player Points ({most}) is named: {', '.join(leading)}{tie}.",
             "His team gains +1 Fan Factor for good.",
         ]
     else:
