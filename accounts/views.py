@@ -11,13 +11,14 @@ from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
 from rest_framework.authtoken.models import Token
 
 from accounts.forms import PasswordResetForm, SignupForm
 from accounts.services import token_expires_at, token_revoke
+from pitside.confirm import confirmation_asked
 from pitside.http import require_form_page
 from pitside.throttling import (
     LoginPageThrottle,
@@ -81,10 +82,24 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 def api_token(request: HttpRequest) -> HttpResponse:
     """The user's API token and when it expires; POST revokes it."""
     assert request.user.is_authenticated  # @login_required
+    token = Token.objects.filter(user=request.user).first()
     if request.method == "POST":
+        if token is not None:
+            asked = confirmation_asked(
+                request,
+                title="Revoke your API token?",
+                consequences=[
+                    f"Your API token (made {token.created:%d %b %Y}) stops working at once: every script or app that "
+                    "sends it is refused.",
+                    "To use the API again, get a new one with POST /api/auth/token/ and your username and password.",
+                ],
+                button="Revoke the token",
+                back=reverse("account-token"),
+            )
+            if asked is not None:
+                return asked
         if token_revoke(user=request.user):
             messages.success(request, "Your API token is revoked: it no longer works.")
         return redirect("account-token")
-    token = Token.objects.filter(user=request.user).first()
     expires = token_expires_at(token) if token else None
     return render(request, "accounts/api_token.html", {"token": token, "expires": expires})

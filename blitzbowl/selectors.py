@@ -292,6 +292,15 @@ def coach_roster(team: Team) -> CoachRoster:
     )
 
 
+def traits_held(team_ids: list[int]) -> dict[int, frozenset[str]]:
+    """The Coach Traits each coach holds."""
+    gains = TraitGain.objects.filter(team_id__in=team_ids).exclude(trait="")
+    held: dict[int, set[str]] = {t: set() for t in team_ids}
+    for team_id, trait in gains.values_list("team_id", "trait"):
+        held[team_id].add(trait)
+    return {t: frozenset(s) for t, s in held.items()}
+
+
 def trait_gain_get(gain_id: Any) -> TraitGain:
     return get_object_or_404(TraitGain, pk=gain_id)
 

@@ -19,10 +19,10 @@ from django.db.models import Prefetch, QuerySet
 from django.urls import reverse
 
 from blitzbowl.models import CoachProfile, Match, MatchSide, TraitGain
-from blitzbowl.selectors import GAME_SYSTEM, coaches, home_away, league_state, stage_of, winner
+from blitzbowl.selectors import GAME_SYSTEM, LeagueState, coaches, home_away, league_state, stage_of, traits_held, winner
 from engine.blitzbowl import league as league_rules
 from engine.blitzbowl import traits as trait_rules
-from engine.blitzbowl.league import SideResult, Stage
+from engine.blitzbowl.league import Pair, SideResult, Stage
 from engine.blitzbowl.match import MatchResult
 from engine.blitzbowl.ruleset import RULESET
 from engine.core.violations import paths_named, raise_if_any
@@ -122,28 +122,36 @@ def round_generate(*, league_id: int, user: Any) -> list[Match]:
         return _create(league, user, "league", round_, state.coaches)
 
 
+def finals_next_pairs(league: League) -> tuple[LeagueState, Stage, list[Pair]]:
+    """The Finals' next round as the league stands: the league's state, the stage and its pairs (home, away) from
+    the league table, or from the last round's winners; refused before league play is over or while a round has a
+    result to confirm. finals_next draws it; the page asking first names it."""
+    state = league_state(league)
+    if not state.league_over:
+        raise Invalid.one(
+            "league-play-unfinished",
+            "league",
+            "League play is not over: every coach plays his matches (and every result is confirmed) before the finals.",
+        )
+    order = [line.team.pk for line in state.standings]
+    if not state.finals:
+        stage, pairs = league_rules.first_knockout_round(order, state.quarter_finals)
+    else:
+        last = state.finals[-1].matches
+        winners = [w for w in (winner(m) for m in last) if w is not None]
+        if len(winners) < len(last):
+            raise Invalid.one("finals-unfinished", "league", "Every match of this round needs its confirmed result first.")
+        stage, pairs = league_rules.next_knockout_round(order, stage_of(last[0]), winners)
+    return state, stage, pairs
+
+
 def finals_next(*, league_id: int, user: Any) -> list[Match]:
     """The Finals: once league play is over, the commissioner draws the final (the top two) or the
     quarter-finals (the top eight, 1st v 8th ...); once a round is confirmed, the next one from its winners."""
     with transaction.atomic():
         league = _locked_league(league_id)
         league_require_commissioner(league=league, user=user)
-        state = league_state(league)
-        if not state.league_over:
-            raise Invalid.one(
-                "league-play-unfinished",
-                "league",
-                "League play is not over: every coach plays his matches (and every result is confirmed) before the finals.",
-            )
-        order = [line.team.pk for line in state.standings]
-        if not state.finals:
-            stage, pairs = league_rules.first_knockout_round(order, state.quarter_finals)
-        else:
-            last = state.finals[-1].matches
-            winners = [w for w in (winner(m) for m in last) if w is not None]
-            if len(winners) < len(last):
-                raise Invalid.one("finals-unfinished", "league", "Every match of this round needs its confirmed result first.")
-            stage, pairs = league_rules.next_knockout_round(order, stage_of(last[0]), winners)
+        state, stage, pairs = finals_next_pairs(league)
         drawn = _create(league, user, stage, pairs, state.coaches)
         names = {t.pk: t.name for t in state.coaches}
         league_announce(
@@ -160,15 +168,6 @@ def finals_next(*, league_id: int, user: Any) -> list[Match]:
 # --- The result: the shared lifecycle with the Blitz Bowl hooks ---------------------------------------------------
 
 
-def _held(team_ids: list[int]) -> dict[int, frozenset[str]]:
-    """The Coach Traits each coach holds."""
-    gains = TraitGain.objects.filter(team_id__in=team_ids).exclude(trait="")
-    held: dict[int, set[str]] = {t: set() for t in team_ids}
-    for team_id, trait in gains.values_list("team_id", "trait"):
-        held[team_id].add(trait)
-    return {t: frozenset(s) for t, s in held.items()}
-
-
 def _result(match: Match, report: Mapping[str, Any]) -> MatchResult:
     home, away = home_away(match)
 
@@ -176,7 +175,7 @@ def _result(match: Match, report: Mapping[str, Any]) -> MatchResult:
         side = report[name]
         return SideResult(side["score"], side["challenge_cards"], side["injuries"])
 
-    held = _held([home.team_id, away.team_id])
+    held = traits_held([home.team_id, away.team_id])
     return MatchResult(stage_of(match), home.team_id, away.team_id, line("home"), line("away"), held)
 
 
@@ -246,6 +245,14 @@ class BlitzBowlResults(ResultLifecycle[Match]):
         """The Coach Traits the match gave are taken back."""
         game.trait_gains.all().delete()
 
+    def void_undoes(self, game: Match) -> list[str]:
+        gains = [
+            f"{gain.team.name}: {trait_rules.TRAITS[gain.trait].name if gain.trait else 'a trait still to choose'}"
+            for gain in game.trait_gains.select_related("team")
+        ]
+        standing = "The league table is worked out again."
+        return [f"The Coach Traits it gave are taken back: {'; '.join(gains)}.", standing] if gains else [standing]
+
     def clear_report(self, game: Match) -> None:
         MatchSide.objects.filter(match=game).update(score=None, challenge_cards=None, injuries=None)
 
@@ -295,7 +302,7 @@ def trait_choose(*, gain_id: int, user: Any, trait: str) -> TraitGain:
             raise NotPermitted.one("not-coach", "team", "Only this coach chooses his Coach Trait.")
         if gain.trait:
             raise Invalid.one("trait-chosen", "trait_gain", "This Coach Trait is chosen already.")
-        trait_rules.check_choice(_held([gain.team_id])[gain.team_id], trait)
+        trait_rules.check_choice(traits_held([gain.team_id])[gain.team_id], trait)
         gain.trait, gain.chosen_by = trait, user
         try:
             with transaction.atomic():

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from blitzbowl import services
 from blitzbowl.forms import ReasonForm, SideForm, SignupForm
+from blitzbowl.models import TraitGain
 from blitzbowl.selectors import (
     coach_get,
     coach_roster,
@@ -27,11 +28,17 @@ from blitzbowl.selectors import (
     match_rights,
     stage_of,
     trait_gain_get,
+    traits_held,
 )
 from engine.blitzbowl.league import STAGE_NAMES
-from engine.blitzbowl.traits import TRAITS
+from engine.blitzbowl.traits import TRAITS, check_choice
+from engine.core.violations import RuleViolation
 from games.api import schedule_data
+from games.pages import void_asked
+from leagues.models import League
 from leagues.selectors import league_is_commissioner
+from leagues.services import league_require_commissioner
+from pitside.confirm import confirmation_asked
 from pitside.errors import ErrorItem, Invalid
 from pitside.forms import Field, autofocus_first_field, errors_beside
 from pitside.http import require_form_page
@@ -98,12 +105,37 @@ def league_round(request: HttpRequest, league_id: int) -> HttpResponse:
 @domain_errors
 @require_POST
 def league_finals(request: HttpRequest, league_id: int) -> HttpResponse:
+    if (asked := _finals_asked(request, league_get(league_id))) is not None:
+        return asked
     with refusal_shown_by(lambda error: _league_page(request, league_id, error)):
         drawn = services.finals_next(league_id=league_id, user=request.user)
     messages.success(
         request, f"{STAGE_NAMES[stage_of(drawn[0])]}s drawn." if drawn[0].stage != "final" else "The final is drawn."
     )
     return redirect("blitz-league", league_id)
+
+
+def _finals_asked(request: HttpRequest, league: League) -> HttpResponse | None:
+    """Drawing the finals' next round asks first (pitside.confirm): its matches (finals_next_pairs, as finals_next
+    draws them), and that the results they come from stand for good; None once confirmed, or when the draw is
+    refused (the service then says why)."""
+    league_require_commissioner(league=league, user=request.user)
+    try:
+        state, stage, pairs = services.finals_next_pairs(league)
+    except Invalid:
+        return None
+    names = {team.pk: team.name for team in state.coaches}
+    what = STAGE_NAMES[stage]
+    return confirmation_asked(
+        request,
+        title=f"Draw the {what.lower()}?",
+        consequences=[
+            f"{what}: {'; '.join(f'{names[home]} v {names[away]}' for home, away in pairs)}.",
+            "The results they are drawn from stand for good: none of them can be voided any more.",
+        ],
+        button=f"Draw the {what.lower()}",
+        back=reverse("blitz-league", args=[league.pk]),
+    )
 
 
 @login_required
@@ -219,7 +251,12 @@ ACTIONS: dict[str, tuple[Callable[..., Any], Callable[[Any], dict[str, Any]], st
 def match_action(request: HttpRequest, match_id: int, action: str) -> HttpResponse:
     service, data, done = ACTIONS[action]
     with refusal_shown_by(lambda error: _match_page(request, match_id, error, report=action == "report")):
-        service(match_id=match_id, user=request.user, **data(request.POST))
+        arguments = data(request.POST)
+        if action == "void":
+            back = reverse("blitz-match", args=[match_id])
+            if (asked := void_asked(request, results=services.RESULTS, game_id=match_id, back=back)) is not None:
+                return asked
+        service(match_id=match_id, user=request.user, **arguments)
     messages.success(request, done)
     return redirect("blitz-match", match_id)
 
@@ -256,11 +293,34 @@ def coach_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
     )
 
 
+def _trait_asked(request: HttpRequest, gain: TraitGain) -> HttpResponse | None:
+    """Choosing a Coach Trait asks first (pitside.confirm): it is held until the end of the league; None once
+    confirmed, or when the choice is refused (the service then says why)."""
+    if gain.trait or gain.team.coach_id != request.user.pk:
+        return None
+    try:
+        trait = check_choice(traits_held([gain.team_id])[gain.team_id], request.POST.get("trait", ""))
+    except RuleViolation:
+        return None
+    return confirmation_asked(
+        request,
+        title=f"Take {trait.name}?",
+        consequences=[
+            f"{gain.team.name} takes the Coach Trait {trait.name}: {trait.text}",
+            "It is held until the end of the league: the choice is not changed.",
+        ],
+        button=f"Take {trait.name}",
+        back=reverse("blitz-coach", args=[gain.team_id]),
+    )
+
+
 @login_required
 @domain_errors
 @require_POST
 def trait_choose(request: HttpRequest, gain_id: int) -> HttpResponse:
     gain = trait_gain_get(gain_id)
+    if (asked := _trait_asked(request, gain)) is not None:
+        return asked
     with refusal_shown_by(lambda error: _roster_page(request, gain.team_id, error)):
         services.trait_choose(gain_id=gain_id, user=request.user, trait=request.POST.get("trait", ""))
     messages.success(request, "Coach Trait chosen.")

@@ -17,6 +17,7 @@ from calendars.models import CalendarToken
 from calendars.selectors import coach_events, league_events
 from calendars.services import calendar_token_get, calendar_token_regenerate
 from leagues.models import League
+from pitside.confirm import confirmation_asked
 from pitside.http import require_form_page
 from pitside.ics import CalendarEvent, calendar
 from rosters.models import Team
@@ -55,6 +56,19 @@ def coach_calendar(request: HttpRequest, token: str) -> HttpResponse:
 def calendar_page(request: HttpRequest) -> HttpResponse:
     """The coach's private feed URL; POST makes a new one (the old one stops working)."""
     if request.method == "POST":
+        asked = confirmation_asked(
+            request,
+            title="Make a new calendar URL?",
+            consequences=[
+                "Your calendar URL stops working at once: every calendar subscribed to it (your phone's, and any you "
+                "shared it with) gets no more games.",
+                "A new URL is made: subscribe to it again wherever you want your games.",
+            ],
+            button="Make a new URL",
+            back=reverse("calendar-page"),
+        )
+        if asked is not None:
+            return asked
         calendar_token_regenerate(user=request.user)
         messages.success(request, "A new calendar URL is made: the old one no longer works.")
         return redirect("calendar-page")

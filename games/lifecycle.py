@@ -39,6 +39,8 @@ from webhooks.models import Channel
 from webhooks.services import league_announce
 
 REASON_MAX = 500
+# The states whose result a commissioner can void.
+VOIDABLE = (Game.State.SUBMITTED, Game.State.DISPUTED, Game.State.CONFIRMED)
 
 
 class GameSide(Protocol):
@@ -125,6 +127,11 @@ class ResultLifecycle[G: Game]:
 
     def undo_post_game(self, game: G, user: Any) -> None:
         """Put back what the post-game changed besides its ledger rows (reversed by the lifecycle)."""
+
+    def void_undoes(self, game: G) -> list[str]:
+        """What `undo_post_game` puts back of this confirmed game, in people's words, a line each: the page that asks
+        before a void lists them after the money."""
+        return []
 
     def clear_report(self, game: G) -> None:
         """Wipe the voided result from the game's sides."""
@@ -300,7 +307,7 @@ class ResultLifecycle[G: Game]:
             if self._replayed(game, idempotency_key, GameEvent.Action.VOIDED):
                 return game, False
             text = _reason(reason)
-            if game.state not in (Game.State.SUBMITTED, Game.State.DISPUTED, Game.State.CONFIRMED):
+            if game.state not in VOIDABLE:
                 raise Invalid.one("nothing-to-void", self.noun, f"This {self.noun} has no result to void.")
             self.check_void(game)
             was_confirmed = game.state == Game.State.CONFIRMED
@@ -345,6 +352,29 @@ class ResultLifecycle[G: Game]:
         game.save(update_fields=["state"])
 
     # --- What the pages and the API read ----------------------------------------------------------
+
+    def void_consequences(self, game: G) -> list[str]:
+        """What voiding the result standing does, a line each, for the page that asks first: a result not confirmed
+        is wiped; a confirmed one gives back every ledger row its post-game wrote (the rows `void` reverses, each
+        team and amount), then what the game system puts back (`void_undoes`). Raises as `void` does when a
+        treasury no longer holds what it would give back."""
+        label = self.label(game)
+        if game.state != Game.State.CONFIRMED:
+            return [f"The result submitted for {label} is wiped: nothing was paid or awarded yet."]
+        ruleset = get_ruleset(game.league.game_system)
+        names = {s.team_id: s.team.name for s in self.sides(game)}
+        money = []
+        for row in self._reversed_rows(game):
+            account = ruleset.account_names.get(row.account, row.account)
+            amount = format_credits(abs(row.amount), ruleset.money_unit)
+            team = names.get(row.team_id, str(row.team_id))
+            gives = f"gives back {amount} from" if row.amount > 0 else f"gets back {amount} into"
+            money.append(f"{team} {gives} its {account} ({row.reason}).")
+        return [
+            f"The confirmed result of {label} is undone.",
+            *(money or (["No money moves: this result paid nothing."] if ruleset.accounts else [])),
+            *self.void_undoes(game),
+        ]
 
     def submission(self, game: G) -> GameEvent | None:
         """The submission standing: the latest one (from the prefetched history)."""
@@ -508,11 +538,36 @@ class ResultLifecycle[G: Game]:
         )
 
     def _reverse_ledger(self, game: G, user: Any) -> list[dict[str, Any]]:
-        """Reversing rows for the ledger rows the post-game wrote; refused, naming every team, when a
-        treasury no longer holds what it would give back."""
+        """Reversing rows for the ledger rows the post-game wrote (its teams locked first, in id order, as every
+        treasury write locks them); refused, naming every team, when a treasury no longer holds what it would give
+        back."""
+        list(
+            Team.objects.select_for_update(of=("self",))
+            .filter(pk__in=self._team_ids(game))
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        label = self.label(game)
+        reversing = [
+            LedgerEntry(
+                team_id=row.team_id,
+                account=row.account,
+                amount=-row.amount,
+                kind=LedgerKind.REVERSAL,
+                reason=f"Result voided ({label}): {row.reason}"[:200],
+                created_by=user,
+                idempotency_key=f"void:{row.pk}",
+            )
+            for row in self._reversed_rows(game)
+        ]
+        LedgerEntry.objects.bulk_create(reversing)
+        return [{"team": row.team_id, "amount": row.amount} for row in reversing]
+
+    def _reversed_rows(self, game: G) -> list[LedgerEntry]:
+        """The ledger rows the post-game wrote (of the game's teams), which a void reverses; refused, naming every
+        team, when a treasury no longer holds what it would give back."""
         rows = list(LedgerEntry.objects.filter(pk__in=(game.effects or {}).get("ledger", [])).order_by("pk"))
         team_ids = sorted({row.team_id for row in rows})
-        list(Team.objects.select_for_update(of=("self",)).filter(pk__in=team_ids).order_by("pk").values_list("pk", flat=True))
         treasuries = dict(
             LedgerEntry.objects.filter(team_id__in=team_ids, account=TREASURY)
             .order_by()
@@ -535,21 +590,7 @@ class ResultLifecycle[G: Game]:
         ]
         if short:
             raise Invalid(short)
-        label = self.label(game)
-        reversing = [
-            LedgerEntry(
-                team_id=row.team_id,
-                account=row.account,
-                amount=-row.amount,
-                kind=LedgerKind.REVERSAL,
-                reason=f"Result voided ({label}): {row.reason}"[:200],
-                created_by=user,
-                idempotency_key=f"void:{row.pk}",
-            )
-            for row in rows
-        ]
-        LedgerEntry.objects.bulk_create(reversing)
-        return [{"team": row.team_id, "amount": row.amount} for row in reversing]
+        return rows
 
 
 def _reason(text: str) -> str:

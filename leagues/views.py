@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -30,6 +31,7 @@ from leagues.game_apps import data_sources, game_app, game_apps, settings_sectio
 from leagues.models import League
 from leagues.selectors import league_list, leagues_commissioned_by
 from leagues.setup import signup_context, signup_steps
+from pitside.confirm import confirmation_asked
 from pitside.errors import ErrorItem, Invalid
 from pitside.forms import autofocus_first_error
 from pitside.http import require_form_page
@@ -210,8 +212,24 @@ def league_commissioner_add(request: HttpRequest, league_id: int) -> HttpRespons
         apply_domain_errors(form, error)
         return settings_page(request, league, commissioner_form=form)
 
+    username = form.cleaned_data["username"]
+    services.league_require_commissioner(league=league, user=request.user)
+    if get_user_model().objects.filter(username=username).exclude(commissioned_leagues=league).exists():
+        asked = confirmation_asked(
+            request,
+            title=f"Make {username} a commissioner of {league.name}?",
+            consequences=[
+                f"{username} can then do all that you do in {league.name}: change its settings and house values, "
+                "grant and fine money, approve and void results, add commissioners.",
+                "It cannot be taken back: Pitside has no way to remove a commissioner.",
+            ],
+            button=f"Make {username} a commissioner",
+            back=f"{reverse(game_app(league).settings_url, args=[league.pk])}#commissioners",
+        )
+        if asked is not None:
+            return asked
     with refusal_shown_by(refused):
-        services.league_commissioner_add(league=league, user=request.user, username=form.cleaned_data["username"])
+        services.league_commissioner_add(league=league, user=request.user, username=username)
     messages.success(request, f"{form.cleaned_data['username']} is now a commissioner of {league.name}.")
     return redirect(game_app(league).settings_url, league.pk)
 

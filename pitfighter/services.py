@@ -279,6 +279,18 @@ class PitFighterResults(ResultLifecycle[Combat]):
         game.skill_rolls.all().delete()
         CombatSide.objects.filter(combat=game).update(won=None, takedowns=None)
 
+    def void_undoes(self, game: Combat) -> list[str]:
+        records = (game.effects or {}).get("fighters", {})
+        fighters = [f.name for f in Fighter.objects.filter(pk__in=[int(pk) for pk in records]).order_by("pk")]
+        recruits = [f.name for f in game.recruits.order_by("pk")]
+        crowned = [f.name for f in Fighter.objects.filter(crowned_in=game)]
+        return [
+            f"Fighters put back as they were before it (injuries, points to spread, skills, wins): {', '.join(fighters)}.",
+            *([f"Its skill rolls deleted: {game.skill_rolls.count()}."] if game.skill_rolls.exists() else []),
+            *([f"The recruits it brought leave their stables: {', '.join(recruits)}."] if recruits else []),
+            *([f"{', '.join(crowned)} loses the Pit King's title."] if crowned else []),
+        ]
+
     def clear_report(self, game: Combat) -> None:
         CombatFighter.objects.filter(combat=game).update(taken_down_by=None, wounds_left=False, criticals=[])
 

@@ -17,13 +17,26 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST, require_safe
 
+from engine.core.violations import RuleViolation
 from engine.pitfighter.combat import ONE_AGAINST_ALL, STYLE_NAMES
 from engine.pitfighter.critical import CHARTS
-from engine.pitfighter.fighters import CHARACTERISTIC_NAMES
+from engine.pitfighter.fighters import CHARACTERISTIC_NAMES, CHARACTERISTICS, train
 from games.api import schedule_data
+from games.pages import void_asked
 from pitfighter import services
 from pitfighter.forms import ReasonForm, StableForms, TrainForm
-from pitfighter.selectors import combat_get, combat_rights, fighter_get, league_get, league_panel_context, roster, stable_get
+from pitfighter.models import Fighter
+from pitfighter.selectors import (
+    characteristics_of,
+    combat_get,
+    combat_rights,
+    fighter_get,
+    league_get,
+    league_panel_context,
+    roster,
+    stable_get,
+)
+from pitside.confirm import confirmation_asked
 from pitside.errors import Invalid
 from pitside.forms import Field, autofocus_first_field, errors_beside
 from pitside.http import require_form_page
@@ -225,7 +238,12 @@ def combat_action(request: HttpRequest, combat_id: int, action: str) -> HttpResp
     service, data, done = ACTIONS[action]
     sent = request.POST if action == "report" else None
     with refusal_shown_by(lambda error: _combat_page(request, combat_id, error, sent)):
-        service(combat_id=combat_id, user=request.user, **data(request.POST))
+        arguments = data(request.POST)
+        if action == "void":
+            back = reverse("pit-combat", args=[combat_id])
+            if (asked := void_asked(request, results=services.RESULTS, game_id=combat_id, back=back)) is not None:
+                return asked
+        service(combat_id=combat_id, user=request.user, **arguments)
     messages.success(request, done)
     return redirect("pit-combat", combat_id)
 
@@ -270,12 +288,37 @@ def fighter_pdf(request: HttpRequest, fighter_id: int) -> HttpResponseBase:
     )
 
 
+def _train_asked(request: HttpRequest, fighter: Fighter, points: dict[str, int]) -> HttpResponse | None:
+    """Training asks first (pitside.confirm): each characteristic as it will be (the engine's train, as the service
+    applies it); None once confirmed, or when training is refused (the service then says why)."""
+    if fighter.stable.coach_id != request.user.pk:
+        return None
+    before = characteristics_of(fighter)
+    try:
+        after = train(before, fighter.points, points)
+    except RuleViolation:
+        return None
+    changes = ", ".join(f"{CHARACTERISTIC_NAMES[c]} {before[c]} to {after[c]}" for c in CHARACTERISTICS if after[c] != before[c])
+    return confirmation_asked(
+        request,
+        title=f"Train {fighter.name}?",
+        consequences=[
+            f"{fighter.name}: {changes}.",
+            f"His {fighter.points} point{'s are' if fighter.points != 1 else ' is'} spent for good: training is not undone.",
+        ],
+        button=f"Train {fighter.name}",
+        back=reverse("pit-fighter", args=[fighter.pk]),
+    )
+
+
 @login_required
 @domain_errors
 @require_POST
 def fighter_train(request: HttpRequest, fighter_id: int) -> HttpResponse:
     with refusal_shown_by(lambda error: _roster_page(request, fighter_id, error)):
         points = {key: value for key, value in valid_data(TrainForm(request.POST)).items() if value}
+        if (asked := _train_asked(request, fighter_get(fighter_id), points)) is not None:
+            return asked
         services.fighter_train(fighter_id=fighter_id, user=request.user, points=points)
     messages.success(request, "Training done.")
     return redirect("pit-fighter", fighter_id)

@@ -18,7 +18,6 @@ from engine.slaughterball import auctions
 from engine.slaughterball.auctions import BiddingTurn
 from engine.slaughterball.catalog import Catalog
 from engine.slaughterball.ruleset import RULESET
-from engine.slaughterball.schedule import RankingEntry
 from leagues.setup import league_house_values
 from slaughterball.models import Auction, Bid, Game, GameSide, Lot, LotPass, MaverickDraw, MaverickHire, Pregame
 from slaughterball.services.standings import standings_now
@@ -200,10 +199,7 @@ def league_rank_orders(season_id: int, teams_of: Mapping[int, Collection[int]]) 
     orders = {}
     for game_id, teams in teams_of.items():
         rows = {row.team: row for row in standings if row.team in teams}
-        entries = [
-            RankingEntry(row.team, row.league_points, row.team_potential, float(row.team) if row.draw is None else row.draw)
-            for row in rows.values()
-        ]
+        entries = [row.ranking_entry() for row in rows.values()]
         orders[game_id] = [
             {"team": team, "league_points": rows[team].league_points, "team_potential": rows[team].team_potential}
             for team in auctions.lineup_order(entries)

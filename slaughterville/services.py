@@ -112,6 +112,9 @@ class SessionResults(ResultLifecycle[Session]):
     def post_game(self, game: Session, user: Any, dice: Mapping[str, Any] | None) -> None:
         """Nothing changes (the ruleset's post_game): the confirmed session now counts in the statistics."""
 
+    def void_undoes(self, game: Session) -> list[str]:
+        return ["It no longer counts in the group's statistics."]
+
 
 RESULTS = SessionResults()
 

@@ -13,9 +13,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from engine.slaughterville.catalogue import catalogue_to_data
+from games.pages import void_asked
 from leagues import services as league_services
 from leagues.forms import apply_domain_errors
 from leagues.models import League
@@ -161,9 +163,15 @@ def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
 
 
 def _session_write(
-    request: HttpRequest, session_id: int, write: Callable[..., tuple[Any, bool]], done: str, reason: bool = False
+    request: HttpRequest,
+    session_id: int,
+    write: Callable[..., tuple[Any, bool]],
+    done: str,
+    reason: bool = False,
+    ask: Callable[[], HttpResponse | None] | None = None,
 ) -> HttpResponse:
-    """A lifecycle write from the session page; a refused reason shows the page again with the error."""
+    """A lifecycle write from the session page; a refused reason shows the page again with the error. With `ask`,
+    asked first once the form is valid (pitside.confirm): `ask()` answers the question, or None once confirmed."""
     session = session_get(session_id)
     form = ReasonForm(request.POST)
 
@@ -176,6 +184,8 @@ def _session_write(
 
     with refusal_shown_by(page):
         arguments = {"reason": valid_data(form)["reason"]} if reason else {}
+        if ask is not None and (asked := ask()) is not None:
+            return asked
         write(session_id=session.pk, user=request.user, **arguments)
     messages.success(request, done)
     return redirect("sv-session-detail", session.pk)
@@ -206,7 +216,15 @@ def session_approve(request: HttpRequest, session_id: int) -> HttpResponse:
 @domain_errors
 @require_POST
 def session_void(request: HttpRequest, session_id: int) -> HttpResponse:
-    return _session_write(request, session_id, services.session_void, "The session is voided.", reason=True)
+    back = reverse("sv-session-detail", args=[session_id])
+    return _session_write(
+        request,
+        session_id,
+        services.session_void,
+        "The session is voided.",
+        reason=True,
+        ask=lambda: void_asked(request, results=services.RESULTS, game_id=session_id, back=back),
+    )
 
 
 @require_safe

@@ -366,6 +366,27 @@ class BloodBowlResults(ResultLifecycle[Match]):
             TeamProfile.objects.filter(team_id=team_id).update(**profile)
         game.star_player_rolls.all().delete()
 
+    def void_undoes(self, game: Match) -> list[str]:
+        """The players and teams the post-match changed (its stored state against theirs now), its star player rolls."""
+        effects = game.effects or {}
+        now = teams_state([s.team_id for s in game.sides.all()])
+
+        def changed(kind: str, key: str, words: Mapping[str, str]) -> str:
+            before, after = effects.get(kind, {}).get(key, {}), now[kind].get(key, {})
+            return ", ".join(words[field] for field in words if field in before and before[field] != after.get(field))
+
+        players = Player.objects.filter(pk__in=[int(pk) for pk in effects.get("players", {})]).order_by("team_id", "number")
+        put_back = [f"#{p.number} {p.name} ({what})" for p in players if (what := changed("players", str(p.pk), PLAYER_WORDS))]
+        sides = game.sides.all()
+        teams = [f"{s.team.name} ({what})" for s in sides if (what := changed("profiles", str(s.team_id), PROFILE_WORDS))]
+        rolls = game.star_player_rolls.count()
+        return [
+            *([f"Players put back as they were before the post-match: {'; '.join(put_back)}."] if put_back else []),
+            *([f"Teams put back: {'; '.join(teams)}."] if teams else []),
+            *([f"Its {rolls} star player roll{'s' if rolls != 1 else ''} (none chosen yet) deleted."] if rolls else []),
+            "The league table is worked out again.",
+        ]
+
     def clear_report(self, game: Match) -> None:
         MatchSide.objects.filter(match=game).update(score=None, casualties=None, winnings=None, fan_factor_change=None)
 
@@ -497,8 +518,28 @@ def _store_rolls(match: Match, team: Team, rolls: Sequence[match_rules.StarPlaye
     )
 
 
-PLAYER_STATE = ("stats", "skills", "spp", "skill_rolls", "peaked", "niggling_injuries", "misses_next_match", "status", "aging")
-PROFILE_STATE = ("rerolls", "fan_factor", "apothecary", "assistant_coaches", "cheerleaders")
+# What a post-match may change of a player and of a team's profile (a void puts it back), in the words the page
+# asking before a void names it.
+PLAYER_WORDS = {
+    "stats": "characteristics",
+    "skills": "skills",
+    "spp": "Star Player Points",
+    "skill_rolls": "star player rolls",
+    "peaked": "peak",
+    "niggling_injuries": "niggling injuries",
+    "misses_next_match": "missing the next match",
+    "status": "status",
+    "aging": "aging",
+}
+PROFILE_WORDS = {
+    "rerolls": "Team Re-rolls",
+    "fan_factor": "Fan Factor",
+    "apothecary": "Apothecary",
+    "assistant_coaches": "Assistant Coaches",
+    "cheerleaders": "Cheerleaders",
+}
+PLAYER_STATE = tuple(PLAYER_WORDS)
+PROFILE_STATE = tuple(PROFILE_WORDS)
 
 
 def teams_state(team_ids: Sequence[int]) -> dict[str, Any]:

@@ -180,6 +180,19 @@ def entry_create(*, tournament_id: int, user: Any, team_id: int) -> tuple[Entry,
     return entry, True
 
 
+def playoffs_qualification(tournament: Tournament, rng: random.Random) -> tuple[rules.Qualification, dict[int, int]]:
+    """Running a Tournament, the play-offs' end: the table of the results each team puts forward (confirmed matches
+    only) with the four that go through, and the Team Ratings that broke ties; refused when fewer than four put a
+    result forward. A read: _end_playoffs records it; the page asking first names them."""
+    results, draws = playoff_results(tournament), draw_points(tournament)
+    forward = [put_forward_of(e, results, draws) for e in tournament.entries.all()]
+    loaded = {t.pk: t for t in teams().filter(pk__in=[e.team for e in forward])}
+    house = league_house(tournament.league)
+    ratings = {team_id: team_rating_of(team, house) for team_id, team in loaded.items()}
+    with paths_named({"entries": "tournament"}):
+        return rules.qualify(forward, ratings, rng), ratings
+
+
 def _end_playoffs(tournament: Tournament, user: Any) -> None:
     """Running a Tournament: the play-off matches not confirmed by the end of week 3 do not count (they are
     voided by the rules, scheduled ones too, which no commissioner's void reaches); the four teams with most
@@ -188,13 +201,8 @@ def _end_playoffs(tournament: Tournament, user: Any) -> None:
     for match in tournament.matches.all():
         if match.tournament_round == rules.PLAYOFF and match.state in OPEN:
             RESULTS.cancel(game=match, user=user, reason="The play-offs ended.")
-    results, draws = playoff_results(tournament), draw_points(tournament)  # voided matches were not confirmed
-    forward = [put_forward_of(e, results, draws) for e in tournament.entries.all()]
-    loaded = {t.pk: t for t in teams().filter(pk__in=[e.team for e in forward])}
-    house = league_house(tournament.league)
-    ratings = {team_id: team_rating_of(team, house) for team_id, team in loaded.items()}
-    with paths_named({"entries": "tournament", "semi_finalists": "tournament"}):
-        qualification = rules.qualify(forward, ratings, _rng)
+    qualification, ratings = playoffs_qualification(tournament, _rng)
+    with paths_named({"semi_finalists": "tournament"}):
         pairs = rules.draw_semi_finals(qualification.semi_finalists, _rng)
     tournament.qualification = {
         "order": [e.team for e in qualification.table],

@@ -36,11 +36,14 @@ from bloodbowl.services.fixtures import fixtures_generate
 from bloodbowl.views.report_form import CHARACTERISTICS, INJURY_SLOTS, error_paths, report_form, report_input, report_values
 from engine.bloodbowl import tables
 from engine.bloodbowl.ruleset import RULESET
+from engine.bloodbowl.teamlists import TeamLists
 from engine.core.fixtures import LEGS
 from games.api import schedule_data, schedule_input
 from games.models import Game
+from games.pages import void_asked
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
+from pitside.confirm import confirmation_asked
 from pitside.errors import ErrorItem, Invalid
 from pitside.http import require_form_page
 from pitside.names import key_name
@@ -129,6 +132,15 @@ def league_fixtures(request: HttpRequest, league_id: int) -> HttpResponse:
     return redirect("bb-league-matches", league.pk)
 
 
+def _spr_label(kind: str, target: str | None, lists: TeamLists | None) -> str:
+    """A star player roll's choice as the page names it: "Skill Block", "+1 MA"."""
+    what = {"skill": "Skill", "characteristic": "+1", "remove_trait": "Remove", "wasted": "Wasted"}.get(kind, kind)
+    if not target:
+        return what
+    # A characteristic's target is its abbreviation (ma, st, ag, av), shown as printed (MA).
+    return f"{what} {key_name(target, lists.skill_names if lists else {}) if kind != 'characteristic' else target.upper()}"
+
+
 def _players_by_side(match: Any) -> dict[str, list[Player]]:
     """The players of each side who take part (on the roster and not missing the match)."""
     by_side = {}
@@ -155,14 +167,9 @@ def _match_page(
     match = match_get(match_id)
     own = match_side_of(match, request.user)
     lists = team_lists_of(match.league)
-    skill_names = lists.skill_names if lists else {}
 
     def label(kind: str, target: str | None) -> str:
-        what = {"skill": "Skill", "characteristic": "+1", "remove_trait": "Remove", "wasted": "Wasted"}.get(kind, kind)
-        if not target:
-            return what
-        # A characteristic's target is its abbreviation (ma, st, ag, av), shown as printed (MA).
-        return f"{what} {key_name(target, skill_names) if kind != 'characteristic' else target.upper()}"
+        return _spr_label(kind, target, lists)
 
     sprs = match.star_player_rolls.all()
     pending = [
@@ -276,6 +283,10 @@ def match_action(request: HttpRequest, match_id: int, action: str) -> HttpRespon
     data = write.input_serializer(data=form_input(request.POST))
     if not data.is_valid():
         return _match_page(request, match_id, errors=_messages(data.errors), status=400)
+    if action == "void":
+        back = reverse("bb-match-detail", args=[match_id])
+        if (asked := void_asked(request, results=services.RESULTS, game_id=match_id, back=back)) is not None:
+            return asked
     with refusal_shown_by(lambda error: _match_page(request, match_id, errors=[i.message for i in error.items])):
         write.service(match_id=match_id, user=request.user, **data.validated_data)
     messages.success(request, message)
@@ -315,8 +326,25 @@ def _messages(errors: Any) -> list[str]:
 @domain_errors
 @require_POST
 def spr_choose(request: HttpRequest, spr_id: int) -> HttpResponse:
-    spr = get_object_or_404(StarPlayerRoll, pk=spr_id)
+    spr = get_object_or_404(StarPlayerRoll.objects.select_related("player__team__league", "match"), pk=spr_id)
     kind, _, target = (request.POST.get("choice") or "").partition(":")
+    offered = {(o.kind, o.target or "") for o in star_player_roll_options(spr)} if spr.choice is None else set()
+    if (kind, target) in offered and spr.player.team.coach_id == request.user.pk:
+        player = spr.player
+        taken = _spr_label(kind, target or None, team_lists_of(player.team.league))
+        asked = confirmation_asked(
+            request,
+            title=f"#{player.number} {player.name} takes {taken}?",
+            consequences=[
+                f"#{player.number} {player.name} of {player.team.name} takes {taken} for his star player roll "
+                f"{spr.number} (dice {spr.dice[0]}-{spr.dice[1]}): it is his for good.",
+                "Once a roll of it is chosen, its match can no longer be voided.",
+            ],
+            button=f"Take {taken}",
+            back=reverse("bb-match-detail", args=[spr.match_id]),
+        )
+        if asked is not None:
+            return asked
     with refusal_shown_by(lambda error: _match_page(request, spr.match_id, errors=[i.message for i in error.items])):
         services.spr_choose(spr_id=spr_id, user=request.user, kind=kind, target=target or None)
     messages.success(request, "Star player roll chosen.")

@@ -15,13 +15,16 @@ from django.views.decorators.http import require_POST, require_safe
 
 from bloodbowl.forms import PurchaseForm, RetireForm, TeamSignupForms
 from bloodbowl.models import Player
-from bloodbowl.selectors import TeamWithTreasury, league_get, league_house, team_get, team_lists_of
+from bloodbowl.selectors import TeamWithTreasury, league_get, league_house, team_facts, team_get, team_lists_of
 from bloodbowl.selectors_tournaments import team_honours
 from bloodbowl.services import teams as services
 from bloodbowl.sheets import purchase_offers, roster_sheet_data, team_context
 from engine.bloodbowl import house as hv
+from engine.bloodbowl import postmatch
+from engine.bloodbowl.postmatch import PurchaseRequest
 from engine.bloodbowl.ruleset import RULESET
 from engine.core.money import format_credits
+from engine.core.violations import RuleViolation
 from leagues.forms import apply_domain_errors, new_idempotency_key
 from leagues.setup import league_setup_options
 from pitside.confirm import confirmation_asked
@@ -118,6 +121,39 @@ def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
         bought=_bought_message,
         page=lambda: _team_page(request, team_get(team.pk), purchase_form=form),
         team_url="bb-team-detail",
+        ask=lambda: _purchase_asked(request, team, form.cleaned_data),
+    )
+
+
+def _purchase_asked(request: HttpRequest, team: TeamWithTreasury, data: dict[str, Any]) -> HttpResponse | None:
+    """A purchase asks first (pitside.confirm): what it buys, its cost (the engine's quote, as the service pays it)
+    and the treasury left; None once confirmed, or when the engine refuses it (the service then says why)."""
+    team_lists = team_lists_of(team.league)
+    kind, slug = data["kind"], data["position"] or None
+    if team_lists is None:
+        return None
+    try:
+        quote = postmatch.quote_purchase(team_facts(team), team_lists, league_house(team.league), PurchaseRequest(kind, slug))
+    except RuleViolation:
+        return None
+    race = team_lists.race(team.faction)
+    position = race.position(slug or "") if race is not None and kind == "player" else None
+    what = (
+        f"{team.name} hires #{data['number']} {data['name']}, {position.name}"
+        if position is not None
+        else f"{team.name} buys {services.PURCHASE_NAMES.get(kind, kind)}"
+    )
+    cost = format_credits(quote.cost, "gold pieces")
+    return confirmation_asked(
+        request,
+        title=f"{what}?",
+        consequences=[
+            f"{what}, for {cost} from the treasury; it keeps {format_credits(team.treasury - quote.cost, 'gold pieces')}.",
+            "A purchase is not refunded"
+            + (": a player hired may be retired, but his price is not paid back." if position is not None else "."),
+        ],
+        button=f"{'Hire' if position is not None else 'Buy'} for {cost}",
+        back=reverse("bb-team-detail", args=[team.pk]),
     )
 
 

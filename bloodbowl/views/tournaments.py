@@ -8,6 +8,7 @@ service's errors, status 400); the rules and the permissions are the engine's an
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -16,15 +17,28 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from bloodbowl.models import WrittenChallenge
+from bloodbowl.models import Player, Tournament, WrittenChallenge
 from bloodbowl.selectors import league_get
-from bloodbowl.selectors_tournaments import ROUND_NAMES, tournament_get, tournament_view, tournaments
+from bloodbowl.selectors_tournaments import (
+    OPEN,
+    ROUND_NAMES,
+    final_match,
+    match_result,
+    semi_final_results,
+    tournament_get,
+    tournament_view,
+    tournaments,
+)
 from bloodbowl.services import tournaments as services
 from engine.bloodbowl import tournaments as rules
+from engine.core.violations import RuleViolation
+from games.models import Game
 from leagues.forms import CreditsField, new_idempotency_key, set_choices
 from leagues.selectors import league_is_commissioner
+from pitside.confirm import confirmation_asked
 from pitside.errors import Invalid
 from pitside.page_errors import domain_errors, refusal_shown_by
 from rosters.models import Team
@@ -290,10 +304,104 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
     if not form.is_valid():
         return _refused(request, tournament_id, form=form)
     data = form.cleaned_data
+    if (asked := _organizer_asked(request, tournament, action)) is not None:
+        return asked
     with refusal_shown_by(lambda error: _refused(request, tournament_id, error)):
         message = _act(request, tournament_id, action, data)
     messages.success(request, message)
     return redirect("bb-tournament", tournament_id)
+
+
+def _organizer_asked(request: HttpRequest, tournament: Tournament, action: str) -> HttpResponse | None:
+    """The organizer's writes that cannot be undone ask first (pitside.confirm): a week moved on (the last of the
+    play-offs voids their matches not confirmed and draws the semi-finals), the final's prizes, the Player of the
+    Year. None once confirmed, for the coaches' forms, or when the service would refuse (it then says why)."""
+    if not league_is_commissioner(tournament.league, request.user):
+        return None
+    week, name = tournament.week, tournament.name
+    running = tournament.status == Tournament.Status.RUNNING
+    if action == "advance" and running and week != rules.final_week():
+        if week == rules.semi_final_week() and len(semi_final_results(tournament)) < 2:
+            return None
+        title, button = f"Move {name} on to week {week + 1}?", f"On to week {week + 1}"
+        lines = [f"Week {week} ends for good: the tournament's weeks do not go back."]
+        if week == rules.playoff_weeks()[-1]:
+            try:  # the draw settles a tie that remains when the play-offs end: this one only tells whether there is one
+                qualification, _ratings = services.playoffs_qualification(tournament, random.Random())
+            except RuleViolation:
+                return None
+            entrants = {e.team_id: e.team.name for e in tournament.entries.all()}
+            going = (
+                "a tie that remains is settled by a random draw"
+                if qualification.draws
+                else ", ".join(entrants[t] for t in qualification.semi_finalists)
+            )
+            unplayed = [m for m in tournament.matches.all() if m.tournament_round == rules.PLAYOFF and m.state in OPEN]
+            named = "; ".join(" v ".join(s.team.name for s in m.sides.all()) for m in unplayed)
+            lines = [
+                f"The play-offs end: their matches not confirmed do not count and are voided ({len(unplayed)}"
+                + (f": {named})." if unplayed else ")."),
+                f"The four teams with most points go through ({going}), and the semi-finals are drawn at random.",
+            ]
+    elif action == "final" and running:
+        final = final_match(tournament)
+        if week != rules.final_week() or final is None or final.state != Game.State.CONFIRMED:
+            return None
+        result = match_result(final)
+        names = {s.team_id: s.team.name for s in final.sides.all()}
+        winner, runner_up = (names[t] for t in sorted(result.teams, key=lambda t: t != result.winner))
+        title, button = f"Give the prizes of {name}?", "Give the final's prizes"
+        lines = [
+            f"The Glittering Prizes go to {winner} (winner) and {runner_up} (runner-up): cash into their treasuries, "
+            "and the trophy, Fan Factor and medals the tournament gives (dice rolled where the rules roll them).",
+            f"{name} is finished: its prizes are not taken back.",
+        ]
+    elif action == "player-of-the-year":
+        if tournament.kind != "spike" or tournament.status != Tournament.Status.FINISHED or tournament.player_of_the_year:
+            return None
+        players = list(Player.objects.filter(team__league=tournament.league, status=Player.Status.ACTIVE).select_related("team"))
+        most = max((p.spp for p in players), default=0)
+        leading = [f"{p.name} of {p.team.name}" for p in players if p.spp == most]
+        tie = " (a tie: one is drawn at random)" if len(leading) > 1 else ""
+        title, button = "Name the Spike! Magazine Player of the Year?", "Name the Player of the Year"
+        lines = [
+            f"The league's player with most Star Player Points ({most}) is named: {', '.join(leading)}{tie}.",
+            "His team gains +1 Fan Factor for good.",
+        ]
+    else:
+        return None
+    return confirmation_asked(
+        request, title=title, consequences=lines, button=button, back=reverse("bb-tournament", args=[tournament.pk])
+    )
+
+
+def _challenge_refusal_asked(request: HttpRequest, challenge: WrittenChallenge, response: str) -> HttpResponse | None:
+    """Refusing a written challenge (or the substitute) asks first (pitside.confirm): the 9-0 it records. None once
+    confirmed, and for the other answers (a match arranged, a substitute named or declined)."""
+    status = WrittenChallenge.Status
+    if response != rules.REFUSE or challenge.status not in (status.OPEN, status.SUBSTITUTE_AGREED):
+        return None
+    waiting = challenge.waiting_for_id
+    answering = waiting is not None and Team.objects.filter(pk=waiting, coach_id=request.user.pk).exists()
+    if not (answering or league_is_commissioner(challenge.tournament.league, request.user)):
+        return None
+    teams = (challenge.challenger_id, challenge.challenged_id, challenge.substitute_id)
+    names = dict(Team.objects.filter(pk__in=[t for t in teams if t is not None]).values_list("pk", "name"))
+    if challenge.status == status.OPEN:
+        winner, loser = names[challenge.challenger_id], names[challenge.challenged_id]
+    else:
+        assert challenge.substitute_id is not None  # the substitute agreed to play
+        winner, loser = names[challenge.substitute_id], names[challenge.challenger_id]
+    return confirmation_asked(
+        request,
+        title=f"Refuse: a 9-0 win for {winner}?",
+        consequences=[
+            f"{winner} 9, {loser} 0 stands as a confirmed play-off match, with no SPP, cash or Fan Factor: it counts in "
+            "the play-off table and is not played.",
+        ],
+        button=f"Refuse: 9-0 to {winner}",
+        back=reverse("bb-tournament", args=[challenge.tournament_id]),
+    )
 
 
 def _act(request: HttpRequest, tournament_id: int, action: str, data: dict[str, Any]) -> str:
@@ -347,6 +455,8 @@ def challenge_answer(request: HttpRequest, challenge_id: int) -> HttpResponse:
     form = AnswerForm(request.POST, teams=entrants)
     if not form.is_valid():
         return _refused(request, tournament_id, form=form)
+    if (asked := _challenge_refusal_asked(request, challenge, form.cleaned_data["response"])) is not None:
+        return asked
     with refusal_shown_by(lambda error: _refused(request, tournament_id, error)):
         answered, _ = services.challenge_answer(
             challenge_id=challenge_id,

@@ -230,6 +230,28 @@ def steal_make(
     return challenge, True
 
 
+def round_fill_picks(week: Week) -> tuple[RoundState, list[Pick]]:
+    """The moves the commissioner's fill makes for the coaches, as the round stands (engine: fill_round; none once
+    the round is finished); refused for a week not made by challenges, before the challenges deadline, or for a
+    round stuck with one team left. round_fill makes them; the page asking first lists them."""
+    _require_round(week)
+    if week.challenges_due and timezone.now() < week.challenges_due:
+        raise Invalid.one("deadline-not-passed", "week", "Challenges are not due yet: coaches may still challenge.")
+    state = round_state(week)
+    picks = schedule.fill_round(
+        state.frozen.order,
+        state.frozen.entries,
+        state.unscheduled,
+        list(state.games.values()),
+        small_last_week=schedule.small_game_teams(small_games(week).before),
+    )
+    if not picks and state.turn.action == "stuck":
+        raise Invalid.one(
+            "round-stuck", "week", "One team is left and no 4-team game to steal from: place it with a rearrangement."
+        )
+    return state, picks
+
+
 def round_fill(*, week: Week, user: Any) -> list[Challenge]:
     """The commissioner fills the round for coaches who let the challenges deadline pass: each
     challenger in turn challenges the lowest-ranked unscheduled teams, then the leftovers steal
@@ -239,21 +261,7 @@ def round_fill(*, week: Week, user: Any) -> list[Challenge]:
     league_require_commissioner(league=week.season.league, user=user)
     with transaction.atomic():
         week = _lock_week(week)
-        _require_round(week)
-        if week.challenges_due and timezone.now() < week.challenges_due:
-            raise Invalid.one("deadline-not-passed", "week", "Challenges are not due yet: coaches may still challenge.")
-        state = round_state(week)
-        picks: list[Pick] = schedule.fill_round(
-            state.frozen.order,
-            state.frozen.entries,
-            state.unscheduled,
-            list(state.games.values()),
-            small_last_week=schedule.small_game_teams(small_games(week).before),
-        )
-        if not picks and state.turn.action == "stuck":
-            raise Invalid.one(
-                "round-stuck", "week", "One team is left and no 4-team game to steal from: place it with a rearrangement."
-            )
+        state, picks = round_fill_picks(week)
         number = _next_number(state)
         challenges_made = [p for p in picks if p.action == "challenge"]
         games = _create_games(week, [[pick.team, *pick.targets] for pick in challenges_made], number)

@@ -29,7 +29,7 @@ from games.dice import Dice
 from games.lifecycle import ResultLifecycle
 from pitside.errors import Invalid
 from rosters.models import LedgerEntry, LedgerKind
-from slaughterball.models import Game, GameSide, ResultDraft
+from slaughterball.models import Game, GameSide, LastingInjury, ResultDraft
 from slaughterball.selectors import game_label, game_played, games_listed, games_loaded
 from slaughterball.services.pregame import lasting_injuries_apply, lasting_injuries_void
 from slaughterball.services.standings import standings_recompute_queue
@@ -178,6 +178,19 @@ class SlaughterballResults(ResultLifecycle[Game]):
         """Lasting injuries are voided. Skills bought in the game's spending window stay learned (no
         refunds), and each team's window goes back to its previous confirmed game."""
         lasting_injuries_void(game=game)
+
+    def void_undoes(self, game: Game) -> list[str]:
+        placed = sorted((s for s in game.sides.all() if s.place), key=lambda side: side.place or 0)
+        places = "; ".join(
+            f"{s.team.name} {_ordinal(s.place or 0)}, {_plural(s.league_points or 0, 'League Point')}" for s in placed
+        )
+        injured = [i.name for i in LastingInjury.objects.filter(game=game, voided_at=None).order_by("pk")]
+        return [
+            *([f"Places and League Points come off the standings: {places}."] if places else []),
+            *([f"Lasting injuries voided: {', '.join(injured)}."] if injured else []),
+            "What the teams bought since stays bought (no refund); each team's spending window goes back to its "
+            "previous confirmed game.",
+        ]
 
     def clear_report(self, game: Game) -> None:
         sides = list(game.sides.all())

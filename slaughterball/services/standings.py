@@ -162,6 +162,12 @@ class StandingNow:
     games_played: int
     draw: float | None  # None until the season's recompute draws it
 
+    def ranking_entry(self) -> schedule.RankingEntry:
+        """The engine's view of the row: a draw not recorded yet ranks after every recorded one, by team id (as
+        the standings order it)."""
+        draw = float(self.team) if self.draw is None else self.draw
+        return schedule.RankingEntry(self.team, self.league_points, self.team_potential, draw)
+
 
 def standings_now(*, season_id: int) -> list[StandingNow]:
     """League Rank as it stands now, first to last: the recompute's own computation, read without being
@@ -190,6 +196,35 @@ def standings_recompute_queue(season_id: int) -> None:
     transaction.on_commit(send)
 
 
+def season_missing_games(season: Season) -> tuple[dict[int, int], dict[int, int]]:
+    """Teams That Haven't Played 10 Games: the games each team is short of `games_per_team` (its confirmed games
+    and the missed games recorded), and the missed games recorded already; refused while any game of the season
+    has no settled result. standings_fill_missing_games records them; the page asking first names them."""
+    counted = Game.objects.filter(week__season=season).exclude(week__kind__in=NOT_COUNTED)
+    unsettled = counted.filter(state__in=[Game.State.SCHEDULED, Game.State.SUBMITTED, Game.State.DISPUTED]).count()
+    if unsettled:
+        raise Invalid.one(
+            "games-unsettled",
+            "season",
+            f"{unsettled} game{'s' if unsettled != 1 else ''} of this season "
+            f"{'have' if unsettled != 1 else 'has'} no confirmed result yet: confirm, approve or void "
+            f"{'them' if unsettled != 1 else 'it'} first.",
+        )
+    teams = list(SeasonTeam.objects.filter(season=season).values_list("team_id", flat=True))
+    played = dict.fromkeys(teams, 0)
+    for team, n in (
+        GameSide.objects.filter(game__in=counted.filter(state=Game.State.CONFIRMED), team_id__in=teams)
+        .order_by()
+        .values_list("team_id")
+        .annotate(n=Count("id"))
+    ):
+        played[team] += n
+    recorded = dict(MissedGame.objects.filter(season=season).order_by().values_list("team_id").annotate(n=Count("id")))
+    for team, n in recorded.items():
+        played[team] = played.get(team, 0) + n
+    return schedule.missing_games(played, season.games_per_team), recorded
+
+
 def standings_fill_missing_games(*, season_id: int, user: Any) -> int:
     """Teams That Haven't Played 10 Games: the commissioner records each game a team is short as a
     last place, with no League Points and no winnings (no ledger row). Refused while any game of the
@@ -199,29 +234,7 @@ def standings_fill_missing_games(*, season_id: int, user: Any) -> int:
         if season is None:
             raise NotFound.one("season-unknown", "season", "No such season.")
         league_require_commissioner(league=season.league, user=user)
-        counted = Game.objects.filter(week__season=season).exclude(week__kind__in=NOT_COUNTED)
-        unsettled = counted.filter(state__in=[Game.State.SCHEDULED, Game.State.SUBMITTED, Game.State.DISPUTED]).count()
-        if unsettled:
-            raise Invalid.one(
-                "games-unsettled",
-                "season",
-                f"{unsettled} game{'s' if unsettled != 1 else ''} of this season "
-                f"{'have' if unsettled != 1 else 'has'} no confirmed result yet: confirm, approve or void "
-                f"{'them' if unsettled != 1 else 'it'} first.",
-            )
-        teams = list(SeasonTeam.objects.filter(season=season).values_list("team_id", flat=True))
-        played = dict.fromkeys(teams, 0)
-        for team, n in (
-            GameSide.objects.filter(game__in=counted.filter(state=Game.State.CONFIRMED), team_id__in=teams)
-            .order_by()
-            .values_list("team_id")
-            .annotate(n=Count("id"))
-        ):
-            played[team] += n
-        recorded = dict(MissedGame.objects.filter(season=season).order_by().values_list("team_id").annotate(n=Count("id")))
-        for team, n in recorded.items():
-            played[team] = played.get(team, 0) + n
-        missing = schedule.missing_games(played, season.games_per_team)
+        missing, recorded = season_missing_games(season)
         week = (
             Week.objects.filter(season=season)
             .exclude(kind__in=NOT_COUNTED)

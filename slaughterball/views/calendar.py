@@ -24,6 +24,7 @@ from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from leagues.services import league_require_commissioner
 from pitside.confirm import confirmation_asked
+from pitside.errors import Invalid
 from pitside.live import live_answer, live_version
 from pitside.page_errors import domain_errors, refusal_shown_by, valid_data
 from pitside.paging import Rows, coached_by, page_rows
@@ -484,11 +485,43 @@ def week_challenge_view(request: HttpRequest, week_id: int) -> HttpResponse:
     return redirect("week-detail", week.pk)
 
 
+def _round_fill_asked(request: HttpRequest, week: Week) -> HttpResponse | None:
+    """Filling the round asks first (pitside.confirm), listing the moves it makes for the coaches (the picks
+    round_fill makes); None once confirmed, when there is nothing to fill, or when the fill is refused (the service
+    then says why)."""
+    league_require_commissioner(league=week.season.league, user=request.user)
+    try:
+        _state, picks = challenge_services.round_fill_picks(week)
+    except Invalid:
+        return None
+    if not picks:
+        return None
+    names = {pk: team.name for pk, team in team_names({t for p in picks for t in (p.team, *p.targets)}).items()}
+    moves = [
+        f"{names[p.team]} {'challenges' if p.action == 'challenge' else 'steals'} {', '.join(names[t] for t in p.targets)}."
+        for p in picks
+    ]
+    return confirmation_asked(
+        request,
+        title=f"Fill the challenge round of week {week.number}?",
+        consequences=[
+            "The moves the coaches have not made are made for them, as the rules pick them (the lowest-ranked teams "
+            "free are challenged, then the leftovers steal):",
+            *moves,
+            "Each coach is told; a move made is not taken back (only a rearrangement or an appeal changes a game).",
+        ],
+        button=f"Fill the round: {len(picks)} move{'s' if len(picks) != 1 else ''}",
+        back=reverse("week-detail", args=[week.pk]),
+    )
+
+
 @login_required
 @domain_errors
 @require_POST
 def week_fill_view(request: HttpRequest, week_id: int) -> HttpResponse:
     week = _week(week_id)
+    if (asked := _round_fill_asked(request, week)) is not None:
+        return asked
     with refusal_shown_by(lambda error: _week_page(request, week, errors=error.items)):
         made = challenge_services.round_fill(week=week, user=request.user)
     messages.success(request, f"The round is filled: {len(made)} move{'s' if len(made) != 1 else ''} made for the coaches.")
@@ -594,6 +627,32 @@ def playoffs_view(request: HttpRequest, season_id: int) -> HttpResponse:
     return _playoff_page(request, _season(season_id))
 
 
+def _playoff_asked(request: HttpRequest, season: Season, *, allow_short: bool) -> HttpResponse | None:
+    """Setting the Slaughterbrawl asks first (pitside.confirm): the regular season ends, and the teams that play it
+    (playoff_seeds, from the League Rank as it stands); None once confirmed, once set, or when it is refused (the
+    service then says why)."""
+    league_require_commissioner(league=season.league, user=request.user)
+    if playoff_week(season) is not None:
+        return None
+    try:
+        ranking, seeds, short = playoff_services.playoff_seeds(season, allow_short=allow_short)
+    except Invalid:
+        return None
+    teams = {pk: team.name for pk, team in team_names([row.team for row in ranking]).items()}
+    missing = ", ".join(f"{teams[team]} ({games})" for team, games in short.items())
+    return confirmation_asked(
+        request,
+        title=f"Set the Slaughterbrawl of {season.name}?",
+        consequences=[
+            f"The regular season of {season.name} ends: the League Rank is recorded and no more weeks are made.",
+            f"The top {len(seeds)} play the Slaughterbrawl, as the League Rank stands: {', '.join(teams[t] for t in seeds)}.",
+            *([f"Games missed count as last places, with no League Points and no winnings: {missing}."] if short else []),
+        ],
+        button="Set the Slaughterbrawl",
+        back=reverse("season-playoffs", args=[season.pk]),
+    )
+
+
 @login_required
 @domain_errors
 @require_POST
@@ -602,6 +661,8 @@ def playoff_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
     form = PlayoffCreateForm(request.POST)
     with refusal_shown_by(lambda error: _playoff_page(request, season, form=form_refused(form, error))):
         data = valid_data(form)
+        if (asked := _playoff_asked(request, season, allow_short=data["allow_short"])) is not None:
+            return asked
         _game, created = playoff_services.playoff_create(season=season, user=request.user, **data)
     messages.success(request, "The Slaughterbrawl is set." if created else "The Slaughterbrawl was already set.")
     return redirect("season-playoffs", season.pk)
@@ -612,6 +673,21 @@ def playoff_create_view(request: HttpRequest, season_id: int) -> HttpResponse:
 @require_POST
 def season_finish_view(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
+    league_require_commissioner(league=season.league, user=request.user)
+    champion = playoff_services.playoff_champion(season) if season.status == Season.Status.PLAYOFFS else None
+    if champion is not None:
+        asked = confirmation_asked(
+            request,
+            title=f"Finish {season.name}?",
+            consequences=[
+                f"{team_names([champion])[champion].name} won the Slaughterbrawl: they are the champions of {season.name}.",
+                "The season is finished for good: its coaches and the league's channels are told, and it takes no more games.",
+            ],
+            button=f"Finish {season.name}",
+            back=reverse("season-playoffs", args=[season.pk]),
+        )
+        if asked is not None:
+            return asked
     with refusal_shown_by(lambda error: _playoff_page(request, season, errors=error.items)):
         finished = playoff_services.season_finish(season=season, user=request.user)
     messages.success(request, f"{finished.name} is finished: {finished.champion} are the champions!")

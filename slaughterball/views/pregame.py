@@ -17,11 +17,13 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, path, reverse
 from django.views.decorators.http import require_POST, require_safe
 
+from engine.core.money import format_credits
 from engine.slaughterball.games import LINEUP_SIZE, STAFF_TOKEN_NAMES
 from engine.slaughterball.ruleset import RULESET
 from leagues.forms import CreditsField, new_idempotency_key
 from leagues.selectors import league_is_commissioner
 from leagues.setup import league_house_values
+from pitside.confirm import confirmation_asked
 from pitside.errors import Invalid
 from pitside.http import HtmxHttpRequest, require_form_page
 from pitside.page_errors import domain_errors, refusal_shown_by
@@ -274,6 +276,23 @@ def lot_pass(request: HtmxHttpRequest, lot_id: int) -> HttpResponse:
 @require_POST
 def lot_close(request: HtmxHttpRequest, lot_id: int) -> HttpResponse:
     game = _lot_game(lot_id)
+    lot = Lot.objects.select_related("high_team").get(pk=lot_id)
+    if lot.state == Lot.State.OPEN and league_is_commissioner(game.league, request.user):
+        paid = (
+            f"{lot.high_team.name} has the highest bid: it pays {format_credits(lot.high_amount)} and hires {lot.name} "
+            "for this game (a bidder who can no longer pay is passed over for the next highest)."
+            if lot.high_team is not None
+            else f"Nobody has bid: {lot.name} leaves."
+        )
+        asked = confirmation_asked(
+            request,
+            title=f"Close the lot for {lot.name} now?",
+            consequences=[paid, "The coaches whose turn it is lose it: the bidding on this lot is over."],
+            button=f"Close the lot for {lot.name}",
+            back=reverse("game-auction", args=[game.pk]),
+        )
+        if asked is not None:
+            return asked
 
     def close() -> str:
         closed, _ = auction_services.lot_close(lot_id=lot_id, user=request.user)

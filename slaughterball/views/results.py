@@ -24,8 +24,10 @@ from django.views.decorators.http import require_POST, require_safe
 from engine.slaughterball import games as game_rules
 from engine.slaughterball.ruleset import RULESET
 from games.api import schedule_data
+from games.pages import void_asked
 from leagues.forms import new_idempotency_key, set_choices
 from leagues.selectors import league_is_commissioner
+from leagues.services import league_require_commissioner
 from pitside.confirm import confirmation_asked
 from pitside.errors import Invalid, NotPermitted
 from pitside.forms import autofocus_first_error
@@ -33,6 +35,7 @@ from pitside.http import HtmxHttpRequest
 from pitside.page_errors import domain_errors, refusal_shown_by
 from pitside.paging import coached_by, page_rows
 from pitside.params import parse_int
+from rosters.models import Team
 from sheets.views import sheet_response
 from slaughterball.models import Athlete, Game, ResultDraft, Season, Standing, Week
 from slaughterball.selectors import (
@@ -50,7 +53,7 @@ from slaughterball.selectors import (
 )
 from slaughterball.selectors_pregame import game_pregame_missing
 from slaughterball.services import results as services
-from slaughterball.services.standings import standings_fill_missing_games
+from slaughterball.services.standings import season_missing_games, standings_fill_missing_games
 from slaughterball.sheets import (
     GAME_RECORD_TEMPLATE,
     RANKING_TEMPLATE,
@@ -483,6 +486,10 @@ def game_result_action(request: HtmxHttpRequest, game_id: int, action: str) -> H
         errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
         return _game_page(request, game, status=400, errors=errors)
     key = form.cleaned_data.get("idempotency_key") or None
+    if action == "void":
+        back = reverse("game-detail", args=[game.pk])
+        if (asked := void_asked(request, results=services.RESULTS, game_id=game.pk, back=back)) is not None:
+            return asked
     with refusal_shown_by(lambda error: _game_page(request, _game(game.pk), errors=[i.message for i in error.items])):
         if action == "confirm":
             acted_on, changed = services.result_confirm(game_id=game.pk, user=request.user, idempotency_key=key)
@@ -654,12 +661,40 @@ def season_ranking_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase
     )
 
 
+def _missed_games_asked(request: HttpRequest, season: Season) -> HttpResponse | None:
+    """Recording the missing games asks first (pitside.confirm), naming each team short and by how many (the
+    games standings_fill_missing_games records); None once confirmed, when no team is short, or when it is refused
+    (the service then says why)."""
+    league_require_commissioner(league=season.league, user=request.user)
+    try:
+        missing, _recorded = season_missing_games(season)
+    except Invalid:
+        return None
+    if not missing:
+        return None
+    names = dict(Team.objects.filter(pk__in=missing).values_list("pk", "name"))
+    short = ", ".join(f"{names[team]} ({games})" for team, games in sorted(missing.items(), key=lambda item: names[item[0]]))
+    return confirmation_asked(
+        request,
+        title=f"Record the missing games of {season.name} as last places?",
+        consequences=[
+            f"Each game a team is short of {season.games_per_team} counts as a last place, with no League Points and no "
+            f"winnings: {short}.",
+            "They stay recorded: the standings count them from now on.",
+        ],
+        button="Record the missing games",
+        back=reverse("league-standings", args=[season.league_id]) + f"?season={season.pk}",
+    )
+
+
 @login_required
 @domain_errors
 @require_POST
 def season_missed_games(request: HttpRequest, season_id: int) -> HttpResponse:
     """The commissioner records the games teams are short at the end of the season as last places."""
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
+    if (asked := _missed_games_asked(request, season)) is not None:
+        return asked
     recorded = standings_fill_missing_games(season_id=season.pk, user=request.user)
     messages.success(
         request,

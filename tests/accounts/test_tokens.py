@@ -76,7 +76,11 @@ def test_a_coach_sees_and_revokes_his_token_on_the_page(client, coach):
     page = client.get("/accounts/token/").content.decode()
     assert token["token"] in page
 
-    assert client.post("/accounts/token/").status_code == 302
+    asked = client.post("/accounts/token/")
+    assert asked.status_code == 200
+    assert "stops working at once" in asked.content.decode()
+    assert leagues_status(token["token"]) != 401  # not revoked yet
+    assert client.post("/accounts/token/", {"confirm": "1"}).status_code == 302
     assert leagues_status(token["token"]) == 401
     assert "You have no API token" in client.get("/accounts/token/").content.decode()
 

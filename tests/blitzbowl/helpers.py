@@ -5,6 +5,7 @@ from __future__ import annotations
 from blitzbowl import services
 from blitzbowl.models import Match
 from games.models import Roll
+from pitside.errors import Invalid
 
 
 def report(home=(3, 1, 0), away=(1, 0, 0)):
@@ -20,6 +21,17 @@ def play(match: Match, home=(3, 1, 0), away=(1, 0, 0)) -> Match:
     services.result_submit(match_id=match.pk, user=sides[0].team.coach, report=report(home, away))
     confirmed, _ = services.result_confirm(match_id=match.pk, user=sides[1].team.coach)
     return confirmed
+
+
+def play_league(league, commissioner) -> None:
+    """Every round of the league arranged by the commissioner and played, until league play is over."""
+    while True:
+        try:
+            arranged = services.round_generate(league_id=league.pk, user=commissioner)
+        except Invalid:
+            return
+        for match in arranged:
+            play(match)
 
 
 def play_rolling_a_trait_twice(league, team, opponents) -> None:

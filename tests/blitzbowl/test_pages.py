@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from blitzbowl.models import Match
+import html
+
+from blitzbowl.models import Match, TraitGain
+from blitzbowl.selectors import league_state
 from blitzbowl.services import match_create
+from engine.blitzbowl.traits import TRAITS
 from rosters.models import LedgerEntry
-from tests.blitzbowl.helpers import play
+from tests.blitzbowl.helpers import play, play_league, play_rolling_a_trait_twice
 
 
 def test_the_league_page_shows_standings_schedule_and_legal_opponents(client, short_league, three):
@@ -141,3 +145,34 @@ def test_a_league_without_money_takes_no_grant_or_fine(client_as, short_league, 
     assert refused.status_code == 400
     assert "Blitz Bowl keeps no money" in refused.content.decode()
     assert not LedgerEntry.objects.filter(team=ann).exists()
+
+
+def test_drawing_the_final_asks_first_naming_its_match(client_as, short_league, three, commissioner):
+    play_league(short_league, commissioner)
+    top = [line.team.name for line in league_state(short_league).standings[:2]]
+    client = client_as(commissioner)
+
+    asked = client.post(f"/blitzbowl/leagues/{short_league.pk}/finals/")
+    assert asked.status_code == 200
+    text = html.unescape(asked.content.decode())
+    assert f"Final: {top[0]} v {top[1]}." in text
+    assert "none of them can be voided any more" in text
+    assert not Match.objects.filter(stage="final").exists()
+    assert client.post(f"/blitzbowl/leagues/{short_league.pk}/finals/", {"confirm": "1"}).status_code == 302
+    assert Match.objects.filter(stage="final").exists()
+
+
+def test_choosing_a_coach_trait_asks_first(client_as, short_league, three):
+    ann, bob, cid = three
+    play_rolling_a_trait_twice(short_league, ann, (cid, bob))  # Bribe the Ref, twice
+    gain = TraitGain.objects.get(team=ann, trait="")
+    client = client_as(ann.coach)
+
+    asked = client.post(f"/blitzbowl/trait-gains/{gain.pk}/choose/", {"trait": "glory-hound"})
+    assert asked.status_code == 200
+    assert f"{ann.name} takes the Coach Trait {TRAITS['glory-hound'].name}" in html.unescape(asked.content.decode())
+    gain.refresh_from_db()
+    assert gain.trait == ""
+    client.post(f"/blitzbowl/trait-gains/{gain.pk}/choose/", {"trait": "glory-hound", "confirm": "1"})
+    gain.refresh_from_db()
+    assert gain.trait == "glory-hound"

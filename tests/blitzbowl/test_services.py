@@ -12,7 +12,7 @@ from engine.core.violations import RuleViolation
 from engine.registry import get_ruleset
 from games.models import Game, Roll
 from pitside.errors import Invalid, NotPermitted
-from tests.blitzbowl.helpers import play, play_rolling_a_trait_twice, report
+from tests.blitzbowl.helpers import play, play_league, play_rolling_a_trait_twice, report
 from webhooks.models import Delivery
 from webhooks.services import channel_create
 
@@ -112,16 +112,6 @@ def test_a_trait_rolled_twice_is_chosen(short_league, three):
     assert {held.trait.slug for held in coach_roster(ann).traits} == {"bribe-the-ref", "glory-hound"}
 
 
-def _round_robin(league, commissioner):
-    while True:
-        try:
-            arranged = services.round_generate(league_id=league.pk, user=commissioner)
-        except Invalid:
-            return
-        for match in arranged:
-            play(match)
-
-
 def test_a_short_league_finals_and_awards(short_league, three, commissioner):
     _ann, _bob, _cid = three
     discord = "https://discord.com/api/webhooks/1/x"
@@ -129,7 +119,7 @@ def test_a_short_league_finals_and_awards(short_league, three, commissioner):
     with pytest.raises(Invalid) as refused:
         services.finals_next(league_id=short_league.pk, user=commissioner)
     assert codes(refused) == [("league-play-unfinished", "league")]
-    _round_robin(short_league, commissioner)
+    play_league(short_league, commissioner)
     state = league_state(short_league)
     assert state.league_over
     assert [o.matches_left for o in state.legal_opponents] == [0, 0, 0]
@@ -171,7 +161,7 @@ def test_quarter_finals_need_eight(commissioner, db):
 
     league = make_league(commissioner, matches=1, quarter_finals=True)
     teams = [services.coach_signup(league=league, coach=UserFactory(), name=f"Team {i}") for i in range(8)]
-    _round_robin(league, commissioner)
+    play_league(league, commissioner)
     quarters = services.finals_next(league_id=league.pk, user=commissioner)
     order = [line.team.pk for line in league_state(league).standings]
     assert [(m.stage, [s.team_id for s in m.sides.all()]) for m in quarters] == [

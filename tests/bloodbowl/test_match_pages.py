@@ -79,7 +79,13 @@ def test_star_player_roll_chosen_on_the_match_page(bb):
     assert "Star player rolls to choose" in page
     assert "Take it" not in _as(away.coach).get(f"/bloodbowl/matches/{match.pk}/").content.decode()
     option = page.split('<select name="choice"><option value="', 1)[1].split('"', 1)[0]
-    assert coach.post(f"/bloodbowl/star-player-rolls/{spr.pk}/choose/", {"choice": option}).status_code == 302
+    asked = coach.post(f"/bloodbowl/star-player-rolls/{spr.pk}/choose/", {"choice": option})
+    assert asked.status_code == 200
+    assert f"#1 {scorer.name} of {home.name} takes " in asked.content.decode()
+    assert "its match can no longer be voided" in asked.content.decode()
+    spr.refresh_from_db()
+    assert spr.choice is None
+    assert coach.post(f"/bloodbowl/star-player-rolls/{spr.pk}/choose/", {"choice": option, "confirm": "1"}).status_code == 302
     spr.refresh_from_db()
     assert spr.choice is not None
 

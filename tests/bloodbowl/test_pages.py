@@ -185,7 +185,13 @@ def test_the_commissioner_grants_and_fines_gold(client_as, commissioner, bb_team
 
 
 def test_the_commissioner_adds_a_commissioner(client_as, commissioner, coach, bb_league):
-    response = client_as(commissioner).post(f"/leagues/{bb_league.pk}/settings/commissioners/", {"username": "own_coach"})
+    url = f"/leagues/{bb_league.pk}/settings/commissioners/"
+    asked = client_as(commissioner).post(url, {"username": "own_coach"})
+    assert asked.status_code == 200
+    assert "Pitside has no way to remove a commissioner" in asked.content.decode()
+    assert not bb_league.commissioners.filter(pk=coach.pk).exists()
+
+    response = client_as(commissioner).post(url, {"username": "own_coach", "confirm": "1"})
 
     assert response.status_code == 302
     assert bb_league.commissioners.filter(pk=coach.pk).exists()
@@ -376,6 +382,13 @@ def test_the_coach_buys_through_the_page_once_per_form(client_as, bb_team):
     data = {"kind": "player", "position": "bog-lineman", "name": "Newt", "number": "13", "idempotency_key": "form-1"}
     coach = client_as(bb_team.coach)
 
+    # Hire asks first: who is hired, his price and the treasury left; nothing is spent yet.
+    asked = coach.post(f"/bloodbowl/teams/{bb_team.pk}/purchases/", data)
+    assert asked.status_code == 200
+    text = asked.content.decode()
+    assert f"{bb_team.name} hires #13 Newt, Bog Lineman, for 50,000 gold pieces from the treasury; it keeps 0" in text
+    assert not bb_team.bb_players.filter(name="Newt").exists()
+    data["confirm"] = "1"
     first = coach.post(f"/bloodbowl/teams/{bb_team.pk}/purchases/", data)
     again = coach.post(f"/bloodbowl/teams/{bb_team.pk}/purchases/", data)
 

@@ -103,7 +103,11 @@ def test_a_coachs_private_feed_needs_no_login_and_a_new_url_revokes_the_old(clie
     assert any(team.name in k for k in feed)
 
     client.force_login(coach)
-    assert client.post("/calendar/").status_code == 302
+    asked = client.post("/calendar/")
+    assert asked.status_code == 200
+    assert "Your calendar URL stops working at once" in asked.content.decode()
+    assert CalendarToken.objects.get(user=coach).token == token
+    assert client.post("/calendar/", {"confirm": "1"}).status_code == 302
     client.logout()
     assert client.get(f"/calendar/{token}.ics").status_code == 404
     assert client.get(f"/calendar/{CalendarToken.objects.get(user=coach).token}.ics").status_code == 200

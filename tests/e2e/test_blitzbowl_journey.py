@@ -85,6 +85,7 @@ def test_a_short_league_with_finals_and_awards(browser: Browser, live_server):
     expect(boss.get_by_text("League play is over")).to_be_visible()
     expect(boss.locator("#legal-opponents")).to_contain_text("0 matches left")
     boss.get_by_role("button", name="Draw the final").click()
+    boss.get_by_role("alertdialog").get_by_role("button", name="Draw the final").click()
     expect(boss.get_by_text("The final is drawn.")).to_be_visible()
     final = Match.objects.latest("id")
     boss.goto(f"/blitzbowl/matches/{final.pk}/")

@@ -97,6 +97,7 @@ def test_a_two_team_league_plays_one_match_and_its_post_match(browser: Browser, 
     croaker.goto(f"/bloodbowl/matches/{match.pk}/")
     expect(croaker.get_by_role("heading", name="Star player rolls to choose")).to_be_visible()
     croaker.get_by_role("button", name="Take it").click()
+    croaker.get_by_role("alertdialog").get_by_role("button", name=re.compile("^Take ")).click()
     expect(croaker.get_by_text("Star player roll chosen")).to_be_visible()
     spr = StarPlayerRoll.objects.get(player=hopper)
     assert spr.choice is not None
@@ -109,6 +110,7 @@ def test_a_two_team_league_plays_one_match_and_its_post_match(browser: Browser, 
     reroll = croaker.locator("li.offer").filter(has_text="Team Re-roll")
     expect(reroll).to_contain_text("120,000")
     reroll.get_by_role("button", name="Buy").click()
+    croaker.get_by_role("alertdialog").get_by_role("button", name="Buy for 120,000 gold pieces").click()
     expect(croaker.locator(".messages, .notice").first).to_be_visible()
     assert team_balances(hoppers)["treasury"] == treasury - 120_000
 

@@ -7,6 +7,8 @@ his roster printed as PDF."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -81,6 +83,7 @@ def test_a_campaign_to_a_pit_king(browser: Browser, live_server, fields_typed: F
     ann.goto(f"/pitfighter/fighters/{winner.pk}/")
     ann.get_by_label("+Weapon Skill").fill("1")
     ann.get_by_role("button", name="Train").click()
+    ann.get_by_role("alertdialog").get_by_role("button", name=re.compile("^Train ")).click()
     expect(ann.get_by_text("Training done")).to_be_visible()
 
     # Bob's Orc must miss: the line-up is refused, naming him.

@@ -229,7 +229,11 @@ def test_anonymous_cannot_change_settings(client, league):
 
 
 def test_commissioner_adds_a_commissioner(client_as, league, commissioner, rival):
-    response = client_as(commissioner).post(settings_url(league, "league-commissioner-add"), {"username": rival.username})
+    url = settings_url(league, "league-commissioner-add")
+    asked = client_as(commissioner).post(url, {"username": rival.username})  # it asks first: none is ever removed
+    assert asked.status_code == 200
+    assert not league.commissioners.filter(pk=rival.pk).exists()
+    response = client_as(commissioner).post(url, {"username": rival.username, "confirm": "1"})
     assert response.status_code == 302
     assert league.commissioners.filter(pk=rival.pk).exists()
 

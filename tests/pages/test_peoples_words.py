@@ -24,6 +24,7 @@ from leagues.models import League
 from pitfighter import services as pit
 from pitfighter.models import Fighter
 from slaughterball.services.teams import purchase_make
+from tests.pages import crawl
 from tests.sheets.test_every_pdf import OBJECT_OF
 from tests.slaughterball.results.helpers import make_game, make_season
 from tests.words import engine_keys
@@ -31,8 +32,6 @@ from tests.words import engine_keys
 pytestmark = pytest.mark.django_db
 
 UNREAD = {"script", "style", "code", "textarea", "pre"}
-NOT_WALKED = ("/api/", "/admin/", "/accounts/", "/logout/", "/media/", "/static/")
-FILES = (".ics", ".pdf", ".yaml", ".csv", ".json")
 
 
 class _Page(HTMLParser):
@@ -60,32 +59,21 @@ class _Page(HTMLParser):
 
 
 def walk(client: Client, start: str = "/", limit: int = 400) -> tuple[dict[str, set[str]], set[str], set[str]]:
-    """Every page reached by links from `start` (each path once, with no query): the pages each key was seen on, the
-    pages walked and the sheets (PDFs) linked."""
+    """Every page reached by links from `start` (tests.pages.crawl.walk): the pages each key was seen on, the pages
+    walked and the sheets (PDFs) linked."""
     seen: set[str] = set()
     sheets: set[str] = set()
-    queue = [start]
     keys: dict[str, set[str]] = defaultdict(set)
-    while queue and len(seen) < limit:
-        url = queue.pop(0)
-        if url in seen:
-            continue
+    for url, html in crawl.walk(client, start, limit=limit):
         seen.add(url)
-        response = client.get(url)
-        assert response.status_code < 500, url
-        if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
-            continue
         page = _Page()
-        page.feed(response.content.decode())
+        page.feed(html)
         for word in engine_keys(" ".join(page.text)):
             keys[word].add(url)
         for link in page.links:
             parts = urlsplit(link)
-            walked = not parts.netloc and parts.path.startswith("/") and not parts.path.startswith(NOT_WALKED)
-            if walked and parts.path.endswith(".pdf"):
+            if not parts.netloc and parts.path.startswith("/") and parts.path.endswith(".pdf"):
                 sheets.add(parts.path)
-            elif walked and not parts.path.endswith(FILES) and parts.path not in seen:
-                queue.append(parts.path)
     return keys, seen, sheets
 
 

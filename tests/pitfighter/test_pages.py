@@ -120,7 +120,12 @@ def test_arrange_report_confirm_and_train_on_the_pages(client_as, campaign, ann,
     assert "1 wooden leg" in roster
     assert "Must miss the next 2 fights" in roster
     assert 'id="train-form"' in roster
-    trained = client_as(rival).post(f"/pitfighter/fighters/{b.pk}/train/", {"ws": 0, "s": 1, "t": 0, "i": 0, "w": 0})
+    spread = {"ws": 0, "s": 1, "t": 0, "i": 0, "w": 0}
+    asked = client_as(rival).post(f"/pitfighter/fighters/{b.pk}/train/", spread)
+    assert asked.status_code == 200
+    assert f"{b.name}: Strength {b.s} to {b.s + 1}." in asked.content.decode()
+    assert Fighter.objects.get(pk=b.pk).points == 1
+    trained = client_as(rival).post(f"/pitfighter/fighters/{b.pk}/train/", {**spread, "confirm": "1"})
     assert trained.status_code == 302
     assert Fighter.objects.get(pk=b.pk).points == 0
 

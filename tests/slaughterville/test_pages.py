@@ -101,7 +101,11 @@ def test_the_commissioner_approves_then_voids_on_the_page(logged, client_as, com
     client = client_as(commissioner)
     assert "Approve the log" in client.get(f"/slaughterville/sessions/{logged.pk}/").content.decode()
     client.post(f"/slaughterville/sessions/{logged.pk}/approve/")
-    client.post(f"/slaughterville/sessions/{logged.pk}/void/", {"reason": "Played elsewhere"})
+    asked = client.post(f"/slaughterville/sessions/{logged.pk}/void/", {"reason": "Played elsewhere"})
+    assert asked.status_code == 200
+    assert "It no longer counts in the group" in asked.content.decode()
+    assert Session.objects.get(pk=logged.pk).state == Game.State.CONFIRMED
+    client.post(f"/slaughterville/sessions/{logged.pk}/void/", {"reason": "Played elsewhere", "confirm": "1"})
     assert Session.objects.get(pk=logged.pk).state == Game.State.VOIDED
 
 

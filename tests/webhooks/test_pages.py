@@ -71,7 +71,13 @@ def test_nobody_else_adds_removes_or_sees_channels(client_as, request, league, c
 def test_a_commissioner_removes_a_channel(client_as, commissioner, league):
     channel = channel_create(league_id=league.pk, user=commissioner, kind="discord", url=URL, events=["signup"])
 
-    response = client_as(commissioner).post(f"/channels/{channel.pk}/delete/")
+    asked = client_as(commissioner).post(f"/channels/{channel.pk}/delete/")
+    assert asked.status_code == 200
+    assert "Its URL and secret are never shown again" in asked.content.decode()
+    assert "discord.com" in asked.content.decode()  # which channel: its host
+    assert Channel.objects.exists()
+
+    response = client_as(commissioner).post(f"/channels/{channel.pk}/delete/", {"confirm": "1"})
 
     assert response.status_code == 302
     assert not Channel.objects.exists()

@@ -195,7 +195,12 @@ def test_the_commissioner_fills_and_rearranges_from_the_week_page(client_as, com
     assert response.status_code == 400  # challenges are not due yet
     assert b"not due yet" in response.content
     Week.objects.filter(pk=round_week.pk).update(challenges_due=timezone.now() - timedelta(minutes=1))
-    assert client.post(reverse("week-fill", args=[round_week.pk])).status_code == 302
+    # It asks first, listing the moves the rules make for the coaches; none is made yet.
+    asked = client.post(reverse("week-fill", args=[round_week.pk]))
+    assert asked.status_code == 200
+    assert re.search(r"<li>[^<]+ challenges [^<]+\.</li>", asked.content.decode())
+    assert not Game.objects.filter(week=round_week).exists()
+    assert client.post(reverse("week-fill", args=[round_week.pk]), {"confirm": "1"}).status_code == 302
     games = list(Game.objects.filter(week=round_week).prefetch_related("sides"))
     a, b = ([s.team_id for s in g.sides.all()] for g in games)
     response = client.post(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from datetime import timedelta
 
 import pytest
@@ -147,3 +148,27 @@ def test_coaches_are_reminded_once_before_a_deadline(league, commissioner, eight
     Game.objects.filter(week=first).update(state=Game.State.SCHEDULED)
     assert deadline_reminders() == 8
     assert {len(g) for g in games_of(first)} == {4}
+
+
+def test_setting_the_slaughterbrawl_and_finishing_the_season_ask_first_on_the_page(played, commissioner, client):
+    client.force_login(commissioner)
+    seeds = [row.team.name for row in season_ranking(played)[:4]]
+
+    asked = client.post(f"/seasons/{played.pk}/playoffs/new/")
+    assert asked.status_code == 200
+    text = html.unescape(asked.content.decode())
+    assert f"The regular season of {played.name} ends" in text
+    assert f"The top 4 play the Slaughterbrawl, as the League Rank stands: {', '.join(seeds)}." in text
+    assert Season.objects.get(pk=played.pk).status == Season.Status.RUNNING
+    assert client.post(f"/seasons/{played.pk}/playoffs/new/", {"confirm": "1"}).status_code == 302
+
+    game = Game.objects.get(week__season=played, week__kind=Week.Kind.PLAYOFF)
+    sides = list(GameSide.objects.filter(game=game).values_list("team_id", flat=True))
+    assert client.post(f"/seasons/{played.pk}/finish/").status_code == 400  # not decided: refused, not asked
+    confirm(game, [sides[1], sides[0], sides[2], sides[3]])
+    asked = client.post(f"/seasons/{played.pk}/finish/")
+    assert asked.status_code == 200
+    assert f"{seeds[1]} won the Slaughterbrawl: they are the champions of {played.name}." in html.unescape(asked.content.decode())
+    assert Season.objects.get(pk=played.pk).status == Season.Status.PLAYOFFS
+    assert client.post(f"/seasons/{played.pk}/finish/", {"confirm": "1"}).status_code == 302
+    assert Season.objects.get(pk=played.pk).champion_id == sides[1]

@@ -136,7 +136,15 @@ def test_the_commissioner_closes_a_stalled_lot_from_the_page(lot, game, client_a
         assert "close a stalled lot" not in client_as(someone).get(f"/games/{game.pk}/auction/live/").content.decode()
     client = client_as(commissioner)
     assert "close a stalled lot" in client.get(f"/games/{game.pk}/auction/live/").content.decode()
-    response = client.post(f"/lots/{lot.pk}/close/")
+    # It asks first, saying who pays what, and closes nothing yet; in htmx, the question takes the live part's place.
+    for headers in ({}, HTMX):
+        asked = client.post(f"/lots/{lot.pk}/close/", **headers)
+        assert asked.status_code == 200
+        assert f"{team.name} has the highest bid: it pays 100,000 credits and hires {lot.name}" in asked.content.decode()
+        assert ("<html" in asked.content.decode()) == (not headers)
+    lot.refresh_from_db()
+    assert lot.state == Lot.State.OPEN
+    response = client.post(f"/lots/{lot.pk}/close/", {"confirm": "1"})
     assert response.status_code == 302
     page = client.get(response.url).content.decode()
     assert f"Hired by {team.name}" in page

@@ -11,7 +11,7 @@ from django.test import Client
 from pypdf import PdfReader
 
 from leagues.models import League
-from slaughterball.models import Game, ResultDraft
+from slaughterball.models import Game, GameSide, ResultDraft
 from slaughterball.services.results import result_approve, result_dispute, result_submit
 from slaughterball.services.standings import standings_recompute
 from tests.factories import UserFactory
@@ -186,7 +186,18 @@ def test_dispute_approve_and_void_from_the_page(as_user, game, teams, coach, riv
     assert "Void the result" in page
     assert as_user(commissioner).post(f"/games/{game.pk}/approve/", {"idempotency_key": "a"}).status_code == 302
     assert as_user(commissioner).post(f"/games/{game.pk}/void/", {"reason": "", "idempotency_key": "v"}).status_code == 400
-    assert as_user(commissioner).post(f"/games/{game.pk}/void/", {"reason": "Replay", "idempotency_key": "v"}).status_code == 302
+    # The void asks first, naming what it reverses: each team's prize money, the places and League Points.
+    void = {"reason": "Replay", "idempotency_key": "v"}
+    asked = as_user(commissioner).post(f"/games/{game.pk}/void/", void)
+    assert asked.status_code == 200
+    assert Game.objects.get(pk=game.pk).state == Game.State.CONFIRMED
+    text = " ".join(asked.content.decode().split())
+    paid = {side.team.name: side.prize_money for side in GameSide.objects.filter(game=game).select_related("team")}
+    for name, prize in paid.items():
+        assert f"{name} gives back {prize:,} credits from its" in text
+    assert "Places and League Points come off the standings" in text
+    assert "are told, with your reason: Replay" in text
+    assert as_user(commissioner).post(f"/games/{game.pk}/void/", {**void, "confirm": "1"}).status_code == 302
     assert Game.objects.get(pk=game.pk).state == Game.State.VOIDED
 
 

@@ -213,6 +213,12 @@ def test_missing_games_through_the_api_and_the_page(client, season, teams, commi
 
     Season.objects.filter(pk=season.pk).update(games_per_team=1)
     play(season, teams[:2], [3, 1], commissioner, week=1)
+    client.force_login(commissioner)
+    asked = client.post(f"/seasons/{season.pk}/missed-games/")  # the page asks first, naming the teams short
+    assert asked.status_code == 200
+    assert f"{teams[2].name} (1)" in asked.content.decode()
+    assert f"{teams[3].name} (1)" in asked.content.decode()
+    assert not MissedGame.objects.exists()
     api = APIClient()
     api.force_authenticate(coach)
     assert api.post(f"/api/seasons/{season.pk}/missed-games/").status_code == 403
