@@ -53,7 +53,7 @@ KINDS = {
     # Slaughterball's calendar: the draw, the challenge round, appeals, rearrangements, deadlines, the playoffs
     "scheduled", "challenge-turn", "challenged", "appeal", "appeal-decided", "moved", "deadline", "playoff", "champion",
     # Slaughterball's pre-game: the maverick auction and the lineups
-    "auction-open", "bid-turn", "lineup-turn",
+    "pregame-open", "auction-open", "nominate-turn", "bid-turn", "lineup-turn",
 }  # fmt: skip
 
 
@@ -102,7 +102,7 @@ def a_season_decided(commissioner) -> None:
 
 
 def an_auction_and_lineups(commissioner, monkeypatch) -> None:
-    """A game with a maverick auction: a rogue nominated, bid on and hired; then the lineups."""
+    """A game with a maverick auction: a maverick drawn, a rogue nominated, bid on and hired; then the lineups."""
     options = {"skill_budget": 300_000, "staff_budget": 200_000, "rogues": True}
     league = LeagueFactory(
         commissioner=commissioner,
@@ -117,14 +117,16 @@ def an_auction_and_lineups(commissioner, monkeypatch) -> None:
     for team in teams:
         fund(team, 1_000_000)
     game = make_game(make_season(league, teams), teams, week=2)
-    monkeypatch.setattr(auctions, "new_rng", lambda: (scripted_dice(game, {}), "scripted"))
-    auction, _ = auctions.auction_open(game_id=game.pk, user=commissioner)  # auction-open
     order = auction_order(game)
+    drawn = {order[1]: ["knife"]}  # he draws a maverick: his turn to put it up
+    monkeypatch.setattr(auctions, "new_rng", lambda: (scripted_dice(game, drawn), "scripted"))
+    auction, _ = auctions.auction_open(game_id=game.pk, user=commissioner)  # auction-open, nominate-turn
     rotation = [coach_of(t) for t in (order[1], order[0], order[2])]  # the nominator first, then ascending
     lot = auctions.lot_nominate(auction_id=auction.pk, user=rotation[0], rogue_portfolio="nemesis", rogue_type="razor")
     auctions.bid_place(lot_id=lot.pk, user=rotation[0], amount=50_000)  # bid-turn
     for coach in rotation[1:]:
-        auctions.lot_pass(lot_id=lot.pk, user=coach)  # hired: lineup-turn
+        auctions.lot_pass(lot_id=lot.pk, user=coach)  # hired
+    auctions.draw_return(draw_id=auction.draws.get().pk, user=coach_of(order[1]))  # the auction is over: lineup-turn
 
 
 def a_match_with_star_player_rolls(commissioner) -> None:

@@ -131,6 +131,7 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "pit-league-settings": (REVERSIBLE, "changed again"),
     "sv-league-settings": (REVERSIBLE, "changed again"),
     "league-house-values": (REVERSIBLE, "changed again"),
+    "league-house-values-fill": (REVERSIBLE, "fills only the values not set; each is changed again on the same page"),
     "league-house-values-import": (REVERSIBLE, "the page offers the values it replaces as a file to import back"),
     "bb-team-lists": (REVERSIBLE, "edited from the lists it replaces, which the page offers as a file"),
     "sv-catalogue": (REVERSIBLE, "edited from the catalogue it replaces, shown in the box"),
