@@ -38,8 +38,8 @@ def house_value_required(field: HouseValueField) -> Violation:
     return Violation(
         HOUSE_VALUE_REQUIRED,
         field.key,
-        f"{field.label} is a house value this league has not set yet: the "
-        f"commissioner sets it in League settings, House values ({field.key}).",
+        f"{field.label} is a house value this league has not set yet: the commissioner sets it in League settings, "
+        "House values.",  # named in words; its key is the problem's field
     )
 
 

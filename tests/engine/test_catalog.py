@@ -309,7 +309,7 @@ def test_missing_house_value_names_the_key_and_where_to_set_it() -> None:
         "house-value-required",
         "skills.leadership.cost",
         "Leadership cost is a house value this league has not set yet: the commissioner sets it in "
-        "League settings, House values (skills.leadership.cost).",
+        "League settings, House values.",
     )
 
 

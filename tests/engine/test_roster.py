@@ -147,7 +147,7 @@ def test_carnage_and_valkyries_slashers_need_a_house_value(portfolio: str) -> No
     assert violation == catalog.missing(f"athletes.{portfolio}.slasher.value")
     assert violation.message == (
         f"{catalog.portfolios[portfolio]} slasher value is a house value this league has not set yet: the commissioner "
-        f"sets it in League settings, House values (athletes.{portfolio}.slasher.value)."
+        "sets it in League settings, House values."
     )
 
 
