@@ -29,10 +29,11 @@ def test_each_step_waits_for_whoever_takes_it(league, game, commissioner, coach,
     assert items(commissioner) == [
         (
             "pregame",
-            f"{league.name}, Season 1, week 1: pre-game to finish in 1 game: the maverick auction is to open (game 1).",
+            "Season 1, week 1: pre-game to finish in 1 game: the maverick auction is to open (game 1).",
             week_page,
         )
     ]
+    assert {item.league for item in dashboard(commissioner).waiting} == {league.name}  # shown before its text
 
     auction = open_auction(game, coach, {rival_team.pk: ["knife"]})
     assert items(rival) == [("turn", f"{label}: {rival_team.name} puts up a maverick it drew, or returns it.", auction_room)]

@@ -138,7 +138,7 @@ def test_a_game_drawn_tells_its_coaches_and_the_commissioners_that_its_pre_game_
     week_draw(week=week, user=commissioner)
     (game,) = Game.objects.filter(week=week)
     text = (
-        f"{game_label(game)}: the pre-game is open. The maverick auction comes first (any coach of the game or a "
+        f"{league.name}: {game_label(game)}: the pre-game is open. The maverick auction comes first (any coach of the game or a "
         "commissioner opens it), then each coach chooses his athletes."
     )
     told = turns(f"pregame-open:{game.pk}")
@@ -160,7 +160,7 @@ def test_without_mavericks_the_others_hear_who_chooses_first(
     told = turns(f"pregame-open:{game.pk}")
     assert sorted(who for who, _, _ in told) == ["commissioner", "own_coach", "third_coach"]  # the rival: his turn's
     assert told[0][1:] == (
-        f"{game_label(game)}: the pre-game is open. {rival_team.name} chooses its athletes first.",
+        f"{game.league.name}: {game_label(game)}: the pre-game is open. {rival_team.name} chooses its athletes first.",
         f"/games/{game.pk}/lineup/",
     )
 
@@ -172,7 +172,8 @@ def test_the_coach_whose_turn_it_is_to_put_a_maverick_up_is_told(game, coach, ri
     assert turns(f"nominate-turn:{auction.pk}:") == [
         (
             first.coach.username,
-            f"{game_label(game)}: your turn to put up for auction a maverick {first.name} drew, or to return it.",
+            f"{game.league.name}: {game_label(game)}: your turn to put up for auction a maverick {first.name} drew, or to "
+            "return it.",
             f"/games/{game.pk}/auction/",
         )
     ]
