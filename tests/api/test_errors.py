@@ -463,7 +463,7 @@ def test_a_league_without_house_values_refuses_a_butcher_naming_the_value_to_set
         for cell in ("value", "accuracy", "agility", "brawling", "speed", "toughness", "skills")
     }
     assert {e["code"] for e in refused.values()} == {"house-value-required"}
-    assert "athletes.nemesis.butcher.value" in refused["athletes.nemesis.butcher.value"]["message"]
+    assert "Nemesis butcher value" in refused["athletes.nemesis.butcher.value"]["message"]  # its key is the field
     assert db_state() == before
 
 

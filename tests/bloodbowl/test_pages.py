@@ -77,7 +77,8 @@ def test_the_league_page_says_which_house_value_a_team_rating_waits_for(client, 
     page = client.get(f"/leagues/{league.pk}/").content.decode()
 
     assert "house value required" in page
-    assert "costs.fan_factor" in page
+    assert "Cost of one Fan Factor point for a new team" in page  # named in words, not by its key
+    assert "costs.fan_factor" not in page
 
 
 def test_the_commissioner_finds_the_blood_bowl_settings_from_the_league_page(client_as, commissioner, bb_league):

@@ -577,7 +577,7 @@ def test_a_drawn_play_off_needs_the_house_value_before_qualification(league, six
     play(t, a, b, 1, 1)
     play(t, c, d, 1, 0)
     rows = {row.entry.team_id: row for row in playoff_table(tournament_get(t.pk))}
-    assert (rows[a.pk].points, "tournament.draw_points" in rows[a.pk].problem) == (None, True)
+    assert (rows[a.pk].points, "Tournament play-off points for a drawn match" in rows[a.pk].problem) == (None, True)
     with raises_invalid() as missing:
         advance(t, 3)
     assert {i.field for i in missing.value.items} == {"tournament.draw_points"}
