@@ -55,11 +55,10 @@ class Dashboard:
 
 def dashboard(user: Any) -> Dashboard:
     """`user`'s dashboard. Three queries (his teams, the leagues he commissions, his unread notifications with their
-    count); for each
-    game system in which he coaches or commissions, its games' two (games_waiting) and its `waiting`'s; and one for
-    the history of the results submitted, of every game system; and what the leagues he commissions lack before they
-    can take a team (leagues.setup.signup_steps: one for Blood Bowl's team lists): none of them growing with the league
-    or with the number of his leagues."""
+    count); for each game system in which he coaches or commissions, its games' two (games_waiting), its `waiting`'s
+    and its `commissioner_waiting`'s; one for the history of the results submitted, of every game system; and what the
+    leagues he commissions lack before they can take a team (leagues.setup.signup_steps: one for Blood Bowl's team
+    lists): none of them growing with the league or with the number of his leagues."""
     teams = list(Team.objects.filter(coach=user).select_related("league").order_by("league__name", "league_id", "name"))
     commissioned = list(League.objects.filter(commissioners=user).order_by("name", "id"))
     names = dict(game_systems())
