@@ -28,6 +28,7 @@ from engine.blitzbowl.ruleset import RULESET
 from engine.core.violations import paths_named, raise_if_any
 from games.dice import Dice
 from games.lifecycle import ResultLifecycle
+from games.models import GameEvent, create_games
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from leagues.services import league_require_commissioner
@@ -68,14 +69,14 @@ def _locked_league(league_id: int) -> League:
 def _create(league: League, user: Any, stage: Stage, pairs: Sequence[league_rules.Pair], teams: Sequence[Team]) -> list[Match]:
     """The matches of `pairs` (home, away), with both coaches of each told (`teams`: the league's, with their coaches)."""
     by_id = {t.pk: t for t in teams}
-    made = []
-    for home, away in pairs:
-        match = Match.objects.create(league=league, created_by=user, stage=stage)
-        MatchSide.objects.bulk_create(
-            [MatchSide(match=match, team_id=home, home=True), MatchSide(match=match, team_id=away, home=False)]
-        )
-        RESULTS.record(match, user, "created")
-        made.append(match)
+    # In bulk, a round of a hundred matches as one: its games, their sides and their "created" lines (RESULTS.record's).
+    made = create_games([Match(league=league, created_by=user, stage=stage) for _ in pairs])
+    MatchSide.objects.bulk_create(
+        side
+        for match, (home, away) in zip(made, pairs, strict=True)
+        for side in (MatchSide(match=match, team_id=home, home=True), MatchSide(match=match, team_id=away, home=False))
+    )
+    GameEvent.objects.bulk_create(GameEvent(game=match, user=user, action="created") for match in made)
     RESULTS.arranged([(match, (by_id[home], by_id[away])) for match, (home, away) in zip(made, pairs, strict=True)])
     return made
 
