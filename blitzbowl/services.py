@@ -19,7 +19,17 @@ from django.db.models import Prefetch, QuerySet
 from django.urls import reverse
 
 from blitzbowl.models import CoachProfile, Match, MatchSide, TraitGain
-from blitzbowl.selectors import GAME_SYSTEM, LeagueState, coaches, home_away, league_state, stage_of, traits_held, winner
+from blitzbowl.selectors import (
+    GAME_SYSTEM,
+    LeagueState,
+    coaches,
+    home_away,
+    league_facts,
+    league_state,
+    stage_of,
+    traits_held,
+    winner,
+)
 from engine.blitzbowl import league as league_rules
 from engine.blitzbowl import traits as trait_rules
 from engine.blitzbowl.league import Pair, SideResult, Stage
@@ -102,9 +112,10 @@ def match_create(*, league_id: int, user: Any, home_team: int, away_team: int) -
                 "not-in-match", "match", "Only one of the two coaches or a commissioner can arrange this match."
             )
         _require_league_play(league)
-        state = league_state(league)
+        pairings = league_rules.Pairings(league_facts(league).schedule, list(names))
+        count = RULESET.option_value(league.options, "matches")
         with paths_named({"home": "home_team", "away": "away_team"}):
-            league_rules.check_pairing(state.schedule, list(names), names, home_team, away_team, state.matches_per_coach)
+            raise_if_any(pairings.pairing_problems(names, home_team, away_team, count))
         return _create(league, user, "league", [(home_team, away_team)], teams)[0]
 
 
@@ -114,13 +125,14 @@ def round_generate(*, league_id: int, user: Any) -> list[Match]:
         league = _locked_league(league_id)
         league_require_commissioner(league=league, user=user)
         _require_league_play(league)
-        state = league_state(league)
-        ids = [t.pk for t in state.coaches]
+        teams = coaches(league)
+        ids = [t.pk for t in teams]
         raise_if_any(league_rules.coaches_problems(ids))  # before three coaches, no match is legal: say why
-        round_ = league_rules.next_round(state.schedule, ids, state.matches_per_coach)
+        pairings = league_rules.Pairings(league_facts(league).schedule, ids)
+        round_ = pairings.next_round(RULESET.option_value(league.options, "matches"))
         if not round_:
             raise Invalid.one("no-legal-pairing", "league", "No legal league match is left to arrange.")
-        return _create(league, user, "league", round_, state.coaches)
+        return _create(league, user, "league", round_, teams)
 
 
 def finals_next_pairs(league: League) -> tuple[LeagueState, Stage, list[Pair]]:

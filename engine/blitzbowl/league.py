@@ -71,10 +71,14 @@ class Pairings:
         """How many league matches the coach has in the schedule."""
         return len(self.met.get(coach, ()))
 
+    def _others_needed(self, coach: int, opponent: int) -> int:
+        """How many coaches one of the two must have met since their last meeting: every other coach of the league."""
+        return len(self.coaches) - (coach in self.rank) - (opponent in self.rank)
+
     def met_again_ok(self, coach: int, opponent: int) -> bool:
         """The pairing rule for one of the two: `coach` never met `opponent`, or has met every other coach since."""
         since = self.since.get(coach, {}).get(opponent)
-        return since is None or since >= len(self.coaches) - (coach in self.rank) - (opponent in self.rank)
+        return since is None or since >= self._others_needed(coach, opponent)
 
     def not_yet_played(self, coach: int, opponent: int) -> list[int]:
         """The coaches `coach` has not played since he last met `opponent` (none when they never met)."""
@@ -117,8 +121,20 @@ class Pairings:
         return problems
 
     def legal_opponents(self, coach: int, matches: int) -> list[int]:
-        """The coaches `coach` may meet in his next league match (none once he has played his matches)."""
-        return [c for c in self.coaches if self.legal(coach, c, matches)]
+        """The coaches `coach` may meet in his next league match (none once he has played his matches): `legal` for
+        each coach of the league, unrolled (a round asks it of every pair)."""
+        if len(self.coaches) < MIN_COACHES or self.played(coach) >= matches:
+            return []
+        needed = len(self.coaches) - 1 - (coach in self.rank)  # every coach but the two
+        mine, empty = self.since.get(coach, {}), dict[int, int]()
+        found = []
+        for other in self.coaches:
+            if other == coach or len(self.met[other]) >= matches:
+                continue
+            since, theirs = mine.get(other), self.since.get(other, empty).get(coach)
+            if (since is None or since >= needed) and (theirs is None or theirs >= needed):
+                found.append(other)
+        return found
 
     def next_round(self, matches: int) -> list[Pair]:
         """The next round of legal pairings: each coach with matches left in at most one match. The coaches with
