@@ -132,7 +132,10 @@ class BlitzLeagueOutputSerializer(serializers.Serializer[Any]):
     matches_per_coach = serializers.IntegerField(help_text="10 in the rulebook; another count is a house choice.")
     quarter_finals = serializers.BooleanField()
     league_over = serializers.BooleanField()
-    standings = BlitzStandingOutputSerializer(many=True)
+    coach_count = serializers.IntegerField(help_text="The league's coaches: standings and legal_opponents list 25 a page.")
+    standings = BlitzStandingOutputSerializer(
+        many=True, source="standings_shown", help_text="A page of the league table (25 lines; ?standings=N for the Nth)."
+    )
     legal_opponents = BlitzOpponentsOutputSerializer(
         many=True, help_text="A page of the coaches (25, in sign-up order; ?opponents=N for the Nth) and their legal opponents."
     )
@@ -183,10 +186,13 @@ class BlitzCoachRosterOutputSerializer(serializers.Serializer[Any]):
 class LeagueApi(APIView):
     @extend_schema(responses={200: BlitzLeagueOutputSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
-        """The league: standings (ties by the stored draw), legal opponents (a page of coaches: `?opponents=N`),
-        finals, champion and awards."""
-        page = max(parse_int(request.query_params.get("opponents", "1"), field="opponents"), 1)
-        return Response(BlitzLeagueOutputSerializer(league_state(league_get(league_id), opponents_page=page)).data)
+        """The league: standings (ties by the stored draw) and legal opponents, a page of coaches each (`?standings=N`,
+        `?opponents=N`), finals, champion and awards."""
+        standings, opponents = (
+            max(parse_int(request.query_params.get(name, "1"), field=name), 1) for name in ("standings", "opponents")
+        )
+        state = league_state(league_get(league_id), standings_page=standings, opponents_page=opponents)
+        return Response(BlitzLeagueOutputSerializer(state).data)
 
 
 class CoachApi(APIView):

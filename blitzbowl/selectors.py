@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import FilteredRelation, Prefetch, Q, QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
@@ -83,20 +83,29 @@ class LeagueFacts:
 
 
 def league_facts(league: League) -> LeagueFacts:
-    """The league matches' sides as values, in the order arranged (home first): read as rows, a thousand matches
-    cost what their tuples cost."""
+    """The league matches as values, a row each with both sides' lines, in the order arranged: read as rows, a
+    thousand matches cost what their tuples cost."""
+    home = FilteredRelation("sides", condition=Q(sides__home=True))
+    away = FilteredRelation("sides", condition=Q(sides__home=False))
+    lines = ("team_id", "score", "challenge_cards", "injuries")
     rows = (
-        MatchSide.objects.filter(match__league=league, match__stage="league")
-        .order_by("match_id", "-home")
-        .values_list("match__state", "team_id", "score", "challenge_cards", "injuries")
+        Match.objects.filter(league=league, stage="league")
+        .annotate(home_side=home, away_side=away)
+        .order_by("id")
+        .values_list("state", *(f"{side}__{column}" for side in ("home_side", "away_side") for column in lines))
     )
     pairs, results, confirmed = [], [], True
-    sides = iter(rows)
-    for home, away in zip(sides, sides, strict=True):
-        pairs.append((home[1], away[1]))
-        if home[0] == Game.State.CONFIRMED:
-            lines = [SideResult(side[2] or 0, side[3] or 0, side[4] or 0) for side in (home, away)]
-            results.append(LeagueResult(home[1], away[1], *lines))
+    for state, home_id, h_score, h_cards, h_injuries, away_id, a_score, a_cards, a_injuries in rows:
+        pairs.append((home_id, away_id))
+        if state == Game.State.CONFIRMED:
+            results.append(
+                LeagueResult(
+                    home_id,
+                    away_id,
+                    SideResult(h_score or 0, h_cards or 0, h_injuries or 0),
+                    SideResult(a_score or 0, a_cards or 0, a_injuries or 0),
+                )
+            )
         else:
             confirmed = False
     return LeagueFacts(pairs, results, confirmed)
@@ -144,7 +153,7 @@ class FinalsRound:
 class LeagueState:
     """Everything the league page and the league API show, from one read of the league's matches' values (and
     of the finals' matches). The legal opponents are worked out for the coaches shown: `opponents(teams)`, or
-    `legal_opponents`, a page of them (the API's `?opponents=`)."""
+    `legal_opponents`, a page of them (the API's `?opponents=`; `standings_shown` its page of the table)."""
 
     league: League
     coaches: list[Team]
@@ -158,6 +167,8 @@ class LeagueState:
     next_finals: str  # what the commissioner's finals button draws next ("" when nothing)
     champion: Team | None
     awards: list[AwardLine]
+    # The pages the API shows of its two lists of every coach (?standings=N, ?opponents=N), PAGE_SIZE coaches each.
+    standings_page: int = 1
     opponents_page: int = 1
 
     def opponents(self, teams: Sequence[Team]) -> list[Opponents]:
@@ -171,11 +182,22 @@ class LeagueState:
 
     @property
     def legal_opponents(self) -> list[Opponents]:
-        start = (self.opponents_page - 1) * PAGE_SIZE
-        return self.opponents(self.coaches[start : start + PAGE_SIZE])
+        return self.opponents(_page(self.coaches, self.opponents_page))
+
+    @property
+    def coach_count(self) -> int:
+        return len(self.coaches)
+
+    @property
+    def standings_shown(self) -> list[StandingLine]:
+        return _page(self.standings, self.standings_page)
 
 
-def league_state(league: League, opponents_page: int = 1) -> LeagueState:
+def _page[T](rows: list[T], number: int) -> list[T]:
+    return rows[(number - 1) * PAGE_SIZE : number * PAGE_SIZE]
+
+
+def league_state(league: League, standings_page: int = 1, opponents_page: int = 1) -> LeagueState:
     teams = coaches(league)
     by_id = {t.pk: t for t in teams}
     facts = league_facts(league)
@@ -209,6 +231,7 @@ def league_state(league: League, opponents_page: int = 1) -> LeagueState:
         next_finals=next_finals if over else "",
         champion=champion,
         awards=[AwardLine(a, [by_id[c] for c in a.coaches]) for a in league_rules.awards(rows)] if champion else [],
+        standings_page=standings_page,
         opponents_page=opponents_page,
     )
 
