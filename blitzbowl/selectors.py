@@ -10,7 +10,7 @@ from django.db.models import FilteredRelation, Prefetch, Q, QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from blitzbowl.models import Match, MatchSide, TraitGain
+from blitzbowl.models import CoachProfile, Match, MatchSide, TraitGain
 from engine.blitzbowl import league as league_rules
 from engine.blitzbowl import traits as trait_rules
 from engine.blitzbowl.league import LeagueResult, SideResult, Stage, StandingRow
@@ -32,8 +32,8 @@ def league_get(league_id: Any) -> League:
 
 def coaches(league: League) -> list[Team]:
     """The league's coaches (their teams), in sign-up order: the columns the league's pages, API and notices read."""
-    columns = ("name", "league_id", "coach", "coach__username", "blitz", "blitz__draw")
-    return list(Team.objects.filter(league=league).select_related("blitz", "coach").only(*columns).order_by("pk"))
+    teams = Team.objects.filter(league=league).select_related("coach").only("name", "league_id", "coach", "coach__username")
+    return list(teams.order_by("pk"))
 
 
 def coach_get(team_id: Any) -> Team:
@@ -203,7 +203,8 @@ def league_state(league: League, standings_page: int = 1, opponents_page: int = 
     facts = league_facts(league)
     pairings = league_rules.Pairings(facts.schedule, [t.pk for t in teams])
     count = RULESET.option_value(league.options, "matches")
-    rows = league_rules.table({t.pk: t.blitz.draw for t in teams}, facts.results)
+    draws = dict(CoachProfile.objects.filter(team__league=league).values_list("team_id", "draw"))  # values: no profiles built
+    rows = league_rules.table({t.pk: draws[t.pk] for t in teams}, facts.results)
     over = facts.all_confirmed and pairings.play_over(count)
     knockout = list(matches(league).exclude(stage="league"))
     finals = [
