@@ -71,15 +71,6 @@ class Pairings:
         """How many league matches the coach has in the schedule."""
         return len(self.met.get(coach, ()))
 
-    def _others_needed(self, coach: int, opponent: int) -> int:
-        """How many coaches one of the two must have met since their last meeting: every other coach of the league."""
-        return len(self.coaches) - (coach in self.rank) - (opponent in self.rank)
-
-    def met_again_ok(self, coach: int, opponent: int) -> bool:
-        """The pairing rule for one of the two: `coach` never met `opponent`, or has met every other coach since."""
-        since = self.since.get(coach, {}).get(opponent)
-        return since is None or since >= self._others_needed(coach, opponent)
-
     def not_yet_played(self, coach: int, opponent: int) -> list[int]:
         """The coaches `coach` has not played since he last met `opponent` (none when they never met)."""
         place = self.last.get(coach, {}).get(opponent)
@@ -87,17 +78,6 @@ class Pairings:
             return []
         since = set(self.met[coach][place + 1 :])
         return [c for c in self.coaches if c not in (coach, opponent) and c not in since]
-
-    def legal(self, coach: int, opponent: int, matches: int) -> bool:
-        """True when the two may meet in their next league match (the league has its three coaches)."""
-        return (
-            coach != opponent
-            and len(self.coaches) >= MIN_COACHES
-            and self.played(coach) < matches
-            and self.played(opponent) < matches
-            and self.met_again_ok(coach, opponent)
-            and self.met_again_ok(opponent, coach)
-        )
 
     def pairing_problems(self, names: Mapping[int, str], home: int, away: int, matches: int) -> list[Violation]:
         """Playing Matches: a match the pairing rule or the match count refuses, naming the coaches each of the
@@ -121,8 +101,8 @@ class Pairings:
         return problems
 
     def legal_opponents(self, coach: int, matches: int) -> list[int]:
-        """The coaches `coach` may meet in his next league match (none once he has played his matches): `legal` for
-        each coach of the league, unrolled (a round asks it of every pair)."""
+        """The coaches `coach` may meet in his next league match (none once he has played his matches, nor before the
+        league has three coaches): each has matches left, and each has met every other coach since they last met."""
         if len(self.coaches) < MIN_COACHES or self.played(coach) >= matches:
             return []
         needed = len(self.coaches) - 1 - (coach in self.rank)  # every coach but the two
@@ -160,8 +140,7 @@ class Pairings:
         than three coaches has not begun."""
         if coaches_problems(self.coaches):
             return False
-        left = [c for c in self.coaches if self.played(c) < matches]
-        return not any(self.legal(coach, other, matches) for i, coach in enumerate(left) for other in left[i + 1 :])
+        return not any(self.legal_opponents(coach, matches) for coach in self.coaches)
 
 
 def played(schedule: Sequence[Pair], coach: int) -> int:
