@@ -10,6 +10,8 @@ import pytest
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
+from blitzbowl.large import seed_large as seed_large_blitzbowl
+from blitzbowl.models import Match as BlitzMatch
 from bloodbowl.large import seed_large as seed_large_bloodbowl
 from bloodbowl.models import Match
 from slaughterball.large import seed_large as seed_large_slaughterball
@@ -18,6 +20,7 @@ from tests.api.test_schema_fuzz import SENDERS, _keep_the_test_connection_open, 
 
 GAME_OPERATIONS = schema.include(path_regex=r"^/api/games/\{game_id\}/")
 MATCH_OPERATIONS = schema.include(path_regex=r"^/api/bloodbowl/matches/\{match_id\}/")
+BLITZ_OPERATIONS = schema.include(path_regex=r"^/api/blitzbowl/(matches/\{match_id\}|leagues/\{league_id\})/")
 
 
 def senders(league: Any, coach: Any) -> dict[str, str]:
@@ -41,6 +44,13 @@ def seeded_match(db) -> tuple[dict[str, int], dict[str, str]]:
     return {"match_id": match.pk}, senders(league, match.sides.get(home=True).team.coach)
 
 
+@pytest.fixture
+def seeded_blitz_match(db) -> tuple[dict[str, int], dict[str, str]]:
+    league = seed_large_blitzbowl(6, 2)
+    match = BlitzMatch.objects.filter(league=league).latest("pk")
+    return {"match_id": match.pk, "league_id": league.pk}, senders(league, match.sides.get(home=True).team.coach)
+
+
 @GAME_OPERATIONS.parametrize()
 @schema.given(sender=SENDERS, real_ids=st.booleans())
 @fuzz_settings(15)
@@ -53,3 +63,12 @@ def test_every_game_operation_on_a_seeded_game_answers_as_documented_and_never_w
 @fuzz_settings(15)
 def test_every_match_operation_on_a_seeded_match_answers_as_documented_and_never_with_a_5xx(case, sender, real_ids, seeded_match):
     call_as(case, sender, real_ids, *seeded_match)
+
+
+@BLITZ_OPERATIONS.parametrize()
+@schema.given(sender=SENDERS, real_ids=st.booleans())
+@fuzz_settings(15)
+def test_every_blitz_bowl_match_and_league_operation_on_a_seeded_league_answers_as_documented_and_never_with_a_5xx(
+    case, sender, real_ids, seeded_blitz_match
+):
+    call_as(case, sender, real_ids, *seeded_blitz_match)
