@@ -18,9 +18,9 @@ def test_the_campaign_api(client_of, django_assert_num_queries, campaign, ann, b
     if more:
         arrange(campaign, coach, fighter(ann, "skink"), fighter(cid, "skink"))
     client = client_of("anonymous")
-    # the league and its commissioners (2); the stables and their fighters (2); the sides of confirmed combats; the
-    # combats, their sides and their fighters (3)
-    with django_assert_num_queries(8):
+    # the league and its commissioners (2); the first Pit King; the stables with their owners and their totals in
+    # confirmed combats; the Pit Kings
+    with django_assert_num_queries(5):
         assert client.get(f"/api/pitfighter/leagues/{campaign.pk}/").status_code == 200
 
 

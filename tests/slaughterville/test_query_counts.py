@@ -17,9 +17,11 @@ ENDPOINTS = [
     # 1 session joined to group, first player and logger; prefetches: players with member and user, the group's
     # commissioners, the history and its users.
     pytest.param("/api/slaughterville/sessions/{session}/", 5, id="session"),
-    # 1 group with 1 prefetch of its commissioners; the confirmed sessions and 1 prefetch of their players; the
-    # catalogue (characters, locations, villains with their location); the members' names.
-    pytest.param("/api/slaughterville/leagues/{league}/statistics/", 8, id="statistics"),
+    # 1 group with 1 prefetch of its commissioners; the confirmed sessions counted by the database: 1 the sessions,
+    # wins and lengths, 1 each per villain, character, player count, location (one union of the six) and member,
+    # 1 the longest and shortest; the catalogue (characters, locations, villains with their location); the members'
+    # names.
+    pytest.param("/api/slaughterville/leagues/{league}/statistics/", 13, id="statistics"),
 ]
 
 
