@@ -26,11 +26,17 @@ from slaughterball.selectors import GAME_SYSTEM, lineup_athlete_ids
 def teams_with_summary_data(queryset: QuerySet[Team], game_system: str) -> QuerySet[Team]:
     """Teams with everything a summary needs, in three queries whatever their number:
     the teams with their ledger balances summed per account, their athletes, their purchases."""
+    return teams_to_summarize(queryset).annotate(**balance_annotations(game_system))
+
+
+def teams_to_summarize(queryset: QuerySet[Team]) -> QuerySet[Team]:
+    """Teams with everything a summary needs but their balances, which rosters.selectors.teams_with_balances
+    then sums for the page of them shown (one more query)."""
     # An aggregating query ignores Meta.ordering, so order explicitly for stable pages.
     return (
         queryset.select_related("league", "coach")
         .prefetch_related(Prefetch("athletes", queryset=athletes_with_adjustments()), "purchases")
-        .annotate(**balance_annotations(game_system), **window_annotations())
+        .annotate(**window_annotations())
         .order_by("name", "id")
     )
 
