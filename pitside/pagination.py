@@ -34,7 +34,7 @@ def paginate(
     describes this page rather than a bare list.
     """
     paginator = Pagination()
-    page = paginator.paginate_queryset(queryset, request, view=view) or []
+    page: Sequence[Any] = paginator.paginate_queryset(queryset, request, view=view) or []
     if complete is not None:
         page = complete(page)
     return paginator.get_paginated_response(serializer_class(page, many=True, context=context).data)

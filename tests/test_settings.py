@@ -43,7 +43,6 @@ def test_production_refuses_to_start_without_a_secret_key():
     assert "Set SECRET_KEY" in result.stderr
 
 
-
 def database_settings(*keys: str, **env: str) -> list[str]:
     """The default database's settings `keys` as production reads them (with `env` on top of PRODUCTION's)."""
     code = f"from django.conf import settings; print(*(settings.DATABASES['default'][k] for k in {keys!r}))"

@@ -37,7 +37,15 @@ from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors import league_get
 from slaughterball.selectors_teams import team_facts, team_get
 from slaughterball.services import teams as services
-from slaughterball.sheets_teams import SHEET_TEMPLATE, balances, portfolio_starts, roster_sheet_context, roster_sheet_data, team_context, trait_columns
+from slaughterball.sheets_teams import (
+    SHEET_TEMPLATE,
+    balances,
+    portfolio_starts,
+    roster_sheet_context,
+    roster_sheet_data,
+    team_context,
+    trait_columns,
+)
 
 
 def _team(team_id: int) -> Team:

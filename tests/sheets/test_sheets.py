@@ -25,7 +25,7 @@ from slaughterball.selectors_teams import team_get
 from slaughterball.services.standings import standings_recompute
 from slaughterball.services.teams import purchase_make
 from slaughterball.sheets import GAME_RECORD_TEMPLATE, week_records_data
-from slaughterball.sheets_teams import SHEET_TEMPLATE, roster_sheet_data, roster_sheet_context, roster_sheet_rows
+from slaughterball.sheets_teams import SHEET_TEMPLATE, roster_sheet_context, roster_sheet_data, roster_sheet_rows
 from tests.rosters.helpers import race
 from tests.sheets.helpers import assert_each_change_is_seen
 
