@@ -3,6 +3,45 @@
 from __future__ import annotations
 
 import time
+from typing import Any
+
+# The pages read as someone logged in, by URL: {url: the user who reads it}. The benches ask them with that user's
+# session (bench/pages.py a logged-in test client, bench/crowd.py the session's cookie, session_cookie).
+VIEWERS: dict[str, Any] = {}
+
+
+def session_cookie(user: Any) -> str:
+    """The cookie (name=value) of a session of `user` made in the database, as his log-in would."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+
+
+def core_pages(league: Any, season: Any, week: Any, team: Any) -> dict[str, str]:
+    """The Slaughterball and core pages of the league beside league_pages' own: the home page (anonymous: the leagues;
+    its coach's dashboard), the team page as anyone and as its coach, the team and league teams APIs, the week's
+    challenge round API, the season's ranking API. The pages read as the coach are in VIEWERS."""
+    owned = {
+        "dashboard (as a coach of the league)": "/",
+        "team page (as its owner)": f"/teams/{team.pk}/",
+    }
+    urls = {
+        "home page (anonymous: the leagues)": "/",
+        "team page": f"/teams/{team.pk}/",
+        "team API": f"/api/teams/{team.pk}/",
+        "team's ledger API": f"/api/teams/{team.pk}/ledger/",
+        "league teams API": f"/api/leagues/{league.pk}/teams/",
+        "week's challenge round API": f"/api/weeks/{week.pk}/challenges/",
+        "season ranking API": f"/api/seasons/{season.pk}/ranking/",
+    }
+    # A page read as the coach has its own URL (a query string the page ignores), so that VIEWERS tells it apart.
+    for label, url in owned.items():
+        urls[label] = f"{url}?as=coach-{team.coach_id}"
+        VIEWERS[urls[label]] = team.coach
+    return urls
 
 
 def league_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
@@ -47,6 +86,7 @@ def league_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
         "Blood Bowl standings API": f"/api/bloodbowl/leagues/{bb_league.pk}/standings/",
         "Blood Bowl matches page": f"/bloodbowl/leagues/{bb_league.pk}/matches/",
         "OpenAPI schema": "/api/schema/",
+        **core_pages(league, season, week, team),
     }
     if sheets:
         urls |= {

@@ -9,7 +9,8 @@ and uses Redis database 9 unless told another):
 
 It builds the leagues of bench/pages.py at one size, collects the static files, starts gunicorn (`--workers`
 sync workers) and a Celery worker on them as production runs (README: Running it for real), asks every sheet
-once until it is ready, then, page after page, sends `--requests` requests from `--clients` threads at once
+once until it is ready, then, page after page (those labelled as read by someone logged in, with a session of
+his, bench_leagues.VIEWERS), sends `--requests` requests from `--clients` threads at once
 and prints each page's median and p95, the p95's ratio to the baseline's p95 (GET /api/leagues/<id>/, two
 queries: the cheapest Django answer on the same box, sent the same crowd again just before each page; the
 target is at most 3x) and the requests that failed or took over 30 s (the target is none). With `--rounds`,
@@ -42,11 +43,13 @@ TIMEOUT_SECONDS = 30
 REDIS = "redis://127.0.0.1:6379/"
 
 
-def fetch(url: str) -> tuple[float, int | str]:
-    """One request: its time and its status (or what went wrong)."""
+def fetch(url: str, cookie: str | None = None) -> tuple[float, int | str]:
+    """One request (with the session `cookie` of a logged-in reader, when given): its time and its status (or what
+    went wrong)."""
     started = time.perf_counter()
+    request = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
     try:
-        with urllib.request.urlopen(url, timeout=TIMEOUT_SECONDS) as answer:
+        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as answer:
             answer.read()
             status: int | str = answer.status
     except urllib.error.HTTPError as error:
@@ -56,12 +59,12 @@ def fetch(url: str) -> tuple[float, int | str]:
     return time.perf_counter() - started, status
 
 
-def wait_until_ready(url: str, seconds: float, within: float = TIMEOUT_SECONDS) -> None:
+def wait_until_ready(url: str, seconds: float, within: float = TIMEOUT_SECONDS, cookie: str | None = None) -> None:
     """Asks until the URL answers 200 within `within` seconds (a server starting or still busy with the
     requests of the previous page that its clients gave up on, a sheet rendering on the worker)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        took, status = fetch(url)
+        took, status = fetch(url, cookie)
         if status == 200 and took < within:
             return
         time.sleep(0.5)
@@ -86,8 +89,10 @@ def main() -> None:
 
     import django
 
+    # The server's key, in this process too: the sessions made here for the pages read logged in are signed with it.
+    os.environ["SECRET_KEY"] = secrets.token_urlsafe(50)
     django.setup()
-    from bench_leagues import league_pages
+    from bench_leagues import VIEWERS, league_pages, session_cookie
     from django.conf import settings
     from django.db import connection
 
@@ -98,7 +103,6 @@ def main() -> None:
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{settings.DATABASES['default']['NAME']}",
         "REDIS_URL": redis_url,
         "DEBUG": "false",
-        "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "127.0.0.1",
         "SECURE_SSL_REDIRECT": "false",
         "SHEET_THROTTLE_RATE": "1000000/min",  # the bench is one client address asking for many sheets
@@ -107,6 +111,7 @@ def main() -> None:
     processes: list[subprocess.Popen[bytes]] = []
     try:
         urls = league_pages(args.teams, args.weeks, sheets=not args.no_sheets)
+        cookies = {url: session_cookie(user) for url, user in VIEWERS.items()}  # the pages read logged in
         subprocess.run(
             [sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"], cwd=ROOT, env=server_env, check=True
         )
@@ -144,7 +149,11 @@ def main() -> None:
         baseline_url = next(iter(urls.values()))
         wait_until_ready(base + baseline_url, 60)
         for url in urls.values():
-            wait_until_ready(base + url, 600)  # the first request of a sheet may queue its rendering
+            wait_until_ready(base + url, 600, cookie=cookies.get(url))  # the first request of a sheet may queue its rendering
+        for url, user in VIEWERS.items():  # a session the server did not take would time the anonymous page
+            request = urllib.request.Request(base + url, headers={"Cookie": cookies[url]})
+            with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as answer:
+                assert f"({user.username})".encode() in answer.read(), f"{url} was not read as {user.username}"
 
         print(f"\n{args.clients} clients, {args.requests} requests per page, gunicorn with {args.workers} workers")
         print(f"{'page':<42} {'median':>9} {'p95':>9}   baseline p95   p95/baseline p95   failed")
@@ -153,7 +162,7 @@ def main() -> None:
             def crowd(url: str) -> tuple[float, float, list[int | str]]:
                 """The URL's median and p95 under the clients, and the statuses of the requests that failed."""
                 wait_until_ready(base + baseline_url, 300, within=1)  # each crowd starts on an idle server
-                answers = list(clients.map(fetch, [base + url] * args.requests))
+                answers = list(clients.map(fetch, [base + url] * args.requests, [cookies.get(url)] * args.requests))
                 times = sorted(seconds for seconds, _ in answers)
                 failed = [status for _, status in answers if status != 200]
                 return statistics.median(times), times[int(0.95 * (len(times) - 1))], failed

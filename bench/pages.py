@@ -55,14 +55,25 @@ def main() -> None:
 
     django.setup()
     logging.getLogger("weasyprint").setLevel(logging.ERROR)  # it logs every step of every sheet
-    from bench_leagues import league_pages
+    from bench_leagues import VIEWERS, league_pages
     from bench_timing import bench_database, median_seconds, print_growth
     from django.test import Client
 
     with bench_database():
-        client = Client()
+        anonymous = Client()
+        clients: dict[str, Client] = {}  # the pages read logged in (bench_leagues.VIEWERS), each with its reader's
+
+        def client_of(url: str) -> Client:
+            if url not in VIEWERS:
+                return anonymous
+            if url not in clients:
+                clients[url] = Client()
+                clients[url].force_login(VIEWERS[url])
+            return clients[url]
 
         def timed(url: str, repeat: int) -> float:
+            client = client_of(url)
+
             def get() -> None:
                 answer = client.get(url)
                 if answer.streaming:  # a stored sheet is served as a file: read it all, as a browser does

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.conf import settings
@@ -23,15 +23,20 @@ def paginate(
     view: APIView,
     queryset: QuerySet[Any] | Sequence[Any],
     serializer_class: type[BaseSerializer[Any]],
+    *,
+    complete: Callable[[Sequence[Any]], Sequence[Any]] | None = None,
     **context: Any,
 ) -> Response:
-    """One page of the queryset, serialized, with count/next/previous links.
+    """One page of the queryset, serialized, with count/next/previous links. `complete`, when given, adds to the
+    page's rows what is read for a page only (sums that would cost every row's, were they annotated before paging).
 
     A view that calls this sets `pagination_class = Pagination`, so that its OpenAPI schema
     describes this page rather than a bare list.
     """
     paginator = Pagination()
-    page = paginator.paginate_queryset(queryset, request, view=view)
+    page: Sequence[Any] = paginator.paginate_queryset(queryset, request, view=view) or []
+    if complete is not None:
+        page = complete(page)
     return paginator.get_paginated_response(serializer_class(page, many=True, context=context).data)
 
 

@@ -110,6 +110,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # queue up instead of one failing half-way with "database is locked".
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Persistent connections: a connection opened per request costs more than a cheap page's queries. A web worker
+# keeps its connection up to CONN_MAX_AGE seconds (0: close it after each request) and checks it before
+# reusing it after an error; Celery's Django fixup closes a worker's connection around each task anyway
+# (README: the connection budget).
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("CONN_HEALTH_CHECKS", default=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache, Celery -------------------------------------------------------------

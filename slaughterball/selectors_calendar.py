@@ -31,6 +31,7 @@ from engine.slaughterball import schedule
 from engine.slaughterball.ruleset import RULESET
 from engine.slaughterball.schedule import RankingEntry, Turn
 from leagues.models import League
+from pitside.live import live_version
 from rosters.models import LedgerEntry, Team
 from slaughterball.models import Appeal, Challenge, Game, GameSide, Season, SeasonTeam, Standing, Week
 from slaughterball.selectors import standings_rows
@@ -551,6 +552,25 @@ class WeekView:
         if self.state is None:
             return []
         return [t for t in self.state.frozen.order if t in self.state.unscheduled]
+
+    @property
+    def round_version(self) -> str:
+        """A fingerprint of the challenge round as GET /api/weeks/<id>/challenges/ answers it, from what that answer is
+        built of: the week's kind and deadline, its frozen order (its record on the week row), the games made so far,
+        the counts (challenges are only ever added), the warnings and the appeals. The API's ETag: a client polling
+        the round gets a 304 until one of them changes, without the order's 1,000 rows read and sent again."""
+        return live_version(
+            (
+                self.week.kind,
+                self.week.challenges_due,
+                record(self.week, ORDER_RECORD),
+                sorted(self.state.games.items()) if self.state else None,
+                self.counts,
+                self.warnings,
+                self.appeal_counts,
+                [(a.pk, a.state, a.note, a.decided_by_id, a.decided_at) for a in self.appeals],
+            )
+        )
 
     def targets(self) -> list[int]:
         """The teams the coach whose turn it is may name: unscheduled ones to challenge, or the

@@ -26,11 +26,17 @@ from slaughterball.selectors import GAME_SYSTEM, lineup_athlete_ids
 def teams_with_summary_data(queryset: QuerySet[Team], game_system: str) -> QuerySet[Team]:
     """Teams with everything a summary needs, in three queries whatever their number:
     the teams with their ledger balances summed per account, their athletes, their purchases."""
+    return teams_to_summarize(queryset).annotate(**balance_annotations(game_system))
+
+
+def teams_to_summarize(queryset: QuerySet[Team]) -> QuerySet[Team]:
+    """Teams with everything a summary needs but their balances, which rosters.selectors.teams_with_balances
+    then sums for the page of them shown (one more query)."""
     # An aggregating query ignores Meta.ordering, so order explicitly for stable pages.
     return (
         queryset.select_related("league", "coach")
         .prefetch_related(Prefetch("athletes", queryset=athletes_with_adjustments()), "purchases")
-        .annotate(**balance_annotations(game_system), **window_annotations())
+        .annotate(**window_annotations())
         .order_by("name", "id")
     )
 
@@ -135,8 +141,8 @@ def spending_window(team: Team, purchases: list[Purchase] | None = None) -> Spen
     )
 
 
-def _athlete_facts(athlete: Athlete, purchases: list[Purchase]) -> AthleteFacts:
-    own = [p for p in purchases if p.athlete_id == athlete.pk]
+def _athlete_facts(athlete: Athlete, own: list[Purchase]) -> AthleteFacts:
+    """The athlete's facts, from what was bought for him (`own`)."""
     return AthleteFacts(
         id=athlete.pk,
         type=athlete.type,
@@ -154,9 +160,12 @@ def _athlete_facts(athlete: Athlete, purchases: list[Purchase]) -> AthleteFacts:
 def team_facts(team: Team) -> TeamFacts:
     purchases = list(team.purchases.all())
     staff = [p for p in purchases if p.kind == Purchase.Kind.STAFF]
+    bought: dict[int | None, list[Purchase]] = {}  # by athlete: a list of teams reads each purchase once
+    for purchase in purchases:
+        bought.setdefault(purchase.athlete_id, []).append(purchase)
     return TeamFacts(
         portfolio=team.faction,
-        athletes=tuple(_athlete_facts(a, purchases) for a in team.athletes.all()),
+        athletes=tuple(_athlete_facts(a, bought.get(a.pk, [])) for a in team.athletes.all()),
         staff=Counter(p.item for p in staff),
         staff_value=sum(p.cost for p in staff),
         balances=team_balances(team),
@@ -212,8 +221,5 @@ def team_summary(team: Team) -> TeamSummary:
 
 
 def team_get(team_id: Any) -> Team | None:
-    """One team with its summary data, or None."""
-    team = Team.objects.filter(pk=team_id, league__game_system=GAME_SYSTEM).select_related("league").first()
-    if team is None:
-        return None
-    return teams_with_summary_data(Team.objects.filter(pk=team.pk), team.league.game_system).first()
+    """One team of a Slaughterball league with its summary data, or None: one query (and the prefetches)."""
+    return teams_with_summary_data(Team.objects.filter(pk=team_id, league__game_system=GAME_SYSTEM), GAME_SYSTEM).first()

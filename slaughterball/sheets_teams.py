@@ -148,11 +148,10 @@ def portfolio_starts(catalog: Catalog) -> list[PortfolioStart]:
 
 
 def team_context(team: Team) -> dict[str, Any]:
-    """Everything the team page, the spend page and the roster sheet show of a team."""
+    """Everything the team page and the spend page show of a team (the roster sheet: roster_sheet_context)."""
     league = team.league
     catalog = RULESET.catalog(league_house_values(league))
     summary = team_summary(team)
-    record = team_game_record(team)
     columns = trait_columns(catalog)
     return {
         "team": team,
@@ -163,9 +162,14 @@ def team_context(team: Team) -> dict[str, Any]:
         "trait_columns": columns,
         "athlete_lines": athlete_lines(summary, columns),
         "balances": balances(league.game_system, summary.balances),
-        "game_record": record,
-        "total_lps": sum(line.side.league_points or 0 for line in record),
     }
+
+
+def roster_sheet_context(team: Team) -> dict[str, Any]:
+    """What the Team Roster Sheet shows: the team page's, and its game record with the League Points it made (three
+    queries the pages, which do not show it, leave out)."""
+    record = team_game_record(team)
+    return {**team_context(team), "game_record": record, "total_lps": sum(line.side.league_points or 0 for line in record)}
 
 
 def roster_sheet_rows(team_id: int) -> list[Rows]:

@@ -41,3 +41,16 @@ def test_production_refuses_to_start_without_a_secret_key():
     result = manage("check", **PRODUCTION)
     assert result.returncode != 0
     assert "Set SECRET_KEY" in result.stderr
+
+
+def database_settings(*keys: str, **env: str) -> list[str]:
+    """The default database's settings `keys` as production reads them (with `env` on top of PRODUCTION's)."""
+    code = f"from django.conf import settings; print(*(settings.DATABASES['default'][k] for k in {keys!r}))"
+    result = manage("shell", "-v", "0", "-c", code, **{**PRODUCTION, "SECRET_KEY": secrets.token_urlsafe(60), **env})
+    assert result.returncode == 0, result.stderr
+    return result.stdout.split()
+
+
+def test_database_connections_persist_by_default_and_are_checked_before_reuse():
+    assert database_settings("CONN_MAX_AGE", "CONN_HEALTH_CHECKS") == ["60", "True"]
+    assert database_settings("CONN_MAX_AGE", CONN_MAX_AGE="0") == ["0"]

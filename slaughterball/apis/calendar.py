@@ -7,9 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.urls import path
-from drf_spectacular.utils import extend_schema
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -497,6 +500,14 @@ class WeekDrawApi(APIView):
         return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
+IF_NONE_MATCH_HEADER = OpenApiParameter(
+    "If-None-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description="The ETag of an earlier answer: a 304 without a body while the round is unchanged.",
+)
+
+
 class WeekChallengesApi(APIView):
     class ChallengeMoveInputSerializer(serializers.Serializer[Any]):
         team = serializers.IntegerField(min_value=1, max_value=LARGEST_ID, help_text="Your team, whose turn it is.")
@@ -518,11 +529,20 @@ class WeekChallengesApi(APIView):
                 raise serializers.ValidationError({"challenged": "Send either challenged or stolen."}, code="move")
             return attrs
 
-    @extend_schema(responses={200: ChallengeRoundOutputSerializer, 404: ErrorSerializer})
-    def get(self, request: Request, week_id: int) -> Response:
+    @extend_schema(
+        parameters=[IF_NONE_MATCH_HEADER],
+        responses={200: ChallengeRoundOutputSerializer, 304: None, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, week_id: int) -> HttpResponseBase:
         """The challenge round: the order, whose turn it is and what they may name, the teams without
-        a game, the challenges made, the commissioner's warnings and the appeals."""
-        return Response(ChallengeRoundOutputSerializer(_round_data(week_view(_week(week_id)))).data)
+        a game, the challenges made, the commissioner's warnings and the appeals. With the ETag of an
+        earlier answer in If-None-Match, a 304 while the round is unchanged."""
+        view = week_view(_week(week_id))
+        etag = quote_etag(view.round_version)
+        unchanged = get_conditional_response(request, etag=etag)
+        answer = unchanged or Response(ChallengeRoundOutputSerializer(_round_data(view)).data)
+        answer["ETag"] = etag
+        return answer
 
     @extend_schema(
         parameters=[IDEMPOTENCY_KEY_HEADER],

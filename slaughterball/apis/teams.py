@@ -23,11 +23,11 @@ from pitside.pagination import Pagination, paginate
 from pitside.write_api import WriteApi
 from rosters.apis import LedgerEntryOutputSerializer, TeamIdentityOutputSerializer
 from rosters.models import Team
-from rosters.selectors import league_grants, team_ledger
+from rosters.selectors import league_grants, team_ledger, teams_with_balances
 from rosters.services import grant_create
 from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors import GAME_SYSTEM, league_get
-from slaughterball.selectors_teams import team_facts, team_get, team_summary, teams_with_summary_data
+from slaughterball.selectors_teams import team_facts, team_get, team_summary, teams_to_summarize
 from slaughterball.services.teams import purchase_make, team_create
 
 
@@ -91,10 +91,12 @@ class LeagueTeamsApi(APIView):
         league = league_get(league_id)
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        teams = teams_with_summary_data(league.teams.all(), league.game_system)
+        teams = teams_to_summarize(league.teams.all())
         if portfolio := filters.validated_data.get("portfolio"):
             teams = teams.filter(faction=portfolio)
-        return paginate(request, self, teams, TeamOutputSerializer)
+        return paginate(
+            request, self, teams, TeamOutputSerializer, complete=lambda page: teams_with_balances(page, league.game_system)
+        )
 
     @extend_schema(request=TeamCreateInputSerializer, responses={201: TeamOutputSerializer, **ERRORS})
     def post(self, request: Request, league_id: int) -> Response:

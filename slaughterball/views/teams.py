@@ -37,7 +37,15 @@ from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors import league_get
 from slaughterball.selectors_teams import team_facts, team_get
 from slaughterball.services import teams as services
-from slaughterball.sheets_teams import SHEET_TEMPLATE, balances, portfolio_starts, roster_sheet_data, team_context, trait_columns
+from slaughterball.sheets_teams import (
+    SHEET_TEMPLATE,
+    balances,
+    portfolio_starts,
+    roster_sheet_context,
+    roster_sheet_data,
+    team_context,
+    trait_columns,
+)
 
 
 def _team(team_id: int) -> Team:
@@ -252,7 +260,7 @@ def athlete_spend(request: HtmxHttpRequest, athlete_id: int) -> HttpResponse:
 
 @require_safe
 def team_roster_sheet(request: HttpRequest, team_id: int) -> HttpResponse:
-    return render(request, "slaughterball/teams/roster_sheet.html", team_context(_team(team_id)))
+    return render(request, "slaughterball/teams/roster_sheet.html", roster_sheet_context(_team(team_id)))
 
 
 @require_safe
@@ -262,7 +270,7 @@ def team_roster_pdf(request: HttpRequest, team_id: int) -> HttpResponseBase:
         kind="slaughterball-roster",
         object_id=team_id,
         template=SHEET_TEMPLATE,
-        context=lambda: team_context(_team(team_id)),  # a 404 when there is no such team
+        context=lambda: roster_sheet_context(_team(team_id)),  # a 404 when there is no such team
         filename=roster_filename,
         big=False,
         # Known by its rows (one query): a stored sheet is served without building the team's summary.

@@ -15,22 +15,22 @@ from tests.factories import LeagueFactory, UserFactory, make_team
 ENDPOINTS = [
     # 1 count, 1 page of leagues with their team counts, 1 prefetch of their commissioners.
     pytest.param("/api/leagues/", 3, id="leagues"),
-    # 1 league; 1 count; 1 page of teams joined to league and coach, with ledger balances summed per
-    # account; 1 prefetch of their athletes; 1 prefetch of their purchases.
-    pytest.param("/api/leagues/{league}/teams/", 5, id="league-teams"),
-    # 1 team with its league (for the game system, which names the ledger accounts); 1 team with
-    # balances summed, league and coach; 1 prefetch of athletes; 1 prefetch of purchases.
-    pytest.param("/api/teams/{team}/", 4, id="team"),
+    # 1 league; 1 count; 1 page of teams joined to league and coach; 1 prefetch of their athletes; 1 prefetch
+    # of their purchases; 1 sum of the page's ledger rows per team and account (not every team's).
+    pytest.param("/api/leagues/{league}/teams/", 6, id="league-teams"),
+    # 1 team of a Slaughterball league with balances summed, league and coach; 1 prefetch of athletes; 1 prefetch
+    # of purchases.
+    pytest.param("/api/teams/{team}/", 3, id="team"),
     # 1 team; 1 count; 1 page of rows joined to their author.
     pytest.param("/api/teams/{team}/ledger/", 3, id="ledger"),
     # 1 team; 1 count; 1 page of purchases joined to their author.
     pytest.param("/api/teams/{team}/purchases/", 3, id="purchases"),
     # 1 league; 1 count; 1 page of rows joined to their author.
     pytest.param("/api/leagues/{league}/grants/", 3, id="grants"),
-    # The team as for /api/teams/<id>/: 4.
-    pytest.param("/api/teams/{team}/purchase-options/", 4, id="staff-options"),
-    # 1 athlete, then the team as for /api/teams/<id>/: 4.
-    pytest.param("/api/athletes/{athlete}/purchase-options/", 5, id="athlete-options"),
+    # The team as for /api/teams/<id>/: 3.
+    pytest.param("/api/teams/{team}/purchase-options/", 3, id="staff-options"),
+    # 1 athlete, then the team as for /api/teams/<id>/: 3.
+    pytest.param("/api/athletes/{athlete}/purchase-options/", 4, id="athlete-options"),
 ]
 
 

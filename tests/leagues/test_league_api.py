@@ -9,6 +9,7 @@ from django.core.paginator import UnorderedObjectListWarning
 
 from engine.slaughterball.ruleset import OPTIONS
 from engine.slaughterball.ruleset import RULESET as SLAUGHTERBALL
+from rosters.services import grant_create
 from tests.factories import LeagueFactory, UserFactory, make_team
 
 
@@ -45,6 +46,21 @@ def test_teams_are_listed_by_name_across_pages_with_their_counts(league, team, r
 
     assert [r["name"] for r in rows] == ["Aardvarks", "Brutal Berthas", "Maulers", "Venture Cabal", "Zealots"]
     assert api.get(f"/api/leagues/{league.pk}/").json()["team_count"] == 5
+
+
+def test_each_listed_team_shows_the_balances_of_its_own_page(league, commissioner, team, rival_team, api):
+    """The list sums the ledger of the page it shows only (rosters.selectors.teams_with_balances): every row
+    still reads as the team's own answer, on whichever page it falls."""
+    for index, amount in enumerate((30_000, 70_000, 110_000)):
+        other = make_team(league, UserFactory(), name=f"Team {index}")
+        grant_create(league=league, user=commissioner, team_id=other.pk, amount=amount, reason="Gate")
+    grant_create(league=league, user=commissioner, team_id=team.pk, amount=5_000, reason="Gate")
+
+    rows = all_pages(api, f"/api/leagues/{league.pk}/teams/?page_size=2")
+
+    assert len(rows) == 5
+    assert rows == [api.get(f"/api/teams/{row['id']}/").json() for row in rows]
+    assert len({row["treasury"] for row in rows}) == 5
 
 
 def test_lists_filter_by_game_system_and_portfolio(league, team, rival_team, api):

@@ -25,7 +25,7 @@ from slaughterball.selectors_teams import team_get
 from slaughterball.services.standings import standings_recompute
 from slaughterball.services.teams import purchase_make
 from slaughterball.sheets import GAME_RECORD_TEMPLATE, week_records_data
-from slaughterball.sheets_teams import SHEET_TEMPLATE, roster_sheet_data, roster_sheet_rows, team_context
+from slaughterball.sheets_teams import SHEET_TEMPLATE, roster_sheet_context, roster_sheet_data, roster_sheet_rows
 from tests.rosters.helpers import race
 from tests.sheets.helpers import assert_each_change_is_seen
 
@@ -334,7 +334,7 @@ def test_the_roster_sheets_rows_change_with_everything_it_shows(commissioner):
 
     def both() -> tuple[object, str]:
         fresh = team_get(team.pk)
-        return roster_sheet_data(team.pk), render_to_string(SHEET_TEMPLATE, {**team_context(fresh), "pdf": True})
+        return roster_sheet_data(team.pk), render_to_string(SHEET_TEMPLATE, {**roster_sheet_context(fresh), "pdf": True})
 
     changes = [
         lambda: Team.objects.filter(pk=team.pk).update(name="Renamed team"),

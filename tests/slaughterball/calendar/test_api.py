@@ -210,6 +210,35 @@ def test_the_challenge_round_shows_order_turn_warnings_and_appeals(world, client
     assert isinstance(body["warnings"], list)
 
 
+def test_a_client_polling_the_round_gets_a_304_until_it_changes(world, client_of, django_assert_num_queries):
+    api = client_of("anonymous")
+    url = f"/api/weeks/{world.week}/challenges/"
+    first = api.get(url)
+    etag = first["ETag"]
+
+    # The round as for its 200 (week, counts, games' teams, appeals per coach, the week's appeals; every game is full:
+    # no warnings' query), without the order's teams and the challenges: nothing of the answer is read or sent again.
+    with django_assert_num_queries(5):
+        unchanged = api.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert (unchanged.status_code, unchanged.content, unchanged["ETag"]) == (304, b"", etag)
+
+    decided = client_of("commissioner").post(f"/api/appeals/{world.appeal}/decide/", {"granted": False}, format="json")
+    assert decided.status_code == 200
+    changed = api.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+    assert changed.json() == {
+        **first.json(),
+        "appeals": changed.json()["appeals"],
+        "appeals_per_coach": changed.json()["appeals_per_coach"],
+    }
+    assert [a["state"] for a in changed.json()["appeals"]] == ["denied"]
+
+    moved = client_of("coach").post(url, coach_turn(world), format="json")
+    assert moved.status_code == 201
+    assert api.get(url, HTTP_IF_NONE_MATCH=changed["ETag"]).status_code == 200
+
+
 @pytest.mark.parametrize(
     ("url", "body", "expected"),
     [

@@ -6,7 +6,7 @@ import pytest
 
 from slaughterball.services.results import result_approve, result_submit
 from slaughterball.services.standings import standings_recompute
-from slaughterball.sheets_teams import team_context
+from slaughterball.sheets_teams import roster_sheet_context
 from tests.slaughterball.results.helpers import result
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ def test_the_roster_sheet_lists_each_confirmed_game_with_place_scores_and_points
     result_approve(game_id=game.pk, user=commissioner)
     standings_recompute(season_id=season.pk)
 
-    context = team_context(teams[1])
+    context = roster_sheet_context(teams[1])
     [line] = context["game_record"]
     assert line.side.place == 2
     assert line.tied
