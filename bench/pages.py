@@ -10,7 +10,7 @@ Django's test client in this process (one client, no concurrency: the figure is 
 prints each page's median time at both sizes, the ratio large / small (the target: at most 2x for the default
 views) and, in the same run, each page's ratio to the baseline, GET /api/leagues/<id>/ (two queries, whatever the
 size), timed again beside each page. The pages show a page of their lists (pitside.paging); their "show all" rows
-(?all=1, to print) are timed too.
+(?all=1, to print) are timed too, and their ratio to the default page at the large size printed after the table.
 `--sheets` adds the PDF sheets: each is requested once first, which renders and stores it (slow: a ranking sheet of
 1,000 teams takes a minute to lay out; eager Celery, so in this process), and that time is printed; the table then
 times the requests of the sheet already rendered, the figure the target is about (at most 3x the baseline).
@@ -37,6 +37,7 @@ SHOW_ALL = (
     "season page",
     "week page (a quarter of the teams' games)",
     "Blood Bowl standings page",
+    "Blood Bowl matches page",
 )
 
 
@@ -85,7 +86,10 @@ def main() -> None:
                 urls[f"{label}, show all"] = urls[label] + "?all=1"
             return urls
 
-        print_growth(pages(args.small), pages(args.large), timed, args.repeat, (args.small, args.large))
+        times = print_growth(pages(args.small), pages(args.large), timed, args.repeat, (args.small, args.large))
+        print(f"\nshow all / default page, at {args.large} teams (the target: at most 10x)")
+        for label in SHOW_ALL:
+            print(f"  {label}: {times[f'{label}, show all'][1] / times[label][1]:.1f}x")
 
 
 if __name__ == "__main__":
