@@ -18,6 +18,7 @@ from typing import Any
 
 from django import template
 from django.core.cache import cache
+from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import Prefetch, QuerySet
 from django.template.base import FilterExpression, Node, NodeList, Parser, Token
@@ -38,7 +39,7 @@ def data_digest(data: Sequence[QuerySet[Any]]) -> tuple[int, str]:
     """(the first queryset's row count, the digest of every queryset's rows and of those each prefetches), in one
     query. On PostgreSQL the database digests each row's text; elsewhere (SQLite, a small league) Python does."""
     queries = [query for queryset in data for query in (queryset, *_prefetched(queryset))]
-    compiled = [query.query.sql_with_params() for query in queries]
+    compiled = [_sql(query) for query in queries]
     if connection.vendor == "postgresql":
         parts = [
             f"(SELECT count(*) AS n, md5(string_agg(t::text, chr(10))) AS d FROM ({sql}) t) p{i}"
@@ -58,6 +59,15 @@ def data_digest(data: Sequence[QuerySet[Any]]) -> tuple[int, str]:
             counts.append(len(rows))
             digest.update(repr(rows).encode())
     return counts[0], digest.hexdigest()
+
+
+def _sql(query: QuerySet[Any]) -> tuple[str, tuple[Any, ...]]:
+    """The query's SQL and parameters; a query known to be empty (`.none()`, `__in=[]`) is one of no rows."""
+    try:
+        sql, params = query.query.sql_with_params()
+    except EmptyResultSet:
+        return "SELECT NULL WHERE 1 = 0", ()
+    return sql, tuple(params)
 
 
 def _prefetched(rows: QuerySet[Any]) -> Iterator[QuerySet[Any]]:

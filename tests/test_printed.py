@@ -107,3 +107,9 @@ def test_the_slaughterball_lists_printed_show_a_renamed_team(page, commissioner)
     after = Client().get(url).content.decode()
     assert "Renamed Reapers" in after
     assert f">{teams[1].name}<" not in after
+
+
+def test_an_empty_list_shown_whole_is_an_empty_list(commissioner):
+    league = LeagueFactory(commissioner=commissioner)  # no season: no standings
+    answer = Client().get(reverse("league-standings", args=[league.pk]) + "?all=1")
+    assert answer.status_code == 200
