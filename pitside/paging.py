@@ -3,8 +3,9 @@
 A league of 1,000 teams would otherwise build and render 1,000 rows on every request. `page_rows` reads one page
 (`?page=N`, or the list's own parameter when a page shows several lists) in a fixed number of queries, and adds the
 viewer's own rows that are on other pages, pinned above it, so a coach always sees his team. `?all=1` shows every
-row of every list on the page (to print). The template `partials/pager.html` draws the links. The API's lists page
-the same way with DRF's count/next/previous/results (`pitside.pagination`).
+row of every list on the page (to print), a list read from a query rendered once for its data (pitside.printed).
+The template `partials/pager.html` draws the links. The API's lists page the same way with DRF's
+count/next/previous/results (`pitside.pagination`).
 """
 
 from __future__ import annotations
