@@ -113,3 +113,20 @@ def test_an_empty_list_shown_whole_is_an_empty_list(commissioner):
     league = LeagueFactory(commissioner=commissioner)  # no season: no standings
     answer = Client().get(reverse("league-standings", args=[league.pk]) + "?all=1")
     assert answer.status_code == 200
+
+
+@pytest.mark.parametrize("size", [3, 6])
+def test_the_standings_printed_cost_the_same_queries_at_two_sizes(size, commissioner, django_assert_num_queries):
+    league = LeagueFactory(commissioner=commissioner)
+    teams = add_teams(league, size, start=10 * size)
+    make_season(league, teams)
+    url = reverse("league-standings", args=[league.pk]) + "?all=1"
+    # The league, its latest season, the weeks ranked, the seasons; the count and digest; the rows with their teams and
+    # coaches, rendered and stored.
+    with django_assert_num_queries(6):
+        first = Client().get(url).content.decode()
+    # Then the same but the rows: served stored.
+    with django_assert_num_queries(5):
+        again = Client().get(url).content.decode()
+    assert _table(again) == _table(first)
+    assert all(team.name in first for team in teams)
