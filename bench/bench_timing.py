@@ -48,10 +48,11 @@ def median_seconds(fn: Callable[[], object], repeat: int, setup: Callable[[], ob
 
 def print_growth[P](
     small: Mapping[str, P], large: Mapping[str, P], timed: Callable[[P, int], float], repeat: int, sizes: tuple[int, int]
-) -> None:
+) -> dict[str, tuple[float, float]]:
     """The table of the size benches: each page (by label, the same in `small` and `large`, the leagues of `sizes`
     teams) timed by `timed(page, repeat)` at both sizes, the ratio large / small, and the ratio to the baseline (the
-    label starting "baseline") timed again beside each page, so that a moment's load weighs on both figures alike."""
+    label starting "baseline") timed again beside each page, so that a moment's load weighs on both figures alike.
+    Answers each page's (small, large) times."""
     baseline_label = next(label for label in small if label.startswith("baseline"))
 
     def both(label: str) -> tuple[float, float]:
@@ -64,12 +65,14 @@ def print_growth[P](
 
     width = max(len(label) for label in small) + 2
     print()
+    times: dict[str, tuple[float, float]] = {}
     print(f"{'page (median, one client)':<{width}} {sizes[0]:>6} teams {sizes[1]:>6} teams   large/small   large/baseline")
     for label in small:
-        small_time, large_time = both(label)
+        small_time, large_time = times[label] = both(label)
         _, baseline = both(baseline_label)
         print(
             f"{label:<{width}} {ms(small_time)} {ms(large_time)}   {large_time / small_time:9.1f}x"
             f"   {large_time / baseline:12.1f}x"
         )
     print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()} on {os.cpu_count()} CPUs")
+    return times

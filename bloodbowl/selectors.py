@@ -81,8 +81,12 @@ def teams() -> QuerySet[TeamWithTreasury]:
 
 def team_treasuries(team_ids: Sequence[int]) -> dict[int, int]:
     """These teams' treasuries (the sums of their treasury ledger rows; a team with none is left out), in one query."""
-    sums = LedgerEntry.objects.filter(team_id__in=team_ids, account=TREASURY).order_by().values_list("team_id")
-    return dict(sums.annotate(total=Sum("amount")))
+    return dict(treasury_sums(LedgerEntry.objects.filter(team_id__in=team_ids)))
+
+
+def treasury_sums(entries: QuerySet[LedgerEntry]) -> QuerySet[LedgerEntry, tuple[int, int]]:
+    """(team id, treasury) of the teams of these ledger rows, by team id (the treasury ledger rows summed)."""
+    return entries.filter(account=TREASURY).order_by("team_id").values_list("team_id").annotate(total=Sum("amount"))
 
 
 def team_get(team_id: Any) -> TeamWithTreasury:

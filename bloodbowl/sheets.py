@@ -19,6 +19,7 @@ from bloodbowl.selectors import (
     team_lists_of,
     team_match_record,
     team_treasuries,
+    treasury_sums,
 )
 from bloodbowl.selectors_fixtures import next_round
 from bloodbowl.selectors_standings import league_team_summary
@@ -32,7 +33,7 @@ from engine.core.violations import RuleViolation
 from leagues.models import League
 from pitside.names import key_name
 from pitside.paging import coached_by, page_rows
-from rosters.models import Team
+from rosters.models import LedgerEntry, Team
 from rosters.selectors import team_ledger, team_sheet_rows
 from sheets.keys import Rows, SheetData
 
@@ -178,7 +179,7 @@ def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]
         return [PanelTeam(t, getattr(t, "bb_standing", None), treasuries.get(t.pk, 0)) for t in teams]
 
     return {
-        "teams": teams.map(panel),
+        "teams": teams.map(panel, reads=[treasury_sums(LedgerEntry.objects.filter(team__league=league))]),
         "next_round": next_round(league, request.user),
     }
 

@@ -3,14 +3,16 @@
 A league of 1,000 teams would otherwise build and render 1,000 rows on every request. `page_rows` reads one page
 (`?page=N`, or the list's own parameter when a page shows several lists) in a fixed number of queries, and adds the
 viewer's own rows that are on other pages, pinned above it, so a coach always sees his team. `?all=1` shows every
-row of every list on the page (to print). The template `partials/pager.html` draws the links. The API's lists page
-the same way with DRF's count/next/previous/results (`pitside.pagination`).
+row of every list on the page (to print), a list read from a query rendered once for its data (pitside.printed).
+The template `partials/pager.html` draws the links. The API's lists page the same way with DRF's
+count/next/previous/results (`pitside.pagination`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, overload
 
 from django.db.models import Model, Q, QuerySet
@@ -18,6 +20,7 @@ from django.http import HttpRequest
 from rest_framework.request import Request
 
 from pitside.params import parse_int
+from pitside.printed import data_digest
 
 PAGE_SIZE = 25
 ALL = "all"  # ?all=1: every row of every list on the page
@@ -32,16 +35,42 @@ class Line[T]:
 
 @dataclass(frozen=True)
 class Rows[T]:
-    """One page of a list (or all of it), for a template: `lines`, then `partials/pager.html` with rows=..."""
+    """One page of a list (or all of it), for a template: `lines`, then `partials/pager.html` with rows=...
 
-    lines: list[Line[T]]
+    A list shown whole is read only when its `lines` are (`{% printed %}` serves it from the cache under its
+    `print_key`, pitside.printed): `data`, the querysets of what it shows, digested (and counted) in one query."""
+
+    read: Callable[[], list[Line[T]]]
     number: int
     pages: int
-    count: int
-    first: int  # the position of this page's first row (1-based; 0 when the list is empty)
+    counted: int | None  # None: a list shown whole known by its data, counted with its digest
+    start: int  # the position of this page's first row (1-based)
     show_all: bool
     param: str
     request: HttpRequest
+    data: tuple[QuerySet[Any], ...] = ()
+
+    @cached_property
+    def lines(self) -> list[Line[T]]:
+        return self.read()
+
+    @cached_property
+    def _digest(self) -> tuple[int, str]:
+        return data_digest(self.data)
+
+    @property
+    def count(self) -> int:
+        return self._digest[0] if self.counted is None else self.counted
+
+    @property
+    def print_key(self) -> str | None:
+        """The digest of the data of a list shown whole, or None (a page of it, or a list not known by its data)."""
+        return self._digest[1] if self.data else None
+
+    @property
+    def first(self) -> int:
+        """The position of this page's first row (1-based; 0 when the list is empty)."""
+        return self.start if self.count else 0
 
     @property
     def items(self) -> list[T]:
@@ -52,11 +81,21 @@ class Rows[T]:
     def last(self) -> int:
         return self.first + len(self.items) - 1 if self.items else 0
 
-    def map[U](self, build: Callable[[list[T]], list[U]]) -> Rows[U]:
-        """The same page with each row made into another, by one call over all of them (one batch of queries)."""
-        built = build([line.item for line in self.lines])
-        lines = [Line(new, line.own, line.pinned) for line, new in zip(self.lines, built, strict=True)]
-        return Rows(lines, self.number, self.pages, self.count, self.first, self.show_all, self.param, self.request)
+    def map[U](self, build: Callable[[list[T]], list[U]], *, reads: Sequence[QuerySet[Any]]) -> Rows[U]:
+        """The same page with each row made into another, by one call over all of them (one batch of queries).
+        `reads`: the querysets of what `build` adds to the rows, which a list shown whole is known by too (none when it
+        reads nothing, or when the list is a sequence, which is never known by its data); a list shown whole is built
+        when read."""
+
+        def read() -> list[Line[U]]:
+            built = build([line.item for line in self.lines])
+            return [Line(new, line.own, line.pinned) for line, new in zip(self.lines, built, strict=True)]
+
+        data = (*self.data, *reads) if self.data else ()
+        mapped = Rows(read, self.number, self.pages, self.counted, self.start, self.show_all, self.param, self.request, data)
+        if not self.show_all:
+            mapped.lines  # noqa: B018 (a page is read where it is asked for, as the queries of page_rows are)
+        return mapped
 
     def _url(self, **changes: Any) -> str:
         query = self.request.GET.copy()
@@ -137,33 +176,42 @@ def page_rows(
     other things in one query), spares counting it.
 
     On a queryset: a count, the page and (when `own` is given) the viewer's rows, at most `size` of them: three
-    queries whatever the list's length, one when it is empty; `?all=1` reads the list and the keys of the viewer's
-    rows, two queries.
+    queries whatever the list's length, one when it is empty. `?all=1` reads nothing until its lines are read (then
+    the list and the keys of the viewer's rows, two queries); its count and digest are one query (pitside.printed).
     """
     everything = show_all(request)
     size = size or PAGE_SIZE
+    if isinstance(rows, QuerySet) and everything:
+        return _whole_queryset(request, rows, own, param)
     if isinstance(rows, QuerySet):
-        count, number, first, lines = _queryset_lines(request, rows, own, param, size, everything, count)
+        count, number, first, lines = _queryset_lines(request, rows, own, param, size, count)
     else:
         count, number, first, lines = _list_lines(request, rows, own, param, size, everything)
     pages = 1 if everything else max((count + size - 1) // size, 1)
-    return Rows(lines, number, pages, count, first if count else 0, everything, param, request)
+    return Rows(lambda: lines, number, pages, count, first, everything, param, request)
+
+
+def _whole_queryset[M: Model](request: HttpRequest, rows: QuerySet[M], own: Q | None, param: str) -> Rows[M]:
+    """Every row of a queryset and the keys of the viewer's, two queries when read; known by its data before, which
+    includes which rows are the viewer's."""
+    mine = rows.filter(own).prefetch_related(None).order_by("pk").values_list("pk", flat=True) if own is not None else None
+
+    def read() -> list[Line[M]]:
+        own_keys = set(mine) if mine is not None else set()
+        return [Line(row, row.pk in own_keys, False) for row in rows]
+
+    return Rows(read, 1, 1, None, 1, True, param, request, (rows,) if mine is None else (rows, mine))
 
 
 def _queryset_lines[M: Model](
-    request: HttpRequest, rows: QuerySet[M], own: Q | None, param: str, size: int, everything: bool, count: int | None
+    request: HttpRequest, rows: QuerySet[M], own: Q | None, param: str, size: int, count: int | None
 ) -> tuple[int, int, int, list[Line[M]]]:
-    if everything:
-        items = list(rows)
-        own_keys = set(rows.filter(own).values_list("pk", flat=True)) if own is not None else set()
-        count, number, first, mine = len(items), 1, 1, []
-    else:
-        count = rows.count() if count is None else count
-        number, first = _clamp(page_number(request, param), count, size)
-        # An empty list (a week's challenges before the round, say) reads nothing more.
-        items = list(rows[first - 1 : first - 1 + size]) if count else []
-        mine = list(rows.filter(own)[:size]) if own is not None and count else []
-        own_keys = {row.pk for row in mine}
+    count = rows.count() if count is None else count
+    number, first = _clamp(page_number(request, param), count, size)
+    # An empty list (a week's challenges before the round, say) reads nothing more.
+    items = list(rows[first - 1 : first - 1 + size]) if count else []
+    mine = list(rows.filter(own)[:size]) if own is not None and count else []
+    own_keys = {row.pk for row in mine}
     on_page = {row.pk for row in items}
     pinned = [Line(row, True, True) for row in mine if row.pk not in on_page]
     return count, number, first, pinned + [Line(row, row.pk in own_keys, False) for row in items]

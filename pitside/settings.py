@@ -98,7 +98,7 @@ TEMPLATES = [
                 "notifications.context_processors.unread",
                 "leagues.context_processors.registered_game_systems",
             ],
-            "builtins": ["pitside.names"],
+            "builtins": ["pitside.names", "pitside.printed"],
         },
     },
 ]

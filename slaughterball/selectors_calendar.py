@@ -115,13 +115,17 @@ GAMES_A_PAGE = 6
 def games_shown(games: list[Game]) -> list[Game]:
     """The games a page shows (a page of week_games_rows) with their sides, each with its team and coach: one query,
     whatever the week's size."""
+    prefetch_related_objects(games, Prefetch("sides", queryset=sides_shown()))
+    return games
+
+
+def sides_shown() -> QuerySet[GameSide]:
+    """Games' sides as the lists of games show them, each with its team and coach."""
     # Only what the lists show of a side (its lineup and staff tokens would be JSON decoded per row, and a team's or
     # coach's other columns built for nothing): a page of two hundred games is eight hundred sides.
-    shown = _sides().only(
+    return _sides().only(
         "game_id", "team_id", "order_of_play", "score", "place", "league_points", "no_show", "team__name", "team__coach__username"
     )
-    prefetch_related_objects(games, Prefetch("sides", queryset=shown))
-    return games
 
 
 def game_teams(week: Week) -> tuple[dict[int, list[int]], dict[int, int]]:
@@ -177,11 +181,15 @@ def season_ranking_rows(season: Season) -> QuerySet[Standing]:
 def games_scheduled(season: Season, team_ids: Iterable[int] | None = None) -> dict[int, int]:
     """{team id: games it is in} over the regular weeks and makeup games, voided games left out:
     what counts towards games_per_team when the next week is made. Of `team_ids` only, when given."""
+    return dict(games_scheduled_counts(season, team_ids))
+
+
+def games_scheduled_counts(season: Season, team_ids: Iterable[int] | None = None) -> QuerySet[GameSide, tuple[int, int]]:
+    """games_scheduled as a query of (team id, games), by team id."""
     rows = GameSide.objects.filter(game__week__season=season, game__week__kind__in=REGULAR_KINDS)
     if team_ids is not None:
         rows = rows.filter(team_id__in=team_ids)
-    counts = rows.exclude(game__state=Game.State.VOIDED).values("team_id").annotate(n=Count("id")).order_by()
-    return {r["team_id"]: r["n"] for r in counts}
+    return rows.exclude(game__state=Game.State.VOIDED).order_by("team_id").values_list("team_id").annotate(n=Count("id"))
 
 
 # --- The challenge round ---------------------------------------------------------------------------------------------------

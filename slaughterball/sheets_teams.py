@@ -211,7 +211,9 @@ def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]
         potential = RULESET.team_potential_of_values(team.athletes_value, team.staff_value)
         return LeagueTeamLine(team, portfolios.get(team.faction, team.faction), potential, team.treasury)
 
-    return {"teams": teams.map(lambda page: [line(team) for team in page])}
+    # The portfolios' names are the league's house values'.
+    house_values = League.objects.filter(pk=league.pk).values_list("house_values")
+    return {"teams": teams.map(lambda page: [line(team) for team in page], reads=[house_values])}
 
 
 def settings_panel_context(league: League) -> dict[str, Any]:

@@ -12,9 +12,11 @@ from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from pitside.paging import coached_by, page_rows
-from slaughterville.models import Session, SessionSide
+from slaughterville.models import Character, Location, Session, SessionSide, Villain
 from slaughterville.selectors import catalogue_of, group_statistics, member_of, members, sessions
 from slaughterville.services import RESULTS
+
+CATALOGUE = (Character, Location, Villain)  # the kinds of entries whose names the sessions' list prints
 
 
 def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]:
@@ -32,7 +34,13 @@ def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]
     return {
         "member": member_of(league, request.user),
         "members": page_rows(request, members(league), own=own, param="members"),
-        "sessions": sessions_page.map(lambda page: [(s, names.get(s.villain, s.villain)) for s in page]),
+        "sessions": sessions_page.map(
+            lambda page: [(s, names.get(s.villain, s.villain)) for s in page],
+            reads=[
+                kind.objects.filter(league=league).order_by("pk").values_list("slug", "name")
+                for kind in (Character, Location, Villain)
+            ],
+        ),
         "catalogue_ready": bool(catalogue.characters and catalogue.villains and len(catalogue.locations) >= 6),
         "statistics": statistics,
         "member_rates": page_rows(request, statistics.members, param="member_rates"),

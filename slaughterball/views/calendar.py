@@ -52,6 +52,7 @@ from slaughterball.selectors_calendar import (
     WeekView,
     games_coached,
     games_scheduled,
+    games_scheduled_counts,
     games_shown,
     order_rows_named,
     playoff_week,
@@ -65,6 +66,7 @@ from slaughterball.selectors_calendar import (
     season_start_entries,
     season_team_names,
     season_teams,
+    sides_shown,
     standings_from_record,
     team_names,
     week_challenges_rows,
@@ -175,7 +177,7 @@ def _season_page(request: HttpRequest, season: Season, **extra: Any) -> HttpResp
             "season": season,
             "league": season.league,
             "weeks": list(weeks_counted(season)),
-            "ranking": ranking.map(lambda rows: _with_scheduled(season, rows)),
+            "ranking": ranking.map(lambda rows: _with_scheduled(season, rows), reads=[games_scheduled_counts(season)]),
             "entered": entered,
             "is_commissioner": is_commissioner,
             "start_form": extra.get("start_form") or SeasonStartForm(),
@@ -358,7 +360,9 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
     # The week's lists, a page each (the viewer's own first): games (a card of four teams each, so fewer to a page),
     # the challenge order, the challenges made. Only the rows shown are built.
     mine = games_coached(coached_by(request, "team__coach"))
-    games = page_rows(request, week_games_rows(week), own=mine, size=GAMES_A_PAGE, count=view.counts.games).map(games_shown)
+    games = page_rows(request, week_games_rows(week), own=mine, size=GAMES_A_PAGE, count=view.counts.games).map(
+        games_shown, reads=[sides_shown().filter(game__week=week)]
+    )
     challenges = page_rows(
         request,
         week_challenges_rows(week),
@@ -401,7 +405,7 @@ def _week_context(request: HttpRequest, week: Week, **extra: Any) -> dict[str, A
         "live_query": live_query.urlencode(),
         "games": games,
         "order": page_rows(request, view.order_rows, own=(lambda row: row["team"] in own) if own else None, param="order").map(
-            order_rows_named
+            order_rows_named, reads=()
         ),
         "challenges": challenges,
     }

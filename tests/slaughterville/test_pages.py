@@ -13,7 +13,8 @@ from pypdf import PdfReader
 
 from games.models import Game
 from leagues.models import League
-from slaughterville.models import Character, Session
+from rosters.models import Team
+from slaughterville.models import Character, Session, Villain
 from slaughterville.services import session_log_create
 from tests.slaughterville.conftest import TOWN, session_log
 
@@ -164,3 +165,17 @@ def test_seed_demo_adds_a_slaughterville_group_once() -> None:
     states = list(Session.objects.filter(league=group).order_by("played_on").values_list("state", flat=True))
     assert states == ["confirmed", "confirmed", "submitted"]
     assert "Pitside Slaughterville Demo Group already exists." in out.getvalue()
+
+
+def test_the_group_page_shown_whole_shows_every_write(group, logged, client_as, rival, client) -> None:
+    """Its sessions and members shown whole are stored (pitside.printed) and never served stale."""
+    url = f"/leagues/{group.pk}/?all=1"
+    assert "The Pale Choir" in client.get(url).content.decode()
+    client_as(rival).post(f"/slaughterville/sessions/{logged.pk}/confirm/")
+    assert 'badge ok">Confirmed' in client.get(url).content.decode()
+    Villain.objects.filter(league=group, slug="pale-choir").update(name="The Quiet Choir")  # no signal: the data is read
+    assert '<td data-label="Villain">The Quiet Choir</td>' in client.get(url).content.decode()
+    Team.objects.filter(league=group, name="Laurie").update(name="Laurie Strode")
+    page = client.get(url).content.decode()
+    assert "Ash, Laurie Strode" in page  # the session's players
+    assert ">Laurie Strode</a>" in page  # the members
