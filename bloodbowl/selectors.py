@@ -173,11 +173,11 @@ def league_team_lines(league: League) -> list[TeamLine]:
 
 
 def matches(league: League) -> QuerySet[Match]:
-    return (
-        Match.objects.filter(league=league)
-        .prefetch_related(Prefetch("sides", queryset=MatchSide.objects.select_related("team__coach")))
-        .order_by("-created_at", "-id")
-    )
+    """The league's matches as the matches API answers them, newest first, with their sides and each side's team
+    name: not what it does not answer (a match's effects, kept for a void, are decoded per row for nothing)."""
+    sides = MatchSide.objects.select_related("team")
+    listed = Match.objects.filter(league=league).defer("effects")
+    return listed.prefetch_related(Prefetch("sides", queryset=sides)).order_by("-created_at", "-id")
 
 
 def matches_listed(league: League) -> QuerySet[Match]:
@@ -230,6 +230,7 @@ def team_match_record(team: Team) -> list[MatchRecordLine]:
     sides = (
         MatchSide.objects.filter(team=team, match__state=Game.State.CONFIRMED)
         .select_related("match")
+        .defer("match__report", "match__effects")  # decoded per match for nothing: the record shows neither
         .prefetch_related(Prefetch("match__sides", queryset=MatchSide.objects.select_related("team")))
         .order_by("match__confirmed_at", "match__created_at", "match_id")
     )

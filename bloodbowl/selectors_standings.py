@@ -116,23 +116,22 @@ def league_standings_computed(league: League) -> Computed:
     played: dict[int, list[tuple[TeamKey, int, int]]] = {pk: [] for pk in keys}
     counts = {pk: [0, 0, 0, 0] for pk in keys}  # touchdowns for and against, casualties for and against
     for home, home_score, home_td, home_cas, away, away_score, away_td, away_cas in results:
-        played[home].append((keys[away], _written(home_score), _written(away_score)))
-        played[away].append((keys[home], _written(away_score), _written(home_score)))
-        _add(counts[home], home_td, away_td, _written(home_cas), _written(away_cas))
-        _add(counts[away], away_td, home_td, _written(away_cas), _written(home_cas))
+        # The post-match writes a side's score and casualties before it confirms the match.
+        assert None not in (home_score, home_cas, away_score, away_cas)
+        played[home].append((keys[away], home_score, away_score))
+        played[away].append((keys[home], away_score, home_score))
+        home_sums, away_sums = counts[home], counts[away]
+        home_sums[0] += home_td
+        home_sums[1] += away_td
+        home_sums[2] += home_cas
+        home_sums[3] += away_cas
+        away_sums[0] += away_td
+        away_sums[1] += home_td
+        away_sums[2] += away_cas
+        away_sums[3] += home_cas
     summed = [standings.TeamResults(key, tuple(played[pk]), *counts[pk]) for pk, key in keys.items()]
     options = RULESET.standings_options(league.options)
     return Computed(RULESET.standings_order(standings.summed_rows(summed, ratings, options), league.options), problems)
-
-
-def _add(counts: list[int], *more: int) -> None:
-    for index, value in enumerate(more):
-        counts[index] += value
-
-
-def _written(value: int | None) -> int:
-    assert value is not None  # the post-match writes a side's score and casualties before it confirms the match
-    return value
 
 
 # --- What the pages show -----------------------------------------------------------------------------

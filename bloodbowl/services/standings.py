@@ -45,8 +45,9 @@ BATCH = 500
 # The leaders' totals, summed and written by the database (the same SQL on PostgreSQL and SQLite): each of the
 # league's players with any touchdown or casualty in its confirmed matches' reports (the lines the post-match
 # keeps, tournament matches' too) or any Star Player Point; only the rows that differ are written.
-_FRESH_TOTALS = """
-fresh AS (
+_WRITE_TOTALS = """
+INSERT INTO bloodbowl_playertotals (league_id, player_id, touchdowns, casualties, spp)
+WITH fresh AS (
     SELECT player.id AS player_id, COALESCE(line.touchdowns, 0) AS touchdowns, COALESCE(line.casualties, 0) AS casualties,
            player.spp
     FROM bloodbowl_player player JOIN rosters_team team ON team.id = player.team_id
@@ -56,10 +57,6 @@ fresh AS (
         WHERE base.league_id = %(league)s AND base.state = %(confirmed)s GROUP BY line.player_id
     ) line ON line.player_id = player.id
     WHERE team.league_id = %(league)s AND (line.touchdowns > 0 OR line.casualties > 0 OR player.spp > 0))
-"""
-_WRITE_TOTALS = f"""
-INSERT INTO bloodbowl_playertotals (league_id, player_id, touchdowns, casualties, spp)
-WITH {_FRESH_TOTALS}
 SELECT %(league)s, fresh.player_id, fresh.touchdowns, fresh.casualties, fresh.spp
 FROM fresh LEFT JOIN bloodbowl_playertotals stored ON stored.player_id = fresh.player_id
 WHERE stored.id IS NULL OR (stored.league_id, stored.touchdowns, stored.casualties, stored.spp)
@@ -67,9 +64,15 @@ WHERE stored.id IS NULL OR (stored.league_id, stored.touchdowns, stored.casualti
 ON CONFLICT (player_id) DO UPDATE SET league_id = excluded.league_id, touchdowns = excluded.touchdowns,
     casualties = excluded.casualties, spp = excluded.spp
 """
-_DELETE_STALE_TOTALS = f"""
-WITH {_FRESH_TOTALS}
-DELETE FROM bloodbowl_playertotals WHERE league_id = %(league)s AND player_id NOT IN (SELECT player_id FROM fresh)
+# The rows of players who have none of them any more: no Star Player Point and no line in a confirmed match (a line
+# is kept only when it has a touchdown or a casualty), or no longer in the league.
+_DELETE_STALE_TOTALS = """
+DELETE FROM bloodbowl_playertotals WHERE league_id = %(league)s AND player_id NOT IN (
+    SELECT player.id FROM bloodbowl_player player JOIN rosters_team team ON team.id = player.team_id
+    WHERE team.league_id = %(league)s AND player.spp > 0
+    UNION ALL
+    SELECT line.player_id FROM bloodbowl_playerline line JOIN games_game base ON base.id = line.match_id
+    WHERE base.league_id = %(league)s AND base.state = %(confirmed)s)
 """
 
 

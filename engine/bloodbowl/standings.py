@@ -204,9 +204,12 @@ def order[T: Hashable](table_rows: Iterable[StandingRow[T]], options: StandingsO
         if len(group) < 2 or not breakers:
             return [sorted(group, key=str)]
         key = key_for(breakers[0], group)
+        tied: dict[int, list[T]] = {}
+        for team in group:
+            tied.setdefault(key(team), []).append(team)
         ordered: list[list[T]] = []
-        for value in sorted({key(t) for t in group}, reverse=True):
-            ordered += rank([t for t in group if key(t) == value], breakers[1:])
+        for value in sorted(tied, reverse=True):
+            ordered += rank(tied[value], breakers[1:])
         return ordered
 
     table: list[StandingRow[T]] = []
