@@ -86,7 +86,7 @@ WHERE base.league_id = %(league)s AND base.state = %(confirmed)s AND match.stage
 def league_standings_computed(league: League) -> Computed:
     """The league table from its confirmed league matches (not tournament ones), by the league's points and
     tie-breakers (the engine's rows, a TeamKey as their `team`), and each team's Team Rating now (two queries)."""
-    params = {
+    params: dict[str, int | str | bool] = {
         "league": league.pk,
         "active": Player.Status.ACTIVE,
         "treasury": TREASURY,
