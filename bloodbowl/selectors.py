@@ -226,28 +226,32 @@ class MatchRecordLine:
 
 def team_match_record(team: Team) -> list[MatchRecordLine]:
     """Match Records: the team's confirmed matches, oldest first, with the opposition, the score, each
-    side's casualties, the gate and the team's winnings (written by the post-match)."""
+    side's casualties, the gate and the team's winnings (written by the post-match). One query: both sides of
+    each of its matches, with the match (not its report and effects, which the record does not show)."""
     sides = (
-        MatchSide.objects.filter(team=team, match__state=Game.State.CONFIRMED)
-        .select_related("match")
-        .defer("match__report", "match__effects")  # decoded per match for nothing: the record shows neither
-        .prefetch_related(Prefetch("match__sides", queryset=MatchSide.objects.select_related("team")))
+        MatchSide.objects.filter(match__sides__team=team, match__state=Game.State.CONFIRMED)
+        .select_related("match", "team")
+        .defer("match__report", "match__effects")
         .order_by("match__confirmed_at", "match__created_at", "match_id")
     )
-    lines = []
+    by_match: dict[int, list[MatchSide]] = {}
     for side in sides:
-        other = next(s for s in side.match.sides.all() if s.team_id != team.pk)
+        by_match.setdefault(side.match_id, []).append(side)
+    lines = []
+    for both in by_match.values():
+        own = next(s for s in both if s.team_id == team.pk)
+        other = next(s for s in both if s.team_id != team.pk)
         lines.append(
             MatchRecordLine(
-                side.match,
+                own.match,
                 other.team,
-                side.score,
+                own.score,
                 other.score,
-                side.casualties,
+                own.casualties,
                 other.casualties,
-                side.match.gate,
-                side.winnings,
-                side.notes,
+                own.match.gate,
+                own.winnings,
+                own.notes,
             )
         )
     return lines

@@ -74,9 +74,9 @@ TEAM_AND_MATCH_READS = [
     # sides joined to their teams.
     pytest.param("/api/bloodbowl/leagues/{league}/matches/", False, 5, id="matches-api"),
     # The session and its user; 1 team joined to profile, coach and league with the treasury summed; 1 prefetch of
-    # its players; 1 team lists row; its match record: 1 its sides with their matches, 1 prefetch of those matches'
-    # sides with their teams; its honours: 1 trophies, 1 wizard contract; the nav's unread count; 1 its ledger.
-    pytest.param("/bloodbowl/teams/{team}/", True, 11, id="team-page"),
+    # its players; 1 team lists row; its match record: 1 both sides of its matches with their teams and matches; its
+    # honours: 1 trophies, 1 wizard contract; the nav's unread count; 1 its ledger.
+    pytest.param("/bloodbowl/teams/{team}/", True, 10, id="team-page"),
 ]
 
 
