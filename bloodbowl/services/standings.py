@@ -19,7 +19,6 @@ from django.db import connection, transaction
 from bloodbowl.models import Standing
 from bloodbowl.selectors import GAME_SYSTEM
 from bloodbowl.selectors_standings import league_standings_computed
-from games.models import Game
 from leagues.models import League
 from pitside.locks import one_at_a_time
 
@@ -43,20 +42,19 @@ STANDING_FIELDS = ("rank", *ENGINE_FIELDS, "rating_problem")
 BATCH = 500
 
 # The leaders' totals, summed and written by the database (the same SQL on PostgreSQL and SQLite): each of the
-# league's players with any touchdown or casualty in its confirmed matches' reports (the lines the post-match
-# keeps, tournament matches' too) or any Star Player Point; only the rows that differ are written.
+# league's players with any touchdown or casualty in its matches' reports or any Star Player Point; only the rows
+# that differ are written. A player's lines (PlayerLine) are those of his confirmed matches, all in his league: the
+# post-match writes them and a void deletes them, so they are summed without their matches.
 _WRITE_TOTALS = """
 INSERT INTO bloodbowl_playertotals (league_id, player_id, touchdowns, casualties, spp)
 WITH fresh AS (
-    SELECT player.id AS player_id, COALESCE(line.touchdowns, 0) AS touchdowns, COALESCE(line.casualties, 0) AS casualties,
-           player.spp
+    SELECT player.id AS player_id, COALESCE(SUM(line.touchdowns), 0) AS touchdowns,
+           COALESCE(SUM(line.casualties), 0) AS casualties, player.spp
     FROM bloodbowl_player player JOIN rosters_team team ON team.id = player.team_id
-    LEFT JOIN (
-        SELECT line.player_id, SUM(line.touchdowns) AS touchdowns, SUM(line.casualties) AS casualties
-        FROM bloodbowl_playerline line JOIN games_game base ON base.id = line.match_id
-        WHERE base.league_id = %(league)s AND base.state = %(confirmed)s GROUP BY line.player_id
-    ) line ON line.player_id = player.id
-    WHERE team.league_id = %(league)s AND (line.touchdowns > 0 OR line.casualties > 0 OR player.spp > 0))
+    LEFT JOIN bloodbowl_playerline line ON line.player_id = player.id
+    WHERE team.league_id = %(league)s
+    GROUP BY player.id, player.spp
+    HAVING COUNT(line.id) > 0 OR player.spp > 0)
 SELECT %(league)s, fresh.player_id, fresh.touchdowns, fresh.casualties, fresh.spp
 FROM fresh LEFT JOIN bloodbowl_playertotals stored ON stored.player_id = fresh.player_id
 WHERE stored.id IS NULL OR (stored.league_id, stored.touchdowns, stored.casualties, stored.spp)
@@ -64,15 +62,13 @@ WHERE stored.id IS NULL OR (stored.league_id, stored.touchdowns, stored.casualti
 ON CONFLICT (player_id) DO UPDATE SET league_id = excluded.league_id, touchdowns = excluded.touchdowns,
     casualties = excluded.casualties, spp = excluded.spp
 """
-# The rows of players who have none of them any more: no Star Player Point and no line in a confirmed match (a line
-# is kept only when it has a touchdown or a casualty), or no longer in the league.
+# The rows of players who have none of them any more (a line is kept only when it has a touchdown or a casualty),
+# or are no longer in the league.
 _DELETE_STALE_TOTALS = """
 DELETE FROM bloodbowl_playertotals WHERE league_id = %(league)s AND player_id NOT IN (
     SELECT player.id FROM bloodbowl_player player JOIN rosters_team team ON team.id = player.team_id
-    WHERE team.league_id = %(league)s AND player.spp > 0
-    UNION ALL
-    SELECT line.player_id FROM bloodbowl_playerline line JOIN games_game base ON base.id = line.match_id
-    WHERE base.league_id = %(league)s AND base.state = %(confirmed)s)
+    WHERE team.league_id = %(league)s
+          AND (player.spp > 0 OR EXISTS (SELECT 1 FROM bloodbowl_playerline line WHERE line.player_id = player.id)))
 """
 
 
@@ -96,7 +92,7 @@ def standings_recompute(*, league_id: int) -> int:
         written = _write(league, lines)
         with connection.cursor() as cursor:
             for sql in (_DELETE_STALE_TOTALS, _WRITE_TOTALS):
-                cursor.execute(sql, {"league": league.pk, "confirmed": Game.State.CONFIRMED})
+                cursor.execute(sql, {"league": league.pk})
                 written += cursor.rowcount
         return written
 
