@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypedDict, cast
 
-from django.db.models import Prefetch, Q, QuerySet, Sum
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django_stubs_ext import WithAnnotations
@@ -69,12 +70,15 @@ def team_lists_needed(leagues: Sequence[League]) -> dict[int, SetupStep]:
 
 
 def teams() -> QuerySet[TeamWithTreasury]:
-    """Blood Bowl teams with their profile, coach, league, players and treasury (three queries)."""
+    """Blood Bowl teams with their profile, coach, league, players and treasury (two queries). The treasury is a
+    subquery per team, not a join grouped by team: a page of a league's teams sums only its own teams' ledgers, and
+    counting them sums none."""
+    treasury = LedgerEntry.objects.filter(team=OuterRef("pk"), account=TREASURY).order_by().values("team")
     return (
         Team.objects.filter(league__game_system=GAME_SYSTEM)
         .select_related("bb", "coach", "league")
         .prefetch_related(Prefetch("bb_players", queryset=Player.objects.order_by("number", "id")))
-        .annotate(treasury=Sum("ledger__amount", filter=Q(ledger__account=TREASURY), default=0))
+        .annotate(treasury=Coalesce(Subquery(treasury.annotate(total=Sum("amount")).values("total")), 0))
         .order_by("name", "id")
     )
 
@@ -165,11 +169,6 @@ def team_rating_of(team: TeamWithTreasury, house: HouseValues) -> int:
     with paths_under("house_values."):
         rating: int = team_rules.team_rating(team_facts(team), house)
     return rating
-
-
-def league_team_lines(league: League) -> list[TeamLine]:
-    house = league_house(league)
-    return [team_line(t, house) for t in teams().filter(league=league)]
 
 
 def matches(league: League) -> QuerySet[Match]:

@@ -10,7 +10,7 @@ from django.test import Client
 
 from bloodbowl.large import seed_large
 from bloodbowl.models import Match, Player, PlayerTotals, Standing
-from bloodbowl.selectors import league_team_lines
+from bloodbowl.selectors import league_house, team_line, teams
 from bloodbowl.selectors_standings import TeamKey, league_standings_computed
 from bloodbowl.services import matches as services
 from bloodbowl.services.standings import PENDING_KEY, standings_recompute
@@ -160,7 +160,7 @@ def test_a_write_while_a_recompute_waits_in_the_queue_queues_no_other(four, djan
 def _table_from_full_rows(league):
     """The engine's table as it was computed before the database summed: every roster built into the engine's facts
     (its Team Rating), every confirmed league match's report decoded (its touchdowns)."""
-    lines = league_team_lines(league)
+    lines = [team_line(team, league_house(league)) for team in teams().filter(league=league)]
     keys = {line.team.pk: TeamKey(line.team.name, line.team.pk) for line in lines}
     counted = Match.objects.filter(league=league, state=Match.State.CONFIRMED, stage="league", tournament=None)
     results = []
