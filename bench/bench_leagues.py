@@ -47,30 +47,25 @@ def core_pages(league: Any, season: Any, week: Any, team: Any) -> dict[str, str]
 def league_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
     """Builds a Slaughterball and a Blood Bowl league of `size` teams with `weeks` weeks (rounds) of confirmed
     results (`manage.py seed_large`'s builders), and answers each page's URL in them, by label. The first is
-    the baseline: GET /api/leagues/<id>/ costs two queries whatever the size. `sheets` adds the PDF sheets. A Pit
-    Fighter campaign and a Slaughterville group scaled from `size` come with them (pitfighter_pages,
-    slaughterville_pages)."""
+    the baseline: GET /api/leagues/<id>/ costs two queries whatever the size. `sheets` adds the PDF sheets. A Blitz
+    Bowl league, a Pit Fighter campaign and a Slaughterville group scaled from `size` come with them
+    (blitzbowl_pages, pitfighter_pages, slaughterville_pages)."""
     from bench_timing import settle_database
 
-    from bloodbowl.large import seed_large as bloodbowl_league
-    from bloodbowl.models import Match
     from slaughterball.large import seed_large as slaughterball_league
     from slaughterball.models import Season, Week
 
     started = time.perf_counter()
     league = slaughterball_league(size, weeks)
-    bb_league = bloodbowl_league(size, weeks)
+    bloodbowl = bloodbowl_pages(size, weeks, sheets=sheets)
     blitz = blitzbowl_pages(size, weeks, sheets=sheets)
     settle_database()
     print(f"built the leagues of {size} teams in {time.perf_counter() - started:.1f} s")
     season = Season.objects.get(league=league)
     week = Week.objects.filter(season=season).order_by("-number").first()
     team = league.teams.order_by("pk").first()
-    bb_team = bb_league.teams.order_by("pk").first()
     assert week is not None
     assert team is not None
-    assert bb_team is not None
-    assert Match.objects.filter(league=bb_league).exists()
     urls = {
         "baseline: league API": f"/api/leagues/{league.pk}/",
         "standings API": f"/api/leagues/{league.pk}/standings/",
@@ -81,10 +76,6 @@ def league_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
         "week API": f"/api/weeks/{week.pk}/",
         "week's games API": f"/api/weeks/{week.pk}/games/",
         "league's weeks API": f"/api/leagues/{league.pk}/weeks/",
-        "Blood Bowl league page": f"/leagues/{bb_league.pk}/",
-        "Blood Bowl standings page": f"/bloodbowl/leagues/{bb_league.pk}/standings/",
-        "Blood Bowl standings API": f"/api/bloodbowl/leagues/{bb_league.pk}/standings/",
-        "Blood Bowl matches page": f"/bloodbowl/leagues/{bb_league.pk}/matches/",
         "OpenAPI schema": "/api/schema/",
         **core_pages(league, season, week, team),
     }
@@ -92,9 +83,10 @@ def league_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
         urls |= {
             "League Ranking Sheet PDF": f"/seasons/{season.pk}/ranking-sheet.pdf",
             "roster PDF": f"/teams/{team.pk}/roster.pdf",
-            "Blood Bowl roster PDF": f"/bloodbowl/teams/{bb_team.pk}/roster.pdf",
         }
-    return urls | blitz | pitfighter_pages(size, weeks, sheets=sheets) | slaughterville_pages(size, weeks, sheets=sheets)
+    return (
+        urls | bloodbowl | blitz | pitfighter_pages(size, weeks, sheets=sheets) | slaughterville_pages(size, weeks, sheets=sheets)
+    )
 
 
 def blitzbowl_coaches(size: int) -> int:
@@ -193,4 +185,37 @@ def slaughterville_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, st
     }
     if sheets:
         urls["Slaughterville session PDF"] = f"/slaughterville/sessions/{session.pk}/sheet.pdf"
+    return urls
+
+
+def bloodbowl_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
+    """A Blood Bowl league of `size` teams with `weeks` rounds of confirmed matches (bloodbowl.large.seed_large), and
+    the URL of each of its default pages and APIs, by label: the league's, a team's (its first) and a match's (its
+    latest)."""
+    from bloodbowl.large import seed_large
+    from bloodbowl.models import Match
+
+    league = seed_large(size, weeks)
+    team = league.teams.order_by("pk").first()
+    match = Match.objects.filter(league=league).order_by("-pk").first()
+    assert team is not None
+    assert match is not None
+    urls = {
+        "Blood Bowl league page": f"/leagues/{league.pk}/",
+        "Blood Bowl standings page": f"/bloodbowl/leagues/{league.pk}/standings/",
+        "Blood Bowl standings API": f"/api/bloodbowl/leagues/{league.pk}/standings/",
+        "Blood Bowl matches page": f"/bloodbowl/leagues/{league.pk}/matches/",
+        "Blood Bowl matches API": f"/api/bloodbowl/leagues/{league.pk}/matches/",
+        "Blood Bowl league teams API": f"/api/bloodbowl/leagues/{league.pk}/teams/",
+        "Blood Bowl team lists API": f"/api/leagues/{league.pk}/team-lists/",
+        "Blood Bowl tournaments page": f"/bloodbowl/leagues/{league.pk}/tournaments/",
+        "Blood Bowl tournaments API": f"/api/bloodbowl/leagues/{league.pk}/tournaments/",
+        "Blood Bowl team page": f"/bloodbowl/teams/{team.pk}/",
+        "Blood Bowl team API": f"/api/bloodbowl/teams/{team.pk}/",
+        "Blood Bowl roster sheet page": f"/bloodbowl/teams/{team.pk}/roster/",
+        "Blood Bowl match page": f"/bloodbowl/matches/{match.pk}/",
+        "Blood Bowl match API": f"/api/bloodbowl/matches/{match.pk}/",
+    }
+    if sheets:
+        urls["Blood Bowl roster PDF"] = f"/bloodbowl/teams/{team.pk}/roster.pdf"
     return urls

@@ -2,8 +2,9 @@
 the demo sign-up from the sample house team lists, and rounds of confirmed league matches, written in bulk.
 
 The services are not what is built with: a round of results is what they would have left (each side's
-score, casualties and winnings paid in, a report whose touchdowns and MVPs earned their SPP, and what the
-post-match changed kept on the match for a void to put back).
+score, touchdowns, casualties and winnings paid in, a report whose touchdowns and MVPs earned their SPP, its
+players' touchdowns kept for the leaders, and what the post-match changed kept on the match for a void to put
+back).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from bloodbowl.demo import BLOOD_BOWL_HOUSE_VALUES, demo_bloodbowl_team
-from bloodbowl.models import Match, MatchSide, Player, TeamProfile
+from bloodbowl.models import Match, MatchSide, Player, PlayerLine, TeamProfile
 from bloodbowl.selectors import league_house, team_lists_of, team_rating_of
 from bloodbowl.selectors import teams as bloodbowl_teams
 from bloodbowl.services.matches import teams_state
@@ -24,6 +25,7 @@ from bloodbowl.services.standings import standings_recompute
 from bloodbowl.services.teamlists import team_lists_import
 from bloodbowl.services.teams import new_player
 from engine.bloodbowl import team as team_rules
+from engine.bloodbowl.report import report_from_data
 from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.teamlists import team_lists_sample
 from engine.core.money import TREASURY
@@ -155,12 +157,21 @@ def _confirmed_round(
                 home=name == "home",
                 team_rating=rating,
                 score=report[name]["score"],
+                touchdowns=report[name]["score"],
                 casualties=report[name]["casualties"],
                 winnings=WINNINGS,
                 fan_factor_change=0,
             )
             for match, report, pair in zip(matches, reports, pairs, strict=True)
             for name, team_id in zip(("home", "away"), pair, strict=True)
+        ),
+        batch_size=BATCH,
+    )
+    PlayerLine.objects.bulk_create(
+        (
+            PlayerLine(match=match, player_id=player, touchdowns=touchdowns, casualties=casualties)
+            for match, report in zip(matches, reports, strict=True)
+            for player, (touchdowns, casualties) in report_from_data(report).player_counts().items()
         ),
         batch_size=BATCH,
     )

@@ -121,6 +121,7 @@ class MatchSide(models.Model):
     missing = models.JSONField(default=list)  # ids of the players who miss this match (injury, niggling, aging)
     card_decks = models.JSONField(null=True, blank=True)  # the coach's split of his cards: {deck: count}
     score = models.PositiveSmallIntegerField(null=True, blank=True)
+    touchdowns = models.PositiveSmallIntegerField(null=True, blank=True)  # its report's (the score counts field goals too)
     casualties = models.PositiveSmallIntegerField(null=True, blank=True)
     winnings = models.IntegerField(null=True, blank=True)
     fan_factor_change = models.SmallIntegerField(null=True, blank=True)
@@ -133,6 +134,22 @@ class MatchSide(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} in {self.match}"
+
+
+class PlayerLine(models.Model):
+    """A player's touchdowns and casualties in a match's report, written with its result (the post-match) so the
+    leaders are summed by the database; only the players with any have a row."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="player_lines")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="match_lines")
+    touchdowns = models.PositiveSmallIntegerField()
+    casualties = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint("match", "player", name="bb_player_line_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.match}"
 
 
 class StarPlayerRoll(models.Model):

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypedDict, cast
 
-from django.db.models import Prefetch, Q, QuerySet, Sum
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django_stubs_ext import WithAnnotations
@@ -69,12 +70,15 @@ def team_lists_needed(leagues: Sequence[League]) -> dict[int, SetupStep]:
 
 
 def teams() -> QuerySet[TeamWithTreasury]:
-    """Blood Bowl teams with their profile, coach, league, players and treasury (three queries)."""
+    """Blood Bowl teams with their profile, coach, league, players and treasury (two queries). The treasury is a
+    subquery per team, not a join grouped by team: a page of a league's teams sums only its own teams' ledgers, and
+    counting them sums none."""
+    treasury = LedgerEntry.objects.filter(team=OuterRef("pk"), account=TREASURY).order_by().values("team")
     return (
         Team.objects.filter(league__game_system=GAME_SYSTEM)
         .select_related("bb", "coach", "league")
         .prefetch_related(Prefetch("bb_players", queryset=Player.objects.order_by("number", "id")))
-        .annotate(treasury=Sum("ledger__amount", filter=Q(ledger__account=TREASURY), default=0))
+        .annotate(treasury=Coalesce(Subquery(treasury.annotate(total=Sum("amount")).values("total")), 0))
         .order_by("name", "id")
     )
 
@@ -171,17 +175,12 @@ def team_rating_of(team: TeamWithTreasury, house: HouseValues) -> int:
     return rating
 
 
-def league_team_lines(league: League) -> list[TeamLine]:
-    house = league_house(league)
-    return [team_line(t, house) for t in teams().filter(league=league)]
-
-
 def matches(league: League) -> QuerySet[Match]:
-    return (
-        Match.objects.filter(league=league)
-        .prefetch_related(Prefetch("sides", queryset=MatchSide.objects.select_related("team__coach")))
-        .order_by("-created_at", "-id")
-    )
+    """The league's matches as the matches API answers them, newest first, with their sides and each side's team
+    name: not what it does not answer (a match's effects, kept for a void, are decoded per row for nothing)."""
+    sides = MatchSide.objects.select_related("team")
+    listed = Match.objects.filter(league=league).defer("effects")
+    return listed.prefetch_related(Prefetch("sides", queryset=sides)).order_by("-created_at", "-id")
 
 
 def matches_listed(league: League) -> QuerySet[Match]:
@@ -230,27 +229,32 @@ class MatchRecordLine:
 
 def team_match_record(team: Team) -> list[MatchRecordLine]:
     """Match Records: the team's confirmed matches, oldest first, with the opposition, the score, each
-    side's casualties, the gate and the team's winnings (written by the post-match)."""
+    side's casualties, the gate and the team's winnings (written by the post-match). One query: both sides of
+    each of its matches, with the match (not its report and effects, which the record does not show)."""
     sides = (
-        MatchSide.objects.filter(team=team, match__state=Game.State.CONFIRMED)
-        .select_related("match")
-        .prefetch_related(Prefetch("match__sides", queryset=MatchSide.objects.select_related("team")))
+        MatchSide.objects.filter(match__sides__team=team, match__state=Game.State.CONFIRMED)
+        .select_related("match", "team")
+        .defer("match__report", "match__effects")
         .order_by("match__confirmed_at", "match__created_at", "match_id")
     )
-    lines = []
+    by_match: dict[int, list[MatchSide]] = {}
     for side in sides:
-        other = next(s for s in side.match.sides.all() if s.team_id != team.pk)
+        by_match.setdefault(side.match_id, []).append(side)
+    lines = []
+    for both in by_match.values():
+        own = next(s for s in both if s.team_id == team.pk)
+        other = next(s for s in both if s.team_id != team.pk)
         lines.append(
             MatchRecordLine(
-                side.match,
+                own.match,
                 other.team,
-                side.score,
+                own.score,
                 other.score,
-                side.casualties,
+                own.casualties,
                 other.casualties,
-                side.match.gate,
-                side.winnings,
-                side.notes,
+                own.match.gate,
+                own.winnings,
+                own.notes,
             )
         )
     return lines

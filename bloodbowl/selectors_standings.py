@@ -2,24 +2,25 @@
 
 The pages read the stored rows (`Standing`, `PlayerTotals`) a page at a time, whatever the league's size;
 `league_standings_computed` is what the recompute (bloodbowl.services.standings) stores: the engine's table
-from every confirmed league match and the rosters as they are now, and each player's totals.
+from every confirmed league match and the rosters as they are now (the recompute sums each player's totals).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from django.db import connection
 from django.db.models import F, QuerySet
 
-from bloodbowl.models import Match, MatchSide, Player, PlayerTotals, Standing
-from bloodbowl.selectors import league_team_lines
+from bloodbowl.models import Player, PlayerTotals, Standing
+from bloodbowl.selectors import league_house
 from engine.bloodbowl import standings
-from engine.bloodbowl.report import SIDES, MatchReport, report_from_data
+from engine.bloodbowl import team as team_rules
 from engine.bloodbowl.ruleset import RULESET
 from engine.bloodbowl.standings import StandingRow
+from engine.core.money import TREASURY
+from engine.core.violations import RuleViolation
 from games.models import Game
 from leagues.models import League
 from rosters.models import Team
@@ -28,13 +29,6 @@ LEADERS = 5  # players in each of the leaders' lists
 
 
 # --- What the recompute stores ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Totals:
-    touchdowns: int
-    casualties: int
-    spp: int
 
 
 class TeamKey(NamedTuple):
@@ -47,77 +41,97 @@ class TeamKey(NamedTuple):
 
 @dataclass(frozen=True)
 class Computed:
-    """The league's table in the engine's order, why a team has no Team Rating (a house value unset), and
-    the totals of every player with any touchdown, casualty or Star Player Point."""
+    """The league's table in the engine's order, and why a team has no Team Rating (a house value unset)."""
 
     table: list[StandingRow[TeamKey]]
     rating_problems: dict[int, str] = field(default_factory=dict)
-    totals: dict[int, Totals] = field(default_factory=dict)
+
+
+# Plain SQL, the same on PostgreSQL and SQLite: the hot path of the periodic recompute of every league, where
+# building every roster and decoding every report cost ten times the figures' sums. The database sums; the
+# engine decides (Team Rating from the sums, each result's points, the order): tests/bloodbowl/test_standings.py
+# keeps this table the engine's from the full rows.
+#
+# Each team's figures Team Rating reads: its profile, treasury (its treasury ledger rows) and the values and
+# Star Player Points of its players on the roster (engine.bloodbowl.facts: neither dead nor retired).
+_TEAMS = """
+WITH
+roster AS (
+    SELECT player.team_id, SUM(player.value) AS value, SUM(player.spp) AS spp
+    FROM bloodbowl_player player JOIN rosters_team team ON team.id = player.team_id
+    WHERE team.league_id = %(league)s AND player.status = %(active)s GROUP BY player.team_id),
+treasury AS (
+    SELECT ledger.team_id, SUM(ledger.amount) AS amount
+    FROM rosters_ledgerentry ledger JOIN rosters_team team ON team.id = ledger.team_id
+    WHERE team.league_id = %(league)s AND ledger.account = %(treasury)s GROUP BY ledger.team_id)
+SELECT team.id, team.name, COALESCE(roster.value, 0), COALESCE(roster.spp, 0), profile.rerolls, profile.reroll_cost,
+       profile.fan_factor, profile.apothecary, profile.assistant_coaches, profile.cheerleaders, COALESCE(treasury.amount, 0)
+FROM rosters_team team JOIN bloodbowl_teamprofile profile ON profile.team_id = team.id
+LEFT JOIN roster ON roster.team_id = team.id LEFT JOIN treasury ON treasury.team_id = team.id
+WHERE team.league_id = %(league)s
+"""
+# Each confirmed league match (not a tournament's), home side then away: team, score, touchdowns, casualties (a
+# match confirmed with no report has no touchdowns: none). A match's state is its games.Game row's.
+_RESULTS = """
+SELECT home.team_id, home.score, COALESCE(home.touchdowns, 0), home.casualties,
+       away.team_id, away.score, COALESCE(away.touchdowns, 0), away.casualties
+FROM bloodbowl_match match JOIN games_game base ON base.id = match.game_ptr_id
+JOIN bloodbowl_matchside home ON home.match_id = match.game_ptr_id AND home.home = %(home)s
+JOIN bloodbowl_matchside away ON away.match_id = match.game_ptr_id AND away.home = %(away)s
+WHERE base.league_id = %(league)s AND base.state = %(confirmed)s AND match.stage = %(stage)s
+      AND match.tournament_id IS NULL
+"""
 
 
 def league_standings_computed(league: League) -> Computed:
     """The league table from its confirmed league matches (not tournament ones), by the league's points and
-    tie-breakers (the engine's rows, a TeamKey as their `team`), and the leaders' totals over every
-    confirmed match of the league (tournament ones too). Each report is decoded once, here, for both."""
-    lines = league_team_lines(league)
-    by_id = {line.team.pk: TeamKey(line.team.name, line.team.pk) for line in lines}
-    confirmed = Match.objects.filter(league=league, state=Game.State.CONFIRMED)
-    reports = {pk: report_from_data(data) for pk, data in confirmed.values_list("pk", "report") if data}
-    counted = MatchSide.objects.filter(match__in=confirmed.filter(stage="league", tournament__isnull=True))
-    sides: dict[int, dict[bool, tuple[int, int | None, int | None]]] = {}
-    for match_id, home, team_id, score, casualties in counted.values_list("match_id", "home", "team_id", "score", "casualties"):
-        sides.setdefault(match_id, {})[home] = (team_id, score, casualties)
-    results = [_result(by_id, reports.get(match_id), both[True], both[False]) for match_id, both in sides.items()]
-    ratings = {by_id[line.team.pk]: line.rating or 0 for line in lines}
-    options = RULESET.standings_options(league.options)
-    table = RULESET.standings_order(standings.rows(results, ratings, options), league.options)
-    return Computed(
-        table,
-        {line.team.pk: line.reason for line in lines if line.reason},
-        _totals(reports.values(), {p.id: p.spp for line in lines for p in line.facts.players}),
-    )
-
-
-type _Side = tuple[int, int | None, int | None]  # (team id, score, casualties)
-
-
-def _result(teams: dict[int, TeamKey], report: MatchReport | None, home: _Side, away: _Side) -> standings.MatchResult[TeamKey]:
-    """A confirmed match's result: each side's score and casualties, and its touchdowns from the report (the
-    score also counts field goals; no report, no touchdowns)."""
-    (home_team, home_score, home_casualties), (away_team, away_score, away_casualties) = home, away
-    touchdowns = {name: report.touchdowns(name) if report else 0 for name in SIDES}
-    return standings.MatchResult(
-        home=teams[home_team],
-        away=teams[away_team],
-        home_score=_written(home_score),
-        away_score=_written(away_score),
-        home_touchdowns=touchdowns["home"],
-        away_touchdowns=touchdowns["away"],
-        home_casualties=_written(home_casualties),
-        away_casualties=_written(away_casualties),
-    )
-
-
-def _written(value: int | None) -> int:
-    assert value is not None  # the post-match writes a side's score and casualties before it confirms the match
-    return value
-
-
-def _totals(reports: Iterable[MatchReport], spp: dict[int, int]) -> dict[int, Totals]:
-    """Each of the league's players' touchdowns and casualties in the reports, with his SPP; only the
-    players with any (the reports' players no longer in the league are left out)."""
-    touchdowns: Counter[int] = Counter()
-    casualties: Counter[int] = Counter()
-    for report in reports:
-        for name in SIDES:
-            for line in report.side(name).players:
-                touchdowns[line.player] += line.touchdowns
-                casualties[line.player] += line.casualties
-    return {
-        pk: Totals(touchdowns[pk], casualties[pk], points)
-        for pk, points in spp.items()
-        if touchdowns[pk] or casualties[pk] or points
+    tie-breakers (the engine's rows, a TeamKey as their `team`), and each team's Team Rating now (two queries)."""
+    params: dict[str, int | str | bool] = {
+        "league": league.pk,
+        "active": Player.Status.ACTIVE,
+        "treasury": TREASURY,
+        "confirmed": Game.State.CONFIRMED,
+        "stage": "league",  # a match's stage (engine.bloodbowl.prematch.STAGES)
+        "home": True,
+        "away": False,
     }
+    with connection.cursor() as cursor:
+        cursor.execute(_TEAMS, params)
+        teams = cursor.fetchall()
+        cursor.execute(_RESULTS, params)
+        results = cursor.fetchall()
+    house = league_house(league)
+    keys: dict[int, TeamKey] = {}
+    ratings: dict[TeamKey, int] = {}
+    problems: dict[int, str] = {}
+    for pk, name, value, spp, rerolls, reroll_cost, fan_factor, apothecary, assistants, cheerleaders, treasury in teams:
+        keys[pk] = key = TeamKey(name, pk)
+        sums = team_rules.TeamSums(
+            int(value), int(spp), rerolls, reroll_cost, fan_factor, bool(apothecary), assistants, cheerleaders, int(treasury)
+        )
+        try:
+            ratings[key] = team_rules.summed_rating(sums, house)
+        except RuleViolation as missing:
+            ratings[key], problems[pk] = 0, str(missing)
+    played: dict[int, list[tuple[TeamKey, int, int]]] = {pk: [] for pk in keys}
+    counts = {pk: [0, 0, 0, 0] for pk in keys}  # touchdowns for and against, casualties for and against
+    for home, home_score, home_td, home_cas, away, away_score, away_td, away_cas in results:
+        # The post-match writes a side's score and casualties before it confirms the match.
+        assert None not in (home_score, home_cas, away_score, away_cas)
+        played[home].append((keys[away], home_score, away_score))
+        played[away].append((keys[home], away_score, home_score))
+        home_sums, away_sums = counts[home], counts[away]
+        home_sums[0] += home_td
+        home_sums[1] += away_td
+        home_sums[2] += home_cas
+        home_sums[3] += away_cas
+        away_sums[0] += away_td
+        away_sums[1] += home_td
+        away_sums[2] += away_cas
+        away_sums[3] += home_cas
+    summed = [standings.TeamResults(key, tuple(played[pk]), *counts[pk]) for pk, key in keys.items()]
+    options = RULESET.standings_options(league.options)
+    return Computed(RULESET.standings_order(standings.summed_rows(summed, ratings, options), league.options), problems)
 
 
 # --- What the pages show -----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
-from bloodbowl.models import Match, MatchSide, Player, StarPlayerRoll, TeamProfile, Tournament
+from bloodbowl.models import Match, MatchSide, Player, PlayerLine, StarPlayerRoll, TeamProfile, Tournament
 from bloodbowl.selectors import (
     TeamWithTreasury,
     apothecary_candidates,
@@ -388,7 +388,10 @@ class BloodBowlResults(ResultLifecycle[Match]):
         ]
 
     def clear_report(self, game: Match) -> None:
-        MatchSide.objects.filter(match=game).update(score=None, casualties=None, winnings=None, fan_factor_change=None)
+        MatchSide.objects.filter(match=game).update(
+            score=None, touchdowns=None, casualties=None, winnings=None, fan_factor_change=None
+        )
+        PlayerLine.objects.filter(match=game).delete()
 
     def after_confirmed(self, game: Match) -> None:
         standings_recompute_queue(game.league_id)
@@ -553,20 +556,21 @@ def teams_state(team_ids: Sequence[int]) -> dict[str, Any]:
 
 
 def _postmatch(match: Match, user: Any, dice: Dice, label: str) -> None:
-    """The engine's Post-Match Sequence (engine.bloodbowl.match.post_match) applied: each side's score and
-    winnings, the winnings paid into (or out of) the treasury, the teams' profiles and players as it left
-    them, and the star player rolls it rolled. Both teams as they were go into `match.effects`, for a void
-    to put back."""
+    """The engine's Post-Match Sequence (engine.bloodbowl.match.post_match) applied: each side's score,
+    touchdowns and winnings, the winnings paid into (or out of) the treasury, the teams' profiles and players as
+    it left them, the star player rolls it rolled, and the report's touchdowns and casualties of each player (the
+    leaders'). Both teams as they were go into `match.effects`, for a void to put back."""
     assert match.report is not None  # the post-match follows a report
     sides = _sides_facts(match)
     match.effects = teams_state([side.team_id for side in sides.values()])
     outcome = RULESET.post_game(_match_facts(match, match.report, sides), dice)
+    report = report_from_data(match.report)
     for side in match.sides.all():
         name = _side_name(side)
         before, result = sides[name], outcome.side(name)
-        side.score, side.casualties = result.score, result.casualties
+        side.score, side.touchdowns, side.casualties = result.score, report.touchdowns(name), result.casualties
         side.winnings, side.fan_factor_change = result.winnings, result.fan_factor_change
-        side.save(update_fields=["score", "casualties", "winnings", "fan_factor_change"])
+        side.save(update_fields=["score", "touchdowns", "casualties", "winnings", "fan_factor_change"])
         if result.treasury_change:
             kind = "Match winnings" if result.winnings >= 0 else "Negative winnings"
             sponsored = f", Bloodweiser sponsorship {_gold(before.sponsorship)}" if before.sponsorship else ""
@@ -589,6 +593,10 @@ def _postmatch(match: Match, user: Any, dice: Dice, label: str) -> None:
         )
         _save_players(before.team, after)
         _store_rolls(match, side.team, result.star_player_rolls)
+    PlayerLine.objects.bulk_create(
+        PlayerLine(match=match, player_id=player, touchdowns=touchdowns, casualties=casualties)
+        for player, (touchdowns, casualties) in report.player_counts().items()
+    )
 
 
 def spp_award(*, match: Match, team: Team, earned: Mapping[int, int], dice: Dice) -> None:

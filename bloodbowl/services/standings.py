@@ -10,13 +10,13 @@ grants, house values, the league's points and tie-breakers).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
 
-from bloodbowl.models import PlayerTotals, Standing
+from bloodbowl.models import Standing
 from bloodbowl.selectors import GAME_SYSTEM
 from bloodbowl.selectors_standings import league_standings_computed
 from leagues.models import League
@@ -39,8 +39,37 @@ ENGINE_FIELDS = (
     "team_rating",
 )
 STANDING_FIELDS = ("rank", *ENGINE_FIELDS, "rating_problem")
-TOTALS_FIELDS = ("touchdowns", "casualties", "spp")
 BATCH = 500
+
+# The leaders' totals, summed and written by the database (the same SQL on PostgreSQL and SQLite): each of the
+# league's players with any touchdown or casualty in its matches' reports or any Star Player Point; only the rows
+# that differ are written. A player's lines (PlayerLine) are those of his confirmed matches, all in his league: the
+# post-match writes them and a void deletes them, so they are summed without their matches.
+_WRITE_TOTALS = """
+INSERT INTO bloodbowl_playertotals (league_id, player_id, touchdowns, casualties, spp)
+WITH fresh AS (
+    SELECT player.id AS player_id, COALESCE(SUM(line.touchdowns), 0) AS touchdowns,
+           COALESCE(SUM(line.casualties), 0) AS casualties, player.spp
+    FROM bloodbowl_player player JOIN rosters_team team ON team.id = player.team_id
+    LEFT JOIN bloodbowl_playerline line ON line.player_id = player.id
+    WHERE team.league_id = %(league)s
+    GROUP BY player.id, player.spp
+    HAVING COUNT(line.id) > 0 OR player.spp > 0)
+SELECT %(league)s, fresh.player_id, fresh.touchdowns, fresh.casualties, fresh.spp
+FROM fresh LEFT JOIN bloodbowl_playertotals stored ON stored.player_id = fresh.player_id
+WHERE stored.id IS NULL OR (stored.league_id, stored.touchdowns, stored.casualties, stored.spp)
+      <> (%(league)s, fresh.touchdowns, fresh.casualties, fresh.spp)
+ON CONFLICT (player_id) DO UPDATE SET league_id = excluded.league_id, touchdowns = excluded.touchdowns,
+    casualties = excluded.casualties, spp = excluded.spp
+"""
+# The rows of players who have none of them any more (a line is kept only when it has a touchdown or a casualty),
+# or are no longer in the league.
+_DELETE_STALE_TOTALS = """
+DELETE FROM bloodbowl_playertotals WHERE league_id = %(league)s AND player_id NOT IN (
+    SELECT player.id FROM bloodbowl_player player JOIN rosters_team team ON team.id = player.team_id
+    WHERE team.league_id = %(league)s
+          AND (player.spp > 0 OR EXISTS (SELECT 1 FROM bloodbowl_playerline line WHERE line.player_id = player.id)))
+"""
 
 
 def standings_recompute(*, league_id: int) -> int:
@@ -60,32 +89,29 @@ def standings_recompute(*, league_id: int) -> int:
             }
             for rank, row in enumerate(computed.table, start=1)
         }
-        totals = {pk: {name: getattr(t, name) for name in TOTALS_FIELDS} for pk, t in computed.totals.items()}
-        return _write(Standing, league, "team_id", lines, STANDING_FIELDS) + _write(
-            PlayerTotals, league, "player_id", totals, TOTALS_FIELDS
-        )
+        written = _write(league, lines)
+        with connection.cursor() as cursor:
+            for sql in (_DELETE_STALE_TOTALS, _WRITE_TOTALS):
+                cursor.execute(sql, {"league": league.pk})
+                written += cursor.rowcount
+        return written
 
 
-def _write(
-    model: type[Standing] | type[PlayerTotals],
-    league: League,
-    key: str,
-    fresh: Mapping[int, Mapping[str, Any]],
-    fields: Sequence[str],
-) -> int:
-    """Make the league's rows of `model` (one per `key`, a unique column) the `fresh` values: those missing or
-    different written in one upsert per batch (an UPDATE per row, or bulk_update's CASE per column, costs
-    seconds for a thousand), the others deleted. Returns the rows written."""
-    stored = {row[0]: row[1:] for row in model.objects.filter(league=league).values_list(key, *fields)}
+def _write(league: League, fresh: Mapping[int, Mapping[str, Any]]) -> int:
+    """Make the league's Standing rows (one per team) the `fresh` values: those missing or different written in
+    one upsert per batch (an UPDATE per row, or bulk_update's CASE per column, costs seconds for a thousand), the
+    others deleted. Returns the rows written."""
+    stored = {row[0]: row[1:] for row in Standing.objects.filter(league=league).values_list("team_id", *STANDING_FIELDS)}
     writes = [
-        model(league=league, **{key: pk}, **values)
+        Standing(league=league, team_id=pk, **values)
         for pk, values in fresh.items()
-        if stored.get(pk) != tuple(values[name] for name in fields)
+        if stored.get(pk) != tuple(values[name] for name in STANDING_FIELDS)
     ]
-    upsert = {"update_conflicts": True, "unique_fields": [key.removesuffix("_id")], "update_fields": ["league", *fields]}
-    model.objects.bulk_create(writes, batch_size=BATCH, **upsert)  # type: ignore[arg-type]
+    Standing.objects.bulk_create(
+        writes, batch_size=BATCH, update_conflicts=True, unique_fields=["team"], update_fields=["league", *STANDING_FIELDS]
+    )
     stale = [pk for pk in stored if pk not in fresh]
-    deleted, _ = model.objects.filter(league=league, **{f"{key}__in": stale}).delete() if stale else (0, {})
+    deleted, _ = Standing.objects.filter(league=league, team_id__in=stale).delete() if stale else (0, {})
     return len(writes) + deleted
 
 

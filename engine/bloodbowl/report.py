@@ -87,6 +87,16 @@ class MatchReport:
             return int(self.side(side).score)
         return sum(int(line.touchdowns) for line in self.side(side).players)
 
+    def player_counts(self) -> dict[int, tuple[int, int]]:
+        """A checked report's touchdowns and casualties of each player (both sides), only those with any: what the
+        league's leaders sum."""
+        counts: dict[int, tuple[int, int]] = {}
+        for name in SIDES:
+            for line in self.side(name).players:
+                touchdowns, casualties = counts.get(int(line.player), (0, 0))
+                counts[int(line.player)] = (touchdowns + int(line.touchdowns), casualties + int(line.casualties))
+        return {player: both for player, both in counts.items() if any(both)}
+
 
 def _side_report(data: Mapping[str, Any]) -> SideReport:
     return SideReport(

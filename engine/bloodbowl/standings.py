@@ -143,6 +143,48 @@ def rows[T: Hashable](
     ]
 
 
+@dataclass(frozen=True)
+class TeamResults[T: Hashable]:
+    """A team's confirmed results as a database sums them: each result's score (opponent, for, against), which
+    decides it, and its touchdowns and casualties for and against summed over them."""
+
+    team: T
+    results: tuple[tuple[T, int, int], ...] = ()
+    td_for: int = 0
+    td_against: int = 0
+    cas_for: int = 0
+    cas_against: int = 0
+
+
+def summed_rows[T: Hashable](
+    teams: Iterable[TeamResults[T]], team_ratings: Mapping[T, int], options: StandingsOptions
+) -> list[StandingRow[T]]:
+    """Each team's row from its summed results, as `rows` tallies them match by match; its position not yet set."""
+    table = []
+    for team in teams:
+        outcomes = {"won": 0, "drawn": 0, "lost": 0}
+        points = 0
+        for _, scored, conceded in team.results:
+            outcomes["won" if scored > conceded else "drawn" if scored == conceded else "lost"] += 1
+            points += options.points(scored, conceded)
+        table.append(
+            StandingRow(
+                team=team.team,
+                position=0,
+                played=len(team.results),
+                points=points,
+                td_for=team.td_for,
+                td_against=team.td_against,
+                cas_for=team.cas_for,
+                cas_against=team.cas_against,
+                team_rating=team_ratings.get(team.team, 0),
+                results=team.results,
+                **outcomes,
+            )
+        )
+    return table
+
+
 def order[T: Hashable](table_rows: Iterable[StandingRow[T]], options: StandingsOptions) -> list[StandingRow[T]]:
     """The rows by points, then by the league's tie-breakers in order; head-to-head counts only the matches
     among the teams still tied at that step. Teams still tied after every tie-breaker share a position."""
@@ -162,9 +204,12 @@ def order[T: Hashable](table_rows: Iterable[StandingRow[T]], options: StandingsO
         if len(group) < 2 or not breakers:
             return [sorted(group, key=str)]
         key = key_for(breakers[0], group)
+        tied: dict[int, list[T]] = {}
+        for team in group:
+            tied.setdefault(key(team), []).append(team)
         ordered: list[list[T]] = []
-        for value in sorted({key(t) for t in group}, reverse=True):
-            ordered += rank([t for t in group if key(t) == value], breakers[1:])
+        for value in sorted(tied, reverse=True):
+            ordered += rank(tied[value], breakers[1:])
         return ordered
 
     table: list[StandingRow[T]] = []

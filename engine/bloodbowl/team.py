@@ -175,11 +175,48 @@ def _roster_problems(request: NewTeamRequest, house: HouseValues) -> list[Violat
     return problems
 
 
+@dataclass(frozen=True)
+class TeamSums:
+    """A team as Team Ratings reads it: its roster's values and Star Player Points summed (what `team_sums` adds
+    up from its facts, or a database over its players), its re-rolls, staff and treasury."""
+
+    roster_value: int
+    roster_spp: int
+    rerolls: int = 0
+    reroll_cost: int = 0
+    fan_factor: int = 0
+    apothecary: bool = False
+    assistant_coaches: int = 0
+    cheerleaders: int = 0
+    treasury: int = 0
+
+
+def team_sums(team: TeamFacts) -> TeamSums:
+    """The team's figures Team Ratings reads: every player on the roster (dead and retired ones are not)."""
+    roster = team.roster
+    return TeamSums(
+        roster_value=sum(p.value for p in roster),
+        roster_spp=sum(p.spp for p in roster),
+        rerolls=team.rerolls,
+        reroll_cost=team.reroll_cost,
+        fan_factor=team.fan_factor,
+        apothecary=team.apothecary,
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        treasury=team.treasury,
+    )
+
+
 def team_value(team: TeamFacts, house: HouseValues) -> int:
     """A team's total value in gold pieces (Team Ratings): every player on the roster at his value (his
     position's cost, including those who miss the next match), Team Re-rolls at the team list's price
     (not the doubled price paid after the league starts), Fan Factor points and coaching staff at their
     house-value costs, plus the treasury. RuleViolation when a cost it needs is not set."""
+    return summed_value(team_sums(team), house)
+
+
+def summed_value(team: TeamSums, house: HouseValues) -> int:
+    """team_value from the team's summed figures."""
     staff = {
         "fan_factor": team.fan_factor,
         "apothecary": int(team.apothecary),
@@ -191,8 +228,7 @@ def team_value(team: TeamFacts, house: HouseValues) -> int:
     ]
     raise_if_any(problems)
     staff_value = sum(count * (house.get(STAFF_COSTS[field]) or 0) for field, count in staff.items())
-    players = sum(p.value for p in team.roster)
-    return players + team.rerolls * team.reroll_cost + staff_value + team.treasury
+    return team.roster_value + team.rerolls * team.reroll_cost + staff_value + team.treasury
 
 
 def rating(value: int, total_spp: int) -> int:
@@ -202,4 +238,9 @@ def rating(value: int, total_spp: int) -> int:
 
 def team_rating(team: TeamFacts, house: HouseValues) -> int:
     """Team Ratings: the team's value (treasury included) and its players' Star Player Points."""
-    return rating(team_value(team, house), sum(p.spp for p in team.roster))
+    return summed_rating(team_sums(team), house)
+
+
+def summed_rating(team: TeamSums, house: HouseValues) -> int:
+    """team_rating from the team's summed figures."""
+    return rating(summed_value(team, house), team.roster_spp)

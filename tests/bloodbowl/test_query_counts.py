@@ -67,3 +67,33 @@ def test_whole_league_reads_do_not_grow_with_the_league(url, page, queries, size
 
     assert response.status_code == 200
     assert last.name in response.content.decode()
+
+
+TEAM_AND_MATCH_READS = [
+    # 1 league with 1 prefetch of its commissioners; 1 count of its matches; 1 page of them; 1 prefetch of their
+    # sides joined to their teams.
+    pytest.param("/api/bloodbowl/leagues/{league}/matches/", False, 5, id="matches-api"),
+    # The session and its user; 1 team joined to profile, coach and league with the treasury summed; 1 prefetch of
+    # its players; 1 team lists row; its match record: 1 both sides of its matches with their teams and matches; its
+    # honours: 1 trophies, 1 wizard contract; the nav's unread count; 1 its ledger.
+    pytest.param("/bloodbowl/teams/{team}/", True, 10, id="team-page"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("size", [3, 60])
+@pytest.mark.parametrize(("url", "page", "queries"), TEAM_AND_MATCH_READS)
+def test_the_matches_api_and_the_team_page_do_not_grow_with_the_league(url, page, queries, size, api, django_assert_num_queries):
+    league = seed_large(size, 2)  # rounds of confirmed matches
+    team = league.teams.order_by("pk").first()  # its coach looks at his team, which played its matches
+    client = Client() if page else api
+    if page:
+        client.force_login(team.coach)
+    else:
+        api.force_authenticate(team.coach)
+
+    with django_assert_num_queries(queries):
+        response = client.get(url.format(league=league.pk, team=team.pk))
+
+    assert response.status_code == 200
+    assert team.name in response.content.decode()

@@ -9,12 +9,16 @@ from django.core.cache import cache
 from django.test import Client
 
 from bloodbowl.large import seed_large
-from bloodbowl.models import Match, PlayerTotals, Standing
-from bloodbowl.selectors_standings import league_standings_computed
+from bloodbowl.models import Match, Player, PlayerTotals, Standing
+from bloodbowl.selectors import league_house, team_line, teams
+from bloodbowl.selectors_standings import TeamKey, league_standings_computed
 from bloodbowl.services import matches as services
 from bloodbowl.services.standings import PENDING_KEY, standings_recompute
 from bloodbowl.sheets import LEAGUE_PAGE_TEAMS
 from bloodbowl.tasks import standings_recompute_all_task, standings_recompute_task
+from engine.bloodbowl import standings
+from engine.bloodbowl.report import report_from_data
+from engine.bloodbowl.ruleset import RULESET
 from pitside.pagination import Pagination
 from pitside.paging import PAGE_SIZE
 from tests.bloodbowl.factories import make_bb_team
@@ -148,6 +152,80 @@ def test_a_write_while_a_recompute_waits_in_the_queue_queues_no_other(four, djan
     assert _stored(league) == _computed(league)
     assert Standing.objects.get(team=croakers).points == 3
     assert cache.add(PENDING_KEY.format(league.pk), 1)  # the mark is cleared: the next write queues a recompute
+
+
+# --- The database's sums against the full rows ----------------------------------------------------------------
+
+
+def _table_from_full_rows(league):
+    """The engine's table as it was computed before the database summed: every roster built into the engine's facts
+    (its Team Rating), every confirmed league match's report decoded (its touchdowns)."""
+    lines = [team_line(team, league_house(league)) for team in teams().filter(league=league)]
+    keys = {line.team.pk: TeamKey(line.team.name, line.team.pk) for line in lines}
+    counted = Match.objects.filter(league=league, state=Match.State.CONFIRMED, stage="league", tournament=None)
+    results = []
+    for match in counted.prefetch_related("sides"):
+        home, away = sorted(match.sides.all(), key=lambda side: not side.home)
+        report = report_from_data(match.report)
+        results.append(
+            standings.MatchResult(
+                keys[home.team_id],
+                keys[away.team_id],
+                home.score,
+                away.score,
+                report.touchdowns("home"),
+                report.touchdowns("away"),
+                home.casualties,
+                away.casualties,
+            )
+        )
+    ratings = {keys[line.team.pk]: line.rating or 0 for line in lines}
+    table = standings.standings(results, ratings, RULESET.standings_options(league.options))
+    return [(row.team.pk, *(getattr(row, name) for name in LINE)) for row in table]
+
+
+def _totals_from_full_rows(league):
+    """Each of the league's players' touchdowns and casualties in its confirmed reports, and his SPP (those with any)."""
+    counts: dict[int, list[int]] = {}
+    for data in Match.objects.filter(league=league, state=Match.State.CONFIRMED).values_list("report", flat=True):
+        for player, (touchdowns, casualties) in report_from_data(data).player_counts().items():
+            both = counts.setdefault(player, [0, 0])
+            both[0], both[1] = both[0] + touchdowns, both[1] + casualties
+    players = Player.objects.filter(team__league=league)
+    return {p.pk: (*counts.get(p.pk, (0, 0)), p.spp) for p in players if p.spp or any(counts.get(p.pk, ()))}
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"points_draw": 2, "tie_breakers": ["head_to_head", "team_rating", "cas_diff", "td_diff"]}],
+    ids=["default", "head-to-head-first"],
+)
+def test_the_table_from_the_databases_sums_is_the_engines_from_the_full_rows(
+    db, options, four, django_capture_on_commit_callbacks
+):
+    league = seed_large(16, 4)
+    league.options = options
+    league.save(update_fields=["options"])
+    retired, dead = Player.objects.filter(team__league=league).order_by("pk")[:2]
+    Player.objects.filter(pk=retired.pk).update(status=Player.Status.RETIRED)
+    Player.objects.filter(pk=dead.pk).update(status=Player.Status.DEAD)
+    assert _computed(league) == _table_from_full_rows(league)
+
+    played, (croakers, kings, *_) = four  # a league played through the services: casualties in the report too
+    report = _report(croakers, kings, 2, 1)
+    report["home"]["casualties"] = 3
+    report["home"]["players"][0]["casualties"] = 2
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.match_create(league=played, user=croakers.coach, home_team_id=croakers.pk, away_team_id=kings.pk)
+        services.prematch_roll(match_id=match.pk, user=croakers.coach)
+        services.report_submit(match_id=match.pk, user=croakers.coach, report=report)
+        services.report_confirm(match_id=match.pk, user=kings.coach)
+    for each in (league, played):
+        standings_recompute(league_id=each.pk)
+        assert _stored(each) == _computed(each) == _table_from_full_rows(each)
+        stored = PlayerTotals.objects.filter(league=each)
+        assert {t.player_id: (t.touchdowns, t.casualties, t.spp) for t in stored} == _totals_from_full_rows(each)
+    assert PlayerTotals.objects.get(player=report["home"]["players"][0]["player"]).casualties == 2
 
 
 # --- A page at a time ----------------------------------------------------------------------------------------
