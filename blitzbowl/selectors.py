@@ -249,7 +249,7 @@ def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]
         "standings": page_rows(request, state.standings, own=lambda line: line.team.pk in mine, param="standings"),
         "schedule": page_rows(request, matches(league), own=own_matches, param="schedule"),
         "legal_opponents": page_rows(request, state.coaches, own=lambda team: team.pk in mine, param="opponents").map(
-            state.opponents
+            state.opponents, reads=()
         ),
         "signed_up": bool(mine),
         "can_arrange": bool(mine) or league_is_commissioner(league, user),
