@@ -19,6 +19,7 @@ def league_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
     started = time.perf_counter()
     league = slaughterball_league(size, weeks)
     bb_league = bloodbowl_league(size, weeks)
+    blitz = blitzbowl_pages(size, weeks, sheets=sheets)
     settle_database()
     print(f"built the leagues of {size} teams in {time.perf_counter() - started:.1f} s")
     season = Season.objects.get(league=league)
@@ -51,4 +52,38 @@ def league_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
             "roster PDF": f"/teams/{team.pk}/roster.pdf",
             "Blood Bowl roster PDF": f"/bloodbowl/teams/{bb_team.pk}/roster.pdf",
         }
+    return urls | blitz
+
+
+def blitzbowl_coaches(size: int) -> int:
+    """The Blitz Bowl league of a bench of `size` teams: a coach for five teams (size 1,000: 200 coaches, a big real
+    league), at least ten."""
+    return max(10, size // 5)
+
+
+def blitzbowl_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
+    """Builds a Blitz Bowl league of `blitzbowl_coaches(size)` coaches who have each played `weeks` confirmed matches
+    of `weeks + 1` (blitzbowl.large.seed_large: the league after a round fully played, a round still to arrange), and
+    answers the URL of each default page and API of the game system in it, by label."""
+    from blitzbowl.large import seed_large
+    from blitzbowl.models import Match
+
+    league = seed_large(blitzbowl_coaches(size), weeks)
+    team = league.teams.order_by("pk").first()
+    match = Match.objects.filter(league=league).order_by("pk").last()
+    assert team is not None
+    assert match is not None
+    urls = {
+        "Blitz Bowl league page": f"/leagues/{league.pk}/",
+        "Blitz Bowl league API": f"/api/blitzbowl/leagues/{league.pk}/",
+        "Blitz Bowl coaches API": f"/api/blitzbowl/leagues/{league.pk}/coaches/",
+        "Blitz Bowl matches API": f"/api/blitzbowl/leagues/{league.pk}/matches/",
+        "Blitz Bowl coach page": f"/blitzbowl/coaches/{team.pk}/",
+        "Blitz Bowl coach API": f"/api/blitzbowl/coaches/{team.pk}/",
+        "Blitz Bowl match page (a played match)": f"/blitzbowl/matches/{match.pk}/",
+        "Blitz Bowl match API": f"/api/blitzbowl/matches/{match.pk}/",
+        "Blitz Bowl Coach Traits API": "/api/blitzbowl/coach-traits/",
+    }
+    if sheets:
+        urls["Blitz Bowl coach roster PDF"] = f"/blitzbowl/coaches/{team.pk}/roster.pdf"
     return urls

@@ -19,6 +19,7 @@ from games.api import ScheduleInputSerializer, ScheduleOutputSerializer
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.converters import LARGEST_ID
 from pitside.pagination import Pagination, paginate
+from pitside.params import parse_int
 from pitside.write_api import WriteApi
 
 
@@ -96,9 +97,25 @@ class BlitzAwardOutputSerializer(serializers.Serializer[Any]):
     teams = BlitzCoachOutputSerializer(many=True, help_text="Every coach on the best count: a tie shares the award.")
 
 
+class SharedCoachListSerializer(serializers.ListSerializer[Any]):
+    """A list of coaches, each serialized once a response: the legal opponents name the same coaches line after line."""
+
+    def to_representation(self, data: Any) -> list[Any]:
+        # One instance serves every line of one response (DRF copies declared fields for each serializer made).
+        done: dict[int, Any] = self.__dict__.setdefault("done", {})
+        child = self.child
+        assert child is not None  # many=True made this list of a child
+        return [done[t.pk] if t.pk in done else done.setdefault(t.pk, child.to_representation(t)) for t in data]
+
+
+class BlitzOpponentOutputSerializer(BlitzCoachOutputSerializer):
+    class Meta:
+        list_serializer_class = SharedCoachListSerializer
+
+
 class BlitzOpponentsOutputSerializer(serializers.Serializer[Any]):
     team = BlitzCoachOutputSerializer()
-    opponents = BlitzCoachOutputSerializer(many=True, help_text="The coaches he may meet now, by the pairing rule.")
+    opponents = BlitzOpponentOutputSerializer(many=True, help_text="The coaches he may meet now, by the pairing rule.")
     matches_left = serializers.IntegerField()
 
 
@@ -115,8 +132,13 @@ class BlitzLeagueOutputSerializer(serializers.Serializer[Any]):
     matches_per_coach = serializers.IntegerField(help_text="10 in the rulebook; another count is a house choice.")
     quarter_finals = serializers.BooleanField()
     league_over = serializers.BooleanField()
-    standings = BlitzStandingOutputSerializer(many=True)
-    legal_opponents = BlitzOpponentsOutputSerializer(many=True)
+    coach_count = serializers.IntegerField(help_text="The league's coaches: standings and legal_opponents list 25 a page.")
+    standings = BlitzStandingOutputSerializer(
+        many=True, source="standings_shown", help_text="A page of the league table (25 lines; ?standings=N for the Nth)."
+    )
+    legal_opponents = BlitzOpponentsOutputSerializer(
+        many=True, help_text="A page of the coaches (25, in sign-up order; ?opponents=N for the Nth) and their legal opponents."
+    )
     finals = BlitzFinalsRoundOutputSerializer(many=True)
     champion = BlitzCoachOutputSerializer(allow_null=True, help_text="The winner of the final.")
     awards = BlitzAwardOutputSerializer(many=True, help_text="Presented at the end of the league, once the final is confirmed.")
@@ -164,8 +186,13 @@ class BlitzCoachRosterOutputSerializer(serializers.Serializer[Any]):
 class LeagueApi(APIView):
     @extend_schema(responses={200: BlitzLeagueOutputSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
-        """The league: standings (ties by the stored draw), legal opponents, finals, champion and awards."""
-        return Response(BlitzLeagueOutputSerializer(league_state(league_get(league_id))).data)
+        """The league: standings (ties by the stored draw) and legal opponents, a page of coaches each (`?standings=N`,
+        `?opponents=N`), finals, champion and awards."""
+        standings, opponents = (
+            max(parse_int(request.query_params.get(name, "1"), field=name), 1) for name in ("standings", "opponents")
+        )
+        state = league_state(league_get(league_id), standings_page=standings, opponents_page=opponents)
+        return Response(BlitzLeagueOutputSerializer(state).data)
 
 
 class CoachApi(APIView):

@@ -10,6 +10,7 @@ class BlitzBowlConfig(AppConfig):
     def ready(self) -> None:
         from blitzbowl.demo import seed_demo
         from blitzbowl.forms import SettingsForm
+        from blitzbowl.large import seed_large
         from blitzbowl.selectors import league_panel_context, standings_top
         from blitzbowl.selectors_dashboard import coach_waiting
         from blitzbowl.services import RESULTS
@@ -32,5 +33,6 @@ class BlitzBowlConfig(AppConfig):
                 team_url="blitz-coach",
                 results=RESULTS,
                 waiting=coach_waiting,
+                seed_large=seed_large,
             )
         )

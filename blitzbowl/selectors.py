@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import FilteredRelation, Prefetch, Q, QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
@@ -18,7 +18,7 @@ from engine.blitzbowl.ruleset import RULESET
 from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
-from pitside.paging import page_rows
+from pitside.paging import PAGE_SIZE, page_rows
 from rosters.models import Team
 
 GAME_SYSTEM = RULESET.slug
@@ -31,8 +31,9 @@ def league_get(league_id: Any) -> League:
 
 
 def coaches(league: League) -> list[Team]:
-    """The league's coaches (their teams), in sign-up order."""
-    return list(Team.objects.filter(league=league).select_related("blitz", "coach").order_by("pk"))
+    """The league's coaches (their teams), in sign-up order: the columns the league's pages, API and notices read."""
+    columns = ("name", "league_id", "coach", "coach__username", "blitz", "blitz__draw")
+    return list(Team.objects.filter(league=league).select_related("blitz", "coach").only(*columns).order_by("pk"))
 
 
 def coach_get(team_id: Any) -> Team:
@@ -72,27 +73,42 @@ def home_away(match: Match) -> tuple[MatchSide, MatchSide]:
     return home, away
 
 
-def schedule(all_matches: Sequence[Match]) -> list[league_rules.Pair]:
-    """The league's matches (not the finals) as the engine's schedule: every one arranged counts, played or not."""
-    pairs = []
-    for match in all_matches:
-        if match.stage == "league":
-            home, away = home_away(match)
-            pairs.append((home.team_id, away.team_id))
-    return pairs
+@dataclass(frozen=True)
+class LeagueFacts:
+    """The league matches (not the finals) as the engine reads them, from one query of values."""
+
+    schedule: list[league_rules.Pair]  # every one arranged counts, played or not
+    results: list[LeagueResult]  # the confirmed ones
+    all_confirmed: bool
 
 
-def side_result(side: MatchSide) -> SideResult:
-    return SideResult(side.score or 0, side.challenge_cards or 0, side.injuries or 0)
-
-
-def _results(all_matches: Sequence[Match]) -> list[LeagueResult]:
-    results = []
-    for match in all_matches:
-        if match.stage == "league" and match.state == Game.State.CONFIRMED:
-            home, away = home_away(match)
-            results.append(LeagueResult(home.team_id, away.team_id, side_result(home), side_result(away)))
-    return results
+def league_facts(league: League) -> LeagueFacts:
+    """The league matches as values, a row each with both sides' lines, in the order arranged: read as rows, a
+    thousand matches cost what their tuples cost."""
+    home = FilteredRelation("sides", condition=Q(sides__home=True))
+    away = FilteredRelation("sides", condition=Q(sides__home=False))
+    lines = ("team_id", "score", "challenge_cards", "injuries")
+    rows = (
+        Match.objects.filter(league=league, stage="league")
+        .annotate(home_side=home, away_side=away)
+        .order_by("id")
+        .values_list("state", *(f"{side}__{column}" for side in ("home_side", "away_side") for column in lines))
+    )
+    pairs, results, confirmed = [], [], True
+    for state, home_id, h_score, h_cards, h_injuries, away_id, a_score, a_cards, a_injuries in rows:
+        pairs.append((home_id, away_id))
+        if state == Game.State.CONFIRMED:
+            results.append(
+                LeagueResult(
+                    home_id,
+                    away_id,
+                    SideResult(h_score or 0, h_cards or 0, h_injuries or 0),
+                    SideResult(a_score or 0, a_cards or 0, a_injuries or 0),
+                )
+            )
+        else:
+            confirmed = False
+    return LeagueFacts(pairs, results, confirmed)
 
 
 def winner(match: Match) -> int | None:
@@ -122,6 +138,10 @@ class Opponents:
     opponents: list[Team]  # the coaches he may meet now, by the pairing rule
     matches_left: int
 
+    @property
+    def names(self) -> str:
+        return ", ".join(team.name for team in self.opponents)
+
 
 @dataclass(frozen=True)
 class FinalsRound:
@@ -131,14 +151,15 @@ class FinalsRound:
 
 @dataclass(frozen=True)
 class LeagueState:
-    """Everything the league page and the league API show, from one read of the league's matches."""
+    """Everything the league page and the league API show, from one read of the league's matches' values (and
+    of the finals' matches). The legal opponents are worked out for the coaches shown: `opponents(teams)`, or
+    `legal_opponents`, a page of them (the API's `?opponents=`; `standings_shown` its page of the table)."""
 
     league: League
     coaches: list[Team]
-    matches: list[Match]
     schedule: list[league_rules.Pair]
+    pairings: league_rules.Pairings
     standings: list[StandingLine]
-    legal_opponents: list[Opponents]
     matches_per_coach: int
     quarter_finals: bool
     league_over: bool  # every league match confirmed, and no legal one left
@@ -146,25 +167,52 @@ class LeagueState:
     next_finals: str  # what the commissioner's finals button draws next ("" when nothing)
     champion: Team | None
     awards: list[AwardLine]
+    # The pages the API shows of its two lists of every coach (?standings=N, ?opponents=N), PAGE_SIZE coaches each.
+    standings_page: int = 1
+    opponents_page: int = 1
+
+    def opponents(self, teams: Sequence[Team]) -> list[Opponents]:
+        """The legal opponents of `teams` and the matches each has left."""
+        by_id = {t.pk: t for t in self.coaches}
+        count = self.matches_per_coach
+        return [
+            Opponents(t, [by_id[o] for o in self.pairings.legal_opponents(t.pk, count)], count - self.pairings.played(t.pk))
+            for t in teams
+        ]
+
+    @property
+    def legal_opponents(self) -> list[Opponents]:
+        return self.opponents(_page(self.coaches, self.opponents_page))
+
+    @property
+    def coach_count(self) -> int:
+        return len(self.coaches)
+
+    @property
+    def standings_shown(self) -> list[StandingLine]:
+        return _page(self.standings, self.standings_page)
 
 
-def league_state(league: League) -> LeagueState:
+def _page[T](rows: list[T], number: int) -> list[T]:
+    return rows[(number - 1) * PAGE_SIZE : number * PAGE_SIZE]
+
+
+def league_state(league: League, standings_page: int = 1, opponents_page: int = 1) -> LeagueState:
     teams = coaches(league)
     by_id = {t.pk: t for t in teams}
-    ids = [t.pk for t in teams]
-    all_matches = list(matches(league))
-    pairs = schedule(all_matches)
+    facts = league_facts(league)
+    pairings = league_rules.Pairings(facts.schedule, [t.pk for t in teams])
     count = RULESET.option_value(league.options, "matches")
-    rows = league_rules.table({t.pk: t.blitz.draw for t in teams}, _results(all_matches))
-    league_matches = [m for m in all_matches if m.stage == "league"]
-    over = all(m.state == Game.State.CONFIRMED for m in league_matches) and league_rules.league_play_over(pairs, ids, count)
+    rows = league_rules.table({t.pk: t.blitz.draw for t in teams}, facts.results)
+    over = facts.all_confirmed and pairings.play_over(count)
+    knockout = list(matches(league).exclude(stage="league"))
     finals = [
-        FinalsRound(league_rules.STAGE_NAMES[stage], [m for m in all_matches if m.stage == stage])
+        FinalsRound(league_rules.STAGE_NAMES[stage], [m for m in knockout if m.stage == stage])
         for stage in KNOCKOUT
-        if any(m.stage == stage for m in all_matches)
+        if any(m.stage == stage for m in knockout)
     ]
     last = finals[-1].matches if finals else []
-    final = [m for m in all_matches if m.stage == "final"]
+    final = [m for m in knockout if m.stage == "final"]
     champion = by_id.get(winner(final[0]) or 0) if final else None
     if not finals:
         next_finals = "the quarter-finals" if RULESET.option_value(league.options, "quarter_finals") else "the final"
@@ -173,17 +221,9 @@ def league_state(league: League) -> LeagueState:
     return LeagueState(
         league=league,
         coaches=teams,
-        matches=all_matches,
-        schedule=pairs,
+        schedule=facts.schedule,
+        pairings=pairings,
         standings=[StandingLine(row, by_id[row.coach]) for row in rows],
-        legal_opponents=[
-            Opponents(
-                t,
-                [by_id[o] for o in league_rules.legal_opponents(pairs, ids, t.pk, count)],
-                count - league_rules.played(pairs, t.pk),
-            )
-            for t in teams
-        ],
         matches_per_coach=count,
         quarter_finals=RULESET.option_value(league.options, "quarter_finals"),
         league_over=over,
@@ -191,22 +231,25 @@ def league_state(league: League) -> LeagueState:
         next_finals=next_finals if over else "",
         champion=champion,
         awards=[AwardLine(a, [by_id[c] for c in a.coaches]) for a in league_rules.awards(rows)] if champion else [],
+        standings_page=standings_page,
+        opponents_page=opponents_page,
     )
 
 
 def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]:
     """The league page's Blitz Bowl panel: its standings, schedule and legal opponents a page each (the viewer's
-    own lines first)."""
+    own lines first); the legal opponents of the coaches on the page only."""
     state = league_state(league)
     user = request.user
     mine = {t.pk for t in state.coaches if user.is_authenticated and t.coach_id == user.pk}
+    own_matches = Q(pk__in=MatchSide.objects.filter(team_id__in=mine).values("match_id")) if mine else None
     return {
         "state": state,
         "standings": page_rows(request, state.standings, own=lambda line: line.team.pk in mine, param="standings"),
-        "schedule": page_rows(
-            request, state.matches, own=lambda match: any(s.team_id in mine for s in match.sides.all()), param="schedule"
+        "schedule": page_rows(request, matches(league), own=own_matches, param="schedule"),
+        "legal_opponents": page_rows(request, state.coaches, own=lambda team: team.pk in mine, param="opponents").map(
+            state.opponents
         ),
-        "legal_opponents": page_rows(request, state.legal_opponents, own=lambda line: line.team.pk in mine, param="opponents"),
         "signed_up": bool(mine),
         "can_arrange": bool(mine) or league_is_commissioner(league, user),
     }

@@ -19,7 +19,17 @@ from django.db.models import Prefetch, QuerySet
 from django.urls import reverse
 
 from blitzbowl.models import CoachProfile, Match, MatchSide, TraitGain
-from blitzbowl.selectors import GAME_SYSTEM, LeagueState, coaches, home_away, league_state, stage_of, traits_held, winner
+from blitzbowl.selectors import (
+    GAME_SYSTEM,
+    LeagueState,
+    coaches,
+    home_away,
+    league_facts,
+    league_state,
+    stage_of,
+    traits_held,
+    winner,
+)
 from engine.blitzbowl import league as league_rules
 from engine.blitzbowl import traits as trait_rules
 from engine.blitzbowl.league import Pair, SideResult, Stage
@@ -28,6 +38,7 @@ from engine.blitzbowl.ruleset import RULESET
 from engine.core.violations import paths_named, raise_if_any
 from games.dice import Dice
 from games.lifecycle import ResultLifecycle
+from games.models import GameEvent, create_games
 from leagues.models import League
 from leagues.selectors import league_is_commissioner
 from leagues.services import league_require_commissioner
@@ -68,14 +79,14 @@ def _locked_league(league_id: int) -> League:
 def _create(league: League, user: Any, stage: Stage, pairs: Sequence[league_rules.Pair], teams: Sequence[Team]) -> list[Match]:
     """The matches of `pairs` (home, away), with both coaches of each told (`teams`: the league's, with their coaches)."""
     by_id = {t.pk: t for t in teams}
-    made = []
-    for home, away in pairs:
-        match = Match.objects.create(league=league, created_by=user, stage=stage)
-        MatchSide.objects.bulk_create(
-            [MatchSide(match=match, team_id=home, home=True), MatchSide(match=match, team_id=away, home=False)]
-        )
-        RESULTS.record(match, user, "created")
-        made.append(match)
+    # In bulk, a round of a hundred matches as one: its games, their sides and their "created" lines (RESULTS.record's).
+    made = create_games([Match(league=league, created_by=user, stage=stage) for _ in pairs])
+    MatchSide.objects.bulk_create(
+        side
+        for match, (home, away) in zip(made, pairs, strict=True)
+        for side in (MatchSide(match=match, team_id=home, home=True), MatchSide(match=match, team_id=away, home=False))
+    )
+    GameEvent.objects.bulk_create(GameEvent(game=match, user=user, action="created") for match in made)
     RESULTS.arranged([(match, (by_id[home], by_id[away])) for match, (home, away) in zip(made, pairs, strict=True)])
     return made
 
@@ -101,9 +112,10 @@ def match_create(*, league_id: int, user: Any, home_team: int, away_team: int) -
                 "not-in-match", "match", "Only one of the two coaches or a commissioner can arrange this match."
             )
         _require_league_play(league)
-        state = league_state(league)
+        pairings = league_rules.Pairings(league_facts(league).schedule, list(names))
+        count = RULESET.option_value(league.options, "matches")
         with paths_named({"home": "home_team", "away": "away_team"}):
-            league_rules.check_pairing(state.schedule, list(names), names, home_team, away_team, state.matches_per_coach)
+            raise_if_any(pairings.pairing_problems(names, home_team, away_team, count))
         return _create(league, user, "league", [(home_team, away_team)], teams)[0]
 
 
@@ -113,13 +125,14 @@ def round_generate(*, league_id: int, user: Any) -> list[Match]:
         league = _locked_league(league_id)
         league_require_commissioner(league=league, user=user)
         _require_league_play(league)
-        state = league_state(league)
-        ids = [t.pk for t in state.coaches]
+        teams = coaches(league)
+        ids = [t.pk for t in teams]
         raise_if_any(league_rules.coaches_problems(ids))  # before three coaches, no match is legal: say why
-        round_ = league_rules.next_round(state.schedule, ids, state.matches_per_coach)
+        pairings = league_rules.Pairings(league_facts(league).schedule, ids)
+        round_ = pairings.next_round(RULESET.option_value(league.options, "matches"))
         if not round_:
             raise Invalid.one("no-legal-pairing", "league", "No legal league match is left to arrange.")
-        return _create(league, user, "league", round_, state.coaches)
+        return _create(league, user, "league", round_, teams)
 
 
 def finals_next_pairs(league: League) -> tuple[LeagueState, Stage, list[Pair]]:

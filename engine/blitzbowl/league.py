@@ -36,6 +36,134 @@ type Pair = tuple[int, int]
 # --- Playing Matches ------------------------------------------------------------------------------
 
 
+class Pairings:
+    """Playing Matches decided from one pass over the schedule (O(len(schedule))), so that a check, a coach's
+    legal opponents or a round costs no re-reading of it: per coach, his matches, the opponents in the order he
+    met them, and for each opponent when he last met him, how often, and how many other coaches since."""
+
+    def __init__(self, schedule: Sequence[Pair], coaches: Sequence[int]) -> None:
+        self.coaches = list(coaches)
+        self.rank = {coach: place for place, coach in enumerate(self.coaches)}
+        self.met: dict[int, list[int]] = {coach: [] for coach in self.coaches}  # each coach's opponents, in order
+        for home, away in schedule:
+            self.met.setdefault(home, []).append(away)
+            self.met.setdefault(away, []).append(home)
+        self.last: dict[int, dict[int, int]] = {}  # coach -> opponent -> his place in the coach's own list
+        self.since: dict[int, dict[int, int]] = {}  # coach -> opponent -> coaches of the league met since then
+        self.meetings: dict[int, dict[int, int]] = {}
+        for coach, opponents in self.met.items():
+            last: dict[int, int] = {}
+            since: dict[int, int] = {}
+            seen: set[int] = set()
+            for place in range(len(opponents) - 1, -1, -1):  # backwards: the first seen is the last meeting
+                other = opponents[place]
+                if other not in last:
+                    last[other], since[other] = place, len(seen)
+                if other in self.rank:
+                    seen.add(other)
+            self.last[coach], self.since[coach] = last, since
+            counts: dict[int, int] = {}
+            for other in opponents:
+                counts[other] = counts.get(other, 0) + 1
+            self.meetings[coach] = counts
+
+    def played(self, coach: int) -> int:
+        """How many league matches the coach has in the schedule."""
+        return len(self.met.get(coach, ()))
+
+    def _others_needed(self, coach: int, opponent: int) -> int:
+        """How many coaches one of the two must have met since their last meeting: every other coach of the league."""
+        return len(self.coaches) - (coach in self.rank) - (opponent in self.rank)
+
+    def met_again_ok(self, coach: int, opponent: int) -> bool:
+        """The pairing rule for one of the two: `coach` never met `opponent`, or has met every other coach since."""
+        since = self.since.get(coach, {}).get(opponent)
+        return since is None or since >= self._others_needed(coach, opponent)
+
+    def not_yet_played(self, coach: int, opponent: int) -> list[int]:
+        """The coaches `coach` has not played since he last met `opponent` (none when they never met)."""
+        place = self.last.get(coach, {}).get(opponent)
+        if place is None:
+            return []
+        since = set(self.met[coach][place + 1 :])
+        return [c for c in self.coaches if c not in (coach, opponent) and c not in since]
+
+    def legal(self, coach: int, opponent: int, matches: int) -> bool:
+        """True when the two may meet in their next league match (the league has its three coaches)."""
+        return (
+            coach != opponent
+            and len(self.coaches) >= MIN_COACHES
+            and self.played(coach) < matches
+            and self.played(opponent) < matches
+            and self.met_again_ok(coach, opponent)
+            and self.met_again_ok(opponent, coach)
+        )
+
+    def pairing_problems(self, names: Mapping[int, str], home: int, away: int, matches: int) -> list[Violation]:
+        """Playing Matches: a match the pairing rule or the match count refuses, naming the coaches each of the
+        two has not played yet (paths `home` and `away`)."""
+        if home == away:
+            return [Violation("same-coach", "away", "A coach cannot play himself.")]
+        problems = coaches_problems(self.coaches)
+        for coach, opponent, path in ((home, away, "home"), (away, home, "away")):
+            if self.played(coach) >= matches:
+                problems.append(Violation("matches-played", path, f"{names[coach]} has played all {matches} league matches."))
+            missing = self.not_yet_played(coach, opponent)
+            if missing:
+                problems.append(
+                    Violation(
+                        "pairing-rule",
+                        path,
+                        f"{names[coach]} has met {names[opponent]} and must first play "
+                        f"{', '.join(names[c] for c in missing)} before they meet again.",
+                    )
+                )
+        return problems
+
+    def legal_opponents(self, coach: int, matches: int) -> list[int]:
+        """The coaches `coach` may meet in his next league match (none once he has played his matches): `legal` for
+        each coach of the league, unrolled (a round asks it of every pair)."""
+        if len(self.coaches) < MIN_COACHES or self.played(coach) >= matches:
+            return []
+        needed = len(self.coaches) - 1 - (coach in self.rank)  # every coach but the two
+        mine, empty = self.since.get(coach, {}), dict[int, int]()
+        found = []
+        for other in self.coaches:
+            if other == coach or len(self.met[other]) >= matches:
+                continue
+            since, theirs = mine.get(other), self.since.get(other, empty).get(coach)
+            if (since is None or since >= needed) and (theirs is None or theirs >= needed):
+                found.append(other)
+        return found
+
+    def next_round(self, matches: int) -> list[Pair]:
+        """The next round of legal pairings: each coach with matches left in at most one match. The coaches with
+        the fewest matches (then the fewest legal opponents) are paired first, each with the legal opponent he
+        has met least often, then the one with the fewest matches. A match of the round changes nothing for the
+        coaches still unpaired, so the round keeps the pairing rule within itself."""
+        options = {coach: set(self.legal_opponents(coach, matches)) for coach in self.coaches}
+        round_: list[Pair] = []
+        while waiting := [c for c in self.coaches if options[c]]:
+            coach = min(waiting, key=lambda c: (self.played(c), len(options[c]), self.rank[c]))
+            met = self.meetings.get(coach, {})
+            opponent = min(options[coach], key=lambda c: (met.get(c, 0), self.played(c), self.rank[c]))
+            round_.append((coach, opponent))
+            for paired in (coach, opponent):
+                for other in options.pop(paired):
+                    options[other].discard(paired)
+                options[paired] = set()
+        return round_
+
+    def play_over(self, matches: int) -> bool:
+        """The Finals come "once each coach has played" his matches; when the count cannot be reached (three
+        coaches of an odd count), league play is over once no legal league match is left. A league of fewer
+        than three coaches has not begun."""
+        if coaches_problems(self.coaches):
+            return False
+        left = [c for c in self.coaches if self.played(c) < matches]
+        return not any(self.legal(coach, other, matches) for i, coach in enumerate(left) for other in left[i + 1 :])
+
+
 def played(schedule: Sequence[Pair], coach: int) -> int:
     """How many league matches the coach has in the schedule."""
     return sum(coach in pair for pair in schedule)
@@ -45,11 +173,7 @@ def not_yet_played(schedule: Sequence[Pair], coaches: Sequence[int], coach: int,
     """Playing Matches: "they must play at least one match against each coach in the league before they can
     play each other again": the coaches `coach` has not played since he last met `opponent` (none when they
     never met)."""
-    meetings = [i for i, pair in enumerate(schedule) if set(pair) == {coach, opponent}]
-    if not meetings:
-        return []
-    since = {other for pair in schedule[meetings[-1] + 1 :] if coach in pair for other in pair if other != coach}
-    return [c for c in coaches if c not in (coach, opponent) and c not in since]
+    return Pairings(schedule, coaches).not_yet_played(coach, opponent)
 
 
 def coaches_problems(coaches: Sequence[int]) -> list[Violation]:
@@ -63,25 +187,7 @@ def coaches_problems(coaches: Sequence[int]) -> list[Violation]:
 def pairing_problems(
     schedule: Sequence[Pair], coaches: Sequence[int], names: Mapping[int, str], home: int, away: int, matches: int
 ) -> list[Violation]:
-    """Playing Matches: a match the pairing rule or the match count refuses, naming the coaches each of the two
-    has not played yet (paths `home` and `away`)."""
-    if home == away:
-        return [Violation("same-coach", "away", "A coach cannot play himself.")]
-    problems = coaches_problems(coaches)
-    for coach, opponent, path in ((home, away, "home"), (away, home, "away")):
-        if played(schedule, coach) >= matches:
-            problems.append(Violation("matches-played", path, f"{names[coach]} has played all {matches} league matches."))
-        missing = not_yet_played(schedule, coaches, coach, opponent)
-        if missing:
-            problems.append(
-                Violation(
-                    "pairing-rule",
-                    path,
-                    f"{names[coach]} has met {names[opponent]} and must first play "
-                    f"{', '.join(names[c] for c in missing)} before they meet again.",
-                )
-            )
-    return problems
+    return Pairings(schedule, coaches).pairing_problems(names, home, away, matches)
 
 
 def check_pairing(
@@ -91,39 +197,15 @@ def check_pairing(
 
 
 def legal_opponents(schedule: Sequence[Pair], coaches: Sequence[int], coach: int, matches: int) -> list[int]:
-    """The coaches `coach` may meet in his next league match (none once he has played his matches)."""
-    names = dict.fromkeys(coaches, "")
-    return [c for c in coaches if c != coach and not pairing_problems(schedule, coaches, names, coach, c, matches)]
+    return Pairings(schedule, coaches).legal_opponents(coach, matches)
 
 
 def next_round(schedule: Sequence[Pair], coaches: Sequence[int], matches: int) -> list[Pair]:
-    """The next round of legal pairings: each coach with matches left in at most one match. The coaches with
-    the fewest matches (then the fewest legal opponents) are paired first, each with the legal opponent he has
-    met least often, then the one with the fewest matches; the round keeps the pairing rule within itself."""
-    round_: list[Pair] = []
-    paired: set[int] = set()
-
-    def options(coach: int) -> list[int]:
-        return [c for c in legal_opponents([*schedule, *round_], coaches, coach, matches) if c not in paired]
-
-    while True:
-        waiting = [c for c in coaches if c not in paired and options(c)]
-        if not waiting:
-            return round_
-        coach = min(waiting, key=lambda c: (played(schedule, c), len(options(c)), coaches.index(c)))
-        opponent = min(
-            options(coach),
-            key=lambda c: (sum(set(p) == {coach, c} for p in schedule), played(schedule, c), coaches.index(c)),
-        )
-        round_.append((coach, opponent))
-        paired |= {coach, opponent}
+    return Pairings(schedule, coaches).next_round(matches)
 
 
 def league_play_over(schedule: Sequence[Pair], coaches: Sequence[int], matches: int) -> bool:
-    """The Finals come "once each coach has played" his matches; when the count cannot be reached (three
-    coaches of an odd count), league play is over once no legal league match is left. A league of fewer than
-    three coaches has not begun."""
-    return not coaches_problems(coaches) and not next_round(schedule, coaches, matches)
+    return Pairings(schedule, coaches).play_over(matches)
 
 
 # --- The league table --------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from blitzbowl.models import Match, TraitGain
+from blitzbowl.large import seed_large
+from blitzbowl.models import Match, MatchSide, TraitGain
 from games.models import Roll
 from tests.api.helpers import scheduled_through
 
@@ -161,3 +162,22 @@ def test_a_matchs_date_and_place_through_the_api(client_of, short_league, three,
     shown = scheduled_through(client_of, f"/api/blitzbowl/matches/{match.pk}/", actor, status, "Club")
     match.refresh_from_db()
     assert match.location == shown["location"]
+
+
+@pytest.mark.django_db
+def test_the_league_api_lists_its_coaches_25_a_page_in_the_standings_and_legal_opponents(client):
+    """A league of 30 coaches after a round fully played: each list of every coach answers a page of 25 (`?standings=`,
+    `?opponents=`); a coach's legal opponents are those he has not met (none is met again before all are)."""
+    league = seed_large(30, 1)
+    first = client.get(f"/api/blitzbowl/leagues/{league.pk}/").json()
+    second = client.get(f"/api/blitzbowl/leagues/{league.pk}/?standings=2&opponents=2").json()
+    assert (first["coach_count"], len(first["standings"]), len(first["legal_opponents"])) == (30, 25, 25)
+    assert (len(second["standings"]), len(second["legal_opponents"])) == (5, 5)
+    assert [row["position"] for row in second["standings"]] == list(range(26, 31))
+    sides = MatchSide.objects.filter(team__league=league).select_related("match")
+    met = {side.team_id: {o.team_id for o in side.match.sides.all()} for side in sides}
+    every = {team.pk for team in league.teams.all()}
+    for line in first["legal_opponents"] + second["legal_opponents"]:
+        team = line["team"]["id"]
+        assert {o["id"] for o in line["opponents"]} == every - met[team]
+        assert line["matches_left"] == 1

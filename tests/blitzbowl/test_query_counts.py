@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from blitzbowl.large import seed_large
 from blitzbowl.services import coach_signup, round_generate
 from tests.blitzbowl.helpers import play
 from tests.factories import UserFactory
@@ -33,3 +34,17 @@ def test_the_coach_roster(client, short_league, three, commissioner, extra, djan
     # its trait gains (1).
     with django_assert_num_queries(4):
         assert client.get(f"/api/blitzbowl/coaches/{ann.pk}/").status_code == 200
+
+
+@pytest.mark.parametrize("coaches", [5, 30])
+def test_the_league_page_and_api_of_a_seeded_league(db, client, coaches, django_assert_num_queries):
+    """A league after a round fully played (blitzbowl.large), its legal opponents worked out for a page of coaches."""
+    league = seed_large(coaches, 3)
+    # The league and its commissioners (2), the coaches with their profile and user (1), the league matches' values
+    # (1), the finals' matches (1: none).
+    with django_assert_num_queries(5):
+        assert client.get(f"/api/blitzbowl/leagues/{league.pk}/").status_code == 200
+    # The league and its commissioners (2); the panel's league state (3: the coaches, the league matches' values, the
+    # finals' matches), the schedule's count, its page and their sides (3).
+    with django_assert_num_queries(8):
+        assert client.get(f"/leagues/{league.pk}/").status_code == 200

@@ -94,6 +94,36 @@ def test_three_coaches_of_2_matches_each_play_a_round_robin_then_league_play_is_
     assert not league.league_play_over(schedule[:2], [A, B, C], 2)
 
 
+def test_each_time_two_coaches_play_they_must_play_each_coach_in_the_league_before_they_meet_again():
+    """Playing Matches over a whole league: seven coaches of 10 matches, round after round; between two meetings
+    of the same coaches each of them has played every other coach."""
+    coaches = [A, B, C, D, 5, 6, 7]
+    schedule: list[tuple[int, int]] = []
+    while round_ := league.next_round(schedule, coaches, 10):
+        schedule += round_
+    assert league.league_play_over(schedule, coaches, 10)
+    assert all(league.played(schedule, coach) <= 10 for coach in coaches)
+    for coach in coaches:
+        opponents = [other for pair in schedule if coach in pair for other in pair if other != coach]
+        for first, opponent in enumerate(opponents):
+            again = opponents.index(opponent, first + 1) if opponent in opponents[first + 1 :] else None
+            if again is not None:
+                assert set(opponents[first + 1 : again]) == set(coaches) - {coach, opponent}
+
+
+def test_one_pass_over_the_schedule_answers_every_question_of_the_pairing_rule():
+    schedule = [(A, B), (A, C), (B, C), (A, D)]
+    pairings = league.Pairings(schedule, [A, B, C, D])
+    assert [pairings.played(c) for c in (A, B, C, D)] == [3, 2, 2, 1]
+    assert pairings.not_yet_played(B, A) == [D]  # since meeting Ann, Bob has played Cid only
+    assert pairings.not_yet_played(A, B) == []  # Ann has played Cid and Dee since
+    assert pairings.legal_opponents(A, 10) == []
+    assert pairings.legal_opponents(D, 10) == [B, C]
+    assert pairings.legal_opponents(D, 1) == []  # Dee has played his one match
+    assert not pairings.play_over(10)
+    assert pairings.play_over(1)
+
+
 def _side(score, cards=0, injuries=0):
     return SideResult(score, cards, injuries)
 
