@@ -8,7 +8,9 @@ import time
 def league_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
     """Builds a Slaughterball and a Blood Bowl league of `size` teams with `weeks` weeks (rounds) of confirmed
     results (`manage.py seed_large`'s builders), and answers each page's URL in them, by label. The first is
-    the baseline: GET /api/leagues/<id>/ costs two queries whatever the size. `sheets` adds the PDF sheets."""
+    the baseline: GET /api/leagues/<id>/ costs two queries whatever the size. `sheets` adds the PDF sheets. A Pit
+    Fighter campaign and a Slaughterville group scaled from `size` come with them (pitfighter_pages,
+    slaughterville_pages)."""
     from bench_timing import settle_database
 
     from bloodbowl.large import seed_large as bloodbowl_league
@@ -52,7 +54,7 @@ def league_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
             "roster PDF": f"/teams/{team.pk}/roster.pdf",
             "Blood Bowl roster PDF": f"/bloodbowl/teams/{bb_team.pk}/roster.pdf",
         }
-    return urls | blitz
+    return urls | blitz | pitfighter_pages(size, weeks, sheets=sheets) | slaughterville_pages(size, weeks, sheets=sheets)
 
 
 def blitzbowl_coaches(size: int) -> int:
@@ -86,4 +88,68 @@ def blitzbowl_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
     }
     if sheets:
         urls["Blitz Bowl coach roster PDF"] = f"/blitzbowl/coaches/{team.pk}/roster.pdf"
+
+
+def pitfighter_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
+    """A Pit Fighter campaign of size / 10 stables (at least 5: 5 at size 10, 100 at 1,000), each in `weeks` confirmed
+    combats, and each of its default pages and API reads in it: the campaign, a stable, a fighter, a combat."""
+    from bench_timing import settle_database
+
+    from pitfighter.large import seed_large
+    from pitfighter.models import Combat, Fighter
+
+    league = seed_large(max(5, size // 10), weeks)
+    settle_database()
+    stable = league.teams.order_by("pk").first()
+    fighter = Fighter.objects.filter(stable=stable).order_by("pk").first()
+    combat = Combat.objects.filter(league=league).order_by("-pk").first()
+    assert stable is not None
+    assert fighter is not None
+    assert combat is not None
+    urls = {
+        "Pit Fighter league page": f"/leagues/{league.pk}/",
+        "Pit Fighter campaign page": f"/pitfighter/leagues/{league.pk}/",
+        "Pit Fighter campaign API": f"/api/pitfighter/leagues/{league.pk}/",
+        "Pit Fighter stables API": f"/api/pitfighter/leagues/{league.pk}/stables/",
+        "Pit Fighter combats API": f"/api/pitfighter/leagues/{league.pk}/combats/",
+        "Pit Fighter stable page": f"/pitfighter/stables/{stable.pk}/",
+        "Pit Fighter stable API": f"/api/pitfighter/stables/{stable.pk}/",
+        "Pit Fighter fighter page": f"/pitfighter/fighters/{fighter.pk}/",
+        "Pit Fighter fighter API": f"/api/pitfighter/fighters/{fighter.pk}/",
+        "Pit Fighter combat page": f"/pitfighter/combats/{combat.pk}/",
+        "Pit Fighter combat API": f"/api/pitfighter/combats/{combat.pk}/",
+    }
+    if sheets:
+        urls["Pit Fighter roster PDF"] = f"/pitfighter/fighters/{fighter.pk}/roster.pdf"
+    return urls
+
+
+def slaughterville_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
+    """A Slaughterville group of size / 5 members (at least 5) who each logged `weeks` confirmed sessions (50 at size
+    10, 2,000 at 1,000 with 10 weeks), and each of its default pages and API reads in it: the group, a member, a
+    session and its printable sheet."""
+    from bench_timing import settle_database
+
+    from slaughterville.large import seed_large
+    from slaughterville.models import Session
+
+    league = seed_large(max(5, size // 5), weeks)
+    settle_database()
+    member = league.teams.order_by("pk").first()
+    session = Session.objects.filter(league=league).order_by("-pk").first()
+    assert member is not None
+    assert session is not None
+    urls = {
+        "Slaughterville league page": f"/leagues/{league.pk}/",
+        "Slaughterville catalogue API": f"/api/slaughterville/leagues/{league.pk}/catalogue/",
+        "Slaughterville members API": f"/api/slaughterville/leagues/{league.pk}/members/",
+        "Slaughterville sessions API": f"/api/slaughterville/leagues/{league.pk}/sessions/",
+        "Slaughterville statistics API": f"/api/slaughterville/leagues/{league.pk}/statistics/",
+        "Slaughterville member page": f"/slaughterville/members/{member.pk}/",
+        "Slaughterville session page": f"/slaughterville/sessions/{session.pk}/",
+        "Slaughterville session API": f"/api/slaughterville/sessions/{session.pk}/",
+        "Slaughterville session sheet": f"/slaughterville/sessions/{session.pk}/sheet/",
+    }
+    if sheets:
+        urls["Slaughterville session PDF"] = f"/slaughterville/sessions/{session.pk}/sheet.pdf"
     return urls

@@ -13,6 +13,7 @@ class PitFighterConfig(AppConfig):
         from leagues.game_apps import GameApp, register
         from pitfighter.demo import seed_demo
         from pitfighter.forms import SettingsForm
+        from pitfighter.large import seed_large
         from pitfighter.selectors import league_panel_context, standings_top
         from pitfighter.services import RESULTS
 
@@ -26,6 +27,7 @@ class PitFighterConfig(AppConfig):
                 settings_panel="pitfighter/_settings_panel.html",
                 settings_context=lambda league: {"suggested_order": ", ".join(PRINTED_ORDER)},
                 seed_demo=seed_demo,
+                seed_large=seed_large,
                 urls=[("pitfighter/", "pitfighter.urls")],
                 api_urls=["pitfighter.api_urls"],
                 standings_top=standings_top,

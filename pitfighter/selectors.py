@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
@@ -17,7 +18,7 @@ from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_is_commissioner, league_list
 from pitfighter.models import Combat, CombatFighter, CombatSide, Fighter
-from pitside.paging import page_rows
+from pitside.paging import coached_by, page_rows
 from rosters.models import Team
 
 GAME_SYSTEM = RULESET.slug
@@ -29,9 +30,9 @@ def league_get(league_id: Any) -> League:
     return get_object_or_404(league_list().filter(game_system=GAME_SYSTEM), pk=league_id)
 
 
-def stables(league: League) -> list[Team]:
-    """The campaign's stables with their fighters, in sign-up order (two queries)."""
-    return list(Team.objects.filter(league=league).select_related("coach").prefetch_related("pit_fighters").order_by("pk"))
+def stables(league: League) -> QuerySet[Team]:
+    """The campaign's stables with their fighters, in sign-up order (two queries, or a page of them)."""
+    return Team.objects.filter(league=league).select_related("coach").prefetch_related("pit_fighters").order_by("pk")
 
 
 def stable_get(team_id: Any) -> Team:
@@ -129,47 +130,49 @@ def busy_fighters(league: League) -> set[int]:
 
 @dataclass(frozen=True)
 class StandingLine:
-    row: campaign_rules.StandingRow
-    team: Team
+    row: campaign_rules.StandingRow  # its stable's id and name, combats, wins and takedowns
+    owner: str  # the stable's owner's username
     position: int  # 1 for the first stable
 
 
 @dataclass(frozen=True)
 class Campaign:
     league: League
-    stables: list[Team]
     standings: list[StandingLine]
-    combats: list[Combat]
     pit_kings: list[Fighter]  # the fighters holding the title now
     winner: Team | None  # the owner of the first Pit King won the campaign
 
 
-def standings(league: League, teams: list[Team]) -> list[StandingLine]:
-    """Wins and takedowns of every stable in its confirmed combats, ordered by the engine."""
-    sides = CombatSide.objects.filter(combat__league=league, combat__state=Game.State.CONFIRMED)
-    totals: dict[int, list[int]] = {t.pk: [0, 0, 0] for t in teams}
-    for team_id, won, takedowns in sides.values_list("team_id", "won", "takedowns"):
-        totals[team_id][0] += 1
-        totals[team_id][1] += bool(won)
-        totals[team_id][2] += takedowns or 0
-    by_id = {t.pk: t for t in teams}
-    rows = [campaign_rules.StandingRow(t.pk, t.name, *totals[t.pk]) for t in teams]
+def standings(league: League) -> list[StandingLine]:
+    """Every stable's combats, wins and takedowns in confirmed combats, summed by the database in one query (read as
+    plain rows: a campaign of 100 stables builds no model for each); ordered by the engine."""
+    confirmed = Q(pit_sides__combat__state=Game.State.CONFIRMED)
+    totals = list(
+        Team.objects.filter(league=league)
+        .annotate(
+            combats=Count("pit_sides", filter=confirmed),
+            wins=Count("pit_sides", filter=confirmed & Q(pit_sides__won=True)),
+            takedowns=Coalesce(Sum("pit_sides__takedowns", filter=confirmed), 0),
+        )
+        .order_by("pk")
+        .values_list("pk", "name", "combats", "wins", "takedowns", "coach__username")
+    )
+    owners = {pk: owner for pk, *_, owner in totals}
+    rows = [campaign_rules.StandingRow(*line[:5]) for line in totals]
     ordered = RULESET.standings_order(rows, league.options)
-    return [StandingLine(row, by_id[row.stable], position) for position, row in enumerate(ordered, start=1)]
+    return [StandingLine(row, owners[row.stable], position) for position, row in enumerate(ordered, start=1)]
 
 
 def campaign(league: League) -> Campaign:
-    teams = stables(league)
-    fighters = [f for t in teams for f in t.pit_fighters.all()]
-    crowned = sorted((f for f in fighters if f.crowned_in_id is not None), key=lambda f: f.crowned_in_id or 0)
-    by_id = {t.pk: t for t in teams}
+    """The standings (every stable: the engine orders them), the Pit Kings and the winner, in three queries whatever
+    the campaign's size."""
+    fighters = Fighter.objects.filter(stable__league=league).select_related("stable__coach")
+    first_king = fighters.filter(crowned_in__isnull=False).order_by("crowned_in_id").first()
     return Campaign(
         league=league,
-        stables=teams,
-        standings=standings(league, teams),
-        combats=list(combats(league)),
-        pit_kings=[f for f in fighters if f.pit_king],
-        winner=by_id[crowned[0].stable_id] if crowned else None,
+        standings=standings(league),
+        pit_kings=list(fighters.filter(pit_king=True).order_by("pk")),
+        winner=first_king.stable if first_king else None,
     )
 
 
@@ -177,22 +180,31 @@ def league_panel_context(league: League, request: HttpRequest) -> dict[str, Any]
     """The league page's Pit Fighter panel: its standings, stables and combats a page each (the viewer's own first)."""
     state = campaign(league)
     user = request.user
-    own = [t for t in state.stables if user.is_authenticated and t.coach_id == user.pk]
-    mine = {t.pk for t in own}
+    own = coached_by(request)
+    own_stable = Team.objects.filter(league=league, coach=user).first() if user.is_authenticated else None
+    can_arrange = own_stable is not None or league_is_commissioner(league, user)
     return {
         "campaign": state,
-        "standings": page_rows(request, state.standings, own=lambda line: line.team.pk in mine, param="standings"),
-        "stables": page_rows(request, state.stables, own=lambda stable: stable.pk in mine, param="stables"),
+        "standings": page_rows(
+            request,
+            state.standings,
+            own=lambda line: own_stable is not None and line.row.stable == own_stable.pk,
+            param="standings",
+        ),
+        "stables": page_rows(request, stables(league), own=own, param="stables"),
         "combats": page_rows(
             request,
-            state.combats,
-            own=lambda combat: any(side.team_id in mine for side in combat.sides.all()),
+            combats(league),
+            own=Q(pk__in=CombatSide.objects.filter(team__coach_id=user.pk).values("combat_id")) if own else None,
             param="combats",
         ),
-        "own_stable": own[0] if own else None,
-        "can_arrange": bool(own) or league_is_commissioner(league, user),
+        "own_stable": own_stable,
+        "can_arrange": can_arrange,
         "styles": list(combat_rules.STYLE_NAMES.items()),
-        "available": [f for t in state.stables for f in t.pit_fighters.all() if f.status == Fighter.Status.ACTIVE],
+        # The arranging form lists every active fighter of the campaign, for those who may arrange a combat.
+        "available": list(Fighter.objects.filter(stable__league=league, status=Fighter.Status.ACTIVE).select_related("stable"))
+        if can_arrange
+        else [],
     }
 
 
@@ -248,8 +260,7 @@ def combat_rights(combat: Combat, user: Any) -> CombatRights:
 
 def standings_top(league: League, count: int) -> list[str]:
     """The campaign standings' top lines, which a confirmed combat posts to the league's channels (GameApp hook)."""
-    teams = list(Team.objects.filter(league=league).order_by("pk"))
     return [
-        f"{place}. {line.team.name}: {line.row.wins} wins, {line.row.takedowns} takedowns"
-        for place, line in enumerate(standings(league, teams)[:count], start=1)
+        f"{place}. {line.row.name}: {line.row.wins} wins, {line.row.takedowns} takedowns"
+        for place, line in enumerate(standings(league)[:count], start=1)
     ]

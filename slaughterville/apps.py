@@ -12,6 +12,7 @@ class SlaughtervilleConfig(AppConfig):
         from leagues.game_apps import GameApp, register
         from slaughterville.demo import seed_demo
         from slaughterville.forms import SettingsForm
+        from slaughterville.large import seed_large
         from slaughterville.pages import league_panel_context, settings_panel_context
         from slaughterville.services import RESULTS
 
@@ -25,6 +26,7 @@ class SlaughtervilleConfig(AppConfig):
                 settings_panel="slaughterville/_settings_panel.html",
                 settings_context=settings_panel_context,
                 seed_demo=seed_demo,
+                seed_large=seed_large,
                 urls=[("slaughterville/", "slaughterville.urls")],
                 api_urls=["slaughterville.api_urls"],
                 team_url="sv-member-detail",

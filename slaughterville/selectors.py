@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, F, Max, Min, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models.fields.json import KeyTextTransform
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -14,7 +15,7 @@ from engine.slaughterville import statistics as stats
 from engine.slaughterville.catalogue import Catalogue, Entry
 from engine.slaughterville.catalogue import Villain as VillainFacts
 from engine.slaughterville.ruleset import RULESET
-from engine.slaughterville.sessions import Seat, SessionLog
+from engine.slaughterville.sessions import LOCATIONS_IN_PLAY, Seat, SessionLog
 from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_list
@@ -126,28 +127,50 @@ class GroupStatistics:
     player_counts: list[Row]
     locations: list[Row]
     members: list[Row]
-    longest: list[stats.SessionFacts]
-    shortest: list[stats.SessionFacts]
+    longest: list[stats.Timed]
+    shortest: list[stats.Timed]
+
+
+def _tallies(league: League) -> stats.Tallies:
+    """The group's confirmed sessions counted by the database, per key (a query each): no session is read whole."""
+    confirmed = Session.objects.filter(league=league, state=Game.State.CONFIRMED).order_by()
+    won = Q(outcome="players")
+    totals = confirmed.aggregate(sessions=Count("pk"), won=Count("pk", filter=won), most=Max("turns"), fewest=Min("turns"))
+
+    def rates(rows: QuerySet[Any, dict[str, Any]]) -> list[stats.WinRate[Any]]:
+        return [stats.WinRate(row["key"], row["played"], row["won"]) for row in rows]
+
+    def per(key: Any, on: QuerySet[Any] = confirmed, won: Q = won) -> QuerySet[Any, dict[str, Any]]:
+        rows: QuerySet[Any, dict[str, Any]] = on.values(key=key).annotate(played=Count("pk"), won=Count("pk", filter=won))
+        return rows.order_by()
+
+    sides = SessionSide.objects.filter(session__in=confirmed).order_by()
+    players = SessionSide.objects.filter(session=OuterRef("pk")).order_by().values("session").annotate(n=Count("pk")).values("n")
+    # Six locations in play, none twice (the setup rules): a session counts once for each of its six.
+    at = [per(KeyTextTransform(str(position), "locations")) for position in range(LOCATIONS_IN_PLAY)]
+    locations: dict[str, list[int]] = {}
+    for row in at[0].union(*at[1:], all=True):
+        counts = locations.setdefault(row["key"], [0, 0])
+        counts[0], counts[1] = counts[0] + row["played"], counts[1] + row["won"]
+    lengths = confirmed.filter(turns__in=[totals["most"], totals["fewest"]]).values_list("pk", "played_on", "turns")
+    return stats.Tallies(
+        sessions=totals["sessions"],
+        won=totals["won"],
+        villains=rates(per(F("villain"))),
+        characters=rates(per(F("character"), sides, Q(session__outcome="players"))),
+        player_counts=rates(per(Subquery(players))),
+        locations=[stats.WinRate(key, played, won) for key, (played, won) in locations.items()],
+        members=[
+            stats.MemberRecord(r["key"], r["played"], r["won"]) for r in per(F("team_id"), sides, Q(session__outcome="players"))
+        ],
+        lengths=[stats.GameLength(*row) for row in lengths],
+    )
 
 
 def group_statistics(league: League) -> GroupStatistics:
-    """Statistics of the group's confirmed sessions (engine.slaughterville.statistics), named: a slug no longer
-    in the catalogue shows as itself."""
-    confirmed = Session.objects.filter(league=league, state=Game.State.CONFIRMED).prefetch_related("sides")
-    figures = stats.statistics(
-        [
-            stats.SessionFacts(
-                id=s.pk,
-                played_on=s.played_on,
-                players=tuple((side.team_id, side.character) for side in s.sides.all()),
-                villain=s.villain,
-                locations=tuple(s.locations),
-                players_won=s.outcome == "players",
-                turns=s.turns,
-            )
-            for s in confirmed
-        ]
-    )
+    """Statistics of the group's confirmed sessions (engine.slaughterville.statistics, from their tallies), named: a
+    slug no longer in the catalogue shows as itself."""
+    figures = stats.statistics_of(_tallies(league))
     names = catalogue_of(league).names()
     member_names = dict(Team.objects.filter(league=league).values_list("pk", "name"))
 

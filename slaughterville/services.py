@@ -65,7 +65,7 @@ def member_join(*, league: League, coach: Any, name: str) -> Team:
 # --- Sessions ------------------------------------------------------------------------------------------
 
 
-def _report(log: SessionLog, played_on: date, notes: str) -> dict[str, Any]:
+def session_report(log: SessionLog, played_on: date, notes: str) -> dict[str, Any]:
     """The log as the lifecycle stores it (JSON), every character dealt."""
     return {
         "played_on": played_on.isoformat(),
@@ -187,7 +187,7 @@ def session_log_create(
             )
             for index, (seat, chosen) in enumerate(zip(dealt.seats, log.seats, strict=True), start=1)
         )
-        report = _report(dealt, played_on, notes)
+        report = session_report(dealt, played_on, notes)
         return RESULTS.submit(game_id=session.pk, user=user, report=report, idempotency_key=idempotency_key)
 
 

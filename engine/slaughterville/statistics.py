@@ -10,6 +10,7 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Protocol
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,24 @@ class SessionFacts:
     villain: str
     locations: tuple[str, ...]
     players_won: bool
+    turns: int
+
+
+class Timed(Protocol):
+    """A session as its length reads it: a SessionFacts, or a GameLength read alone."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def played_on(self) -> date: ...
+    @property
+    def turns(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class GameLength:
+    id: int
+    played_on: date
     turns: int
 
 
@@ -58,15 +77,24 @@ class MemberRecord:
 
 
 def _rates[K: Hashable](sessions: Iterable[SessionFacts], keys: Callable[[SessionFacts], Iterable[K]]) -> list[WinRate[K]]:
-    """Win rates per key, most played first, then the higher rate; each session counts once per key it has."""
+    """Win rates per key, ranked; each session counts once per key it has."""
     played: dict[K, int] = defaultdict(int)
     won: dict[K, int] = defaultdict(int)
     for session in sessions:
         for key in set(keys(session)):
             played[key] += 1
             won[key] += session.players_won
-    rates = [WinRate(key, played[key], won[key]) for key in played]
+    return ranked([WinRate(key, played[key], won[key]) for key in played])
+
+
+def ranked[K: Hashable](rates: Iterable[WinRate[K]]) -> list[WinRate[K]]:
+    """Win rates, most played first, then the higher rate."""
     return sorted(rates, key=lambda r: (-r.played, -r.won / r.played, str(r.key)))
+
+
+def by_count(rates: Iterable[WinRate[int]]) -> list[WinRate[int]]:
+    """Per number of players, from 1 up (not by most played: the counts read as a scale)."""
+    return sorted(rates, key=lambda r: r.key)
 
 
 def by_villain(sessions: Iterable[SessionFacts]) -> list[WinRate[str]]:
@@ -78,8 +106,7 @@ def by_character(sessions: Iterable[SessionFacts]) -> list[WinRate[str]]:
 
 
 def by_player_count(sessions: Iterable[SessionFacts]) -> list[WinRate[int]]:
-    """Per number of players, from 1 up (not by most played: the counts read as a scale)."""
-    return sorted(_rates(sessions, lambda s: [len(s.players)]), key=lambda r: r.key)
+    return by_count(_rates(sessions, lambda s: [len(s.players)]))
 
 
 def by_location(sessions: Iterable[SessionFacts]) -> list[WinRate[str]]:
@@ -97,13 +124,13 @@ def order_records(records: Sequence[MemberRecord]) -> list[MemberRecord]:
     return sorted(records, key=lambda r: (-r.won, -(r.won / r.played if r.played else 0), -r.played, r.member))
 
 
-def longest(sessions: Sequence[SessionFacts]) -> list[SessionFacts]:
+def longest[S: Timed](sessions: Sequence[S]) -> list[S]:
     """The sessions with the most turns played (every one that ties), earliest first."""
     most = max((s.turns for s in sessions), default=None)
     return sorted((s for s in sessions if s.turns == most), key=lambda s: (s.played_on, s.id))
 
 
-def shortest(sessions: Sequence[SessionFacts]) -> list[SessionFacts]:
+def shortest[S: Timed](sessions: Sequence[S]) -> list[S]:
     """The sessions with the fewest turns played (every one that ties), earliest first."""
     fewest = min((s.turns for s in sessions), default=None)
     return sorted((s for s in sessions if s.turns == fewest), key=lambda s: (s.played_on, s.id))
@@ -118,20 +145,52 @@ class Statistics:
     player_counts: list[WinRate[int]]
     locations: list[WinRate[str]]
     members: list[MemberRecord]
-    longest: list[SessionFacts]
-    shortest: list[SessionFacts]
+    longest: list[Timed]
+    shortest: list[Timed]
+
+
+@dataclass(frozen=True)
+class Tallies:
+    """The confirmed sessions counted per key, by whoever reads them (the database, in one query each): sessions
+    played and won per villain, character, player count, location and member, each session once per key it has;
+    `lengths` holds at least every longest and every shortest session."""
+
+    sessions: int
+    won: int
+    villains: Iterable[WinRate[str]]
+    characters: Iterable[WinRate[str]]
+    player_counts: Iterable[WinRate[int]]
+    locations: Iterable[WinRate[str]]
+    members: Iterable[MemberRecord]
+    lengths: Sequence[Timed]
+
+
+def statistics_of(tallies: Tallies) -> Statistics:
+    """Every figure of the group's statistics page, from its tallies."""
+    return Statistics(
+        sessions=tallies.sessions,
+        won=tallies.won,
+        villains=ranked(tallies.villains),
+        characters=ranked(tallies.characters),
+        player_counts=by_count(tallies.player_counts),
+        locations=ranked(tallies.locations),
+        members=order_records(list(tallies.members)),
+        longest=longest(tallies.lengths),
+        shortest=shortest(tallies.lengths),
+    )
 
 
 def statistics(sessions: Sequence[SessionFacts]) -> Statistics:
-    """Every figure of the group's statistics page."""
-    return Statistics(
-        sessions=len(sessions),
-        won=sum(s.players_won for s in sessions),
-        villains=by_villain(sessions),
-        characters=by_character(sessions),
-        player_counts=by_player_count(sessions),
-        locations=by_location(sessions),
-        members=order_records(member_records(sessions)),
-        longest=longest(sessions),
-        shortest=shortest(sessions),
+    """Every figure of the group's statistics page, from its sessions."""
+    return statistics_of(
+        Tallies(
+            sessions=len(sessions),
+            won=sum(s.players_won for s in sessions),
+            villains=by_villain(sessions),
+            characters=by_character(sessions),
+            player_counts=by_player_count(sessions),
+            locations=by_location(sessions),
+            members=member_records(sessions),
+            lengths=sessions,
+        )
     )

@@ -6,7 +6,9 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.test import Client
 
+from slaughterville.large import seed_large
 from slaughterville.services import session_log_create
 from tests.slaughterville.conftest import session_log
 
@@ -17,9 +19,11 @@ ENDPOINTS = [
     # 1 session joined to group, first player and logger; prefetches: players with member and user, the group's
     # commissioners, the history and its users.
     pytest.param("/api/slaughterville/sessions/{session}/", 5, id="session"),
-    # 1 group with 1 prefetch of its commissioners; the confirmed sessions and 1 prefetch of their players; the
-    # catalogue (characters, locations, villains with their location); the members' names.
-    pytest.param("/api/slaughterville/leagues/{league}/statistics/", 8, id="statistics"),
+    # 1 group with 1 prefetch of its commissioners; the confirmed sessions counted by the database: 1 the sessions,
+    # wins and lengths, 1 each per villain, character, player count, location (one union of the six) and member,
+    # 1 the longest and shortest; the catalogue (characters, locations, villains with their location); the members'
+    # names.
+    pytest.param("/api/slaughterville/leagues/{league}/statistics/", 13, id="statistics"),
 ]
 
 
@@ -35,5 +39,34 @@ def test_query_count_does_not_grow_with_the_log(
 
     with django_assert_num_queries(queries):
         response = api.get(url.format(league=group.pk, session=session.pk))
+
+    assert response.status_code == 200
+
+
+GROUP_READS = [
+    # As for the statistics above, at any size.
+    pytest.param("/api/slaughterville/leagues/{league}/statistics/", False, 13, id="statistics"),
+    # The same for the members.
+    pytest.param("/api/slaughterville/leagues/{league}/members/", False, 4, id="members"),
+    # The session and its user, the nav and the shared league page's reads, the catalogue, the statistics (as in the
+    # API), the members and the sessions a page each with the viewer's own and their players.
+    pytest.param("/leagues/{league}/", True, 28, id="group-page"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("members", [4, 40])
+@pytest.mark.parametrize(("url", "page", "queries"), GROUP_READS)
+def test_whole_group_reads_do_not_grow_with_the_group(url, page, queries, members, api, django_assert_num_queries):
+    league = seed_large(members, 3)  # each member logged three confirmed sessions
+    last = league.teams.order_by("-pk").first()
+    client = Client() if page else api
+    if page:
+        client.force_login(last.coach)
+    else:
+        api.force_authenticate(last.coach)
+
+    with django_assert_num_queries(queries):
+        response = client.get(url.format(league=league.pk))
 
     assert response.status_code == 200

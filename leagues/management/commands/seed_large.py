@@ -12,7 +12,8 @@ from leagues.game_apps import game_app_of, game_apps
 class Command(BaseCommand):
     help = (
         "Build a league of N teams with W weeks (rounds) of confirmed results, in bulk, for measuring "
-        "(bench/). Prints the league's id."
+        "(bench/). Prints the league's id. Pit Fighter: N stables, each in one combat a round. Slaughterville: N "
+        "members, each logging W sessions (N x W sessions)."
     )
 
     def add_arguments(self, parser: Any) -> None:
