@@ -88,6 +88,7 @@ def blitzbowl_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:
     }
     if sheets:
         urls["Blitz Bowl coach roster PDF"] = f"/blitzbowl/coaches/{team.pk}/roster.pdf"
+    return urls
 
 
 def pitfighter_pages(size: int, weeks: int, *, sheets: bool) -> dict[str, str]:

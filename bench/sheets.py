@@ -7,7 +7,9 @@ Run by hand, on PostgreSQL (it creates and drops its own database `test_` + the 
         .venv/bin/python bench/sheets.py [--teams 1000] [--weeks 10] [--repeat 5]
 
 It builds the leagues of `manage.py seed_large` (Slaughterball and Blood Bowl, `--teams` teams with `--weeks` weeks
-of confirmed results; each system's sheets come from one function of SYSTEM_SHEETS, which a new system joins) and
+of confirmed results; Blitz Bowl, Pit Fighter and Slaughterville at bench_leagues' sizes for `--teams`: 200 coaches,
+100 stables, 200 members of 10 sessions at 1,000; each system's sheets come from one function of system_sheets(),
+which a new system joins; `--systems` picks some) and
 then, for each sheet, asks its URL in a fresh Python process, which renders it through the real path (the view's
 sheet_response, the sheets.tasks task run eagerly for each part, as a worker runs them), so that the process's peak
 resident memory (ru_maxrss) is the sheet's alone. That figure is an upper bound of a worker's: the process also
@@ -51,7 +53,6 @@ def slaughterball_sheets(teams: int, weeks: int) -> dict[str, str]:
     assert week is not None
     assert team is not None
     return {
-        "baseline: league API": f"/api/leagues/{league.pk}/",
         "Slaughterball roster": f"/teams/{team.pk}/roster.pdf",
         "Slaughterball League Ranking Sheet": f"/seasons/{season.pk}/ranking-sheet.pdf",
         "Slaughterball week's Game Record Sheets": f"/weeks/{week.pk}/game-records.pdf",
@@ -68,8 +69,28 @@ def bloodbowl_sheets(teams: int, weeks: int) -> dict[str, str]:
     return {"Blood Bowl roster": f"/bloodbowl/teams/{team.pk}/roster.pdf"}
 
 
-# Each game system's sheets at the big size, by label: a function of (teams, weeks) building its league.
-SYSTEM_SHEETS: list[Callable[[int, int], dict[str, str]]] = [slaughterball_sheets, bloodbowl_sheets]
+def pdfs_of(pages: Callable[..., dict[str, str]]) -> Callable[[int, int], dict[str, str]]:
+    """The sheets among the pages a page bench measures of a system (bench_leagues, with its sizes for `teams`)."""
+
+    def sheets(teams: int, weeks: int) -> dict[str, str]:
+        return {label: url for label, url in pages(teams, weeks, sheets=True).items() if url.endswith(".pdf")}
+
+    return sheets
+
+
+def other_systems() -> dict[str, Callable[[int, int], dict[str, str]]]:
+    from bench_leagues import blitzbowl_pages, pitfighter_pages, slaughterville_pages
+
+    return {
+        "blitzbowl": pdfs_of(blitzbowl_pages),
+        "pitfighter": pdfs_of(pitfighter_pages),
+        "slaughterville": pdfs_of(slaughterville_pages),
+    }
+
+
+def system_sheets() -> dict[str, Callable[[int, int], dict[str, str]]]:
+    """Each game system's sheets at the big size, by label: a function of (teams, weeks) building its league."""
+    return {"slaughterball": slaughterball_sheets, "bloodbowl": bloodbowl_sheets, **other_systems()}
 
 
 def render_one(url: str) -> None:
@@ -108,6 +129,7 @@ def main() -> None:
     parser.add_argument("--teams", type=int, default=1000)
     parser.add_argument("--weeks", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--systems", help="Comma-separated game systems (slaughterball,bloodbowl,...); all by default.")
     parser.add_argument("--render", help=argparse.SUPPRESS)  # the fresh process of one sheet
     args = parser.parse_args()
     if args.render:
@@ -124,13 +146,15 @@ def main() -> None:
     from django.conf import settings
     from django.test import Client
 
+    from leagues.models import League
     from sheets.tasks import LIMIT
 
     with bench_database():
         started = time.perf_counter()
+        systems = system_sheets()
         urls: dict[str, str] = {}
-        for system in SYSTEM_SHEETS:
-            urls |= system(args.teams, args.weeks)
+        for name in args.systems.split(",") if args.systems else systems:
+            urls |= systems[name](args.teams, args.weeks)
         settle_database()
         print(f"built the leagues of {args.teams} teams, {args.weeks} weeks in {time.perf_counter() - started:.1f} s")
         database = settings.DATABASES["default"]
@@ -151,7 +175,7 @@ def main() -> None:
             get()  # warm
             return median_seconds(get, args.repeat)
 
-        baseline_url = urls.pop("baseline: league API")
+        baseline_url = f"/api/leagues/{League.objects.order_by('pk').values_list('pk', flat=True)[0]}/"
         print(f"\nsoft time limit of a task: {LIMIT - 30} s; peak memory target 1024 MB; served target 3x the league API")
         print(
             f"{'sheet':<44} {'pages':>5} {'parts':>5} {'render s':>9} {'longest part s':>15} {'peak MB':>8}"
