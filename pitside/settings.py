@@ -150,6 +150,10 @@ else:
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
+# A worker's process is replaced by a fresh one after this many tasks, or after a task that left it holding more than
+# this much memory: Python keeps what a big sheet's rendering took, for the process's life, once it is freed.
+CELERY_WORKER_MAX_TASKS_PER_CHILD = env.int("WORKER_MAX_TASKS_PER_CHILD", default=200)
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = env.int("WORKER_MAX_MEMORY_MB", default=600) * 1024  # Celery counts KiB
 # A worker reconnects to Redis for as long as it is down, at start too, rather than exit after 100 tries.
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None

@@ -25,8 +25,10 @@ class Sheet(models.Model):
     progress = models.PositiveSmallIntegerField(default=0)  # percent
     stage = models.CharField(max_length=100, blank=True)
     error = models.TextField(blank=True)
-    # What the worker renders (the print page's HTML and the address its links are relative to); emptied once ready.
-    html = models.TextField(blank=True)
+    # What the worker renders (the print page's HTML, in one or more parts, each laid out by a task of its own and the
+    # PDFs joined: services.sheet_render; and the address its links are relative to); emptied once ready.
+    parts = models.JSONField(default=list, blank=True)
+    part_pdfs = models.JSONField(default=list, blank=True)  # the files of the parts rendered so far, while it renders
     base_url = models.CharField(max_length=300)
     filename = models.CharField(max_length=200)
     pdf = models.FileField(upload_to="sheets/", blank=True)

@@ -25,7 +25,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from sheets.models import Sheet
-from sheets.render import READ, Progress, render_pdf, stylesheet
+from sheets.render import LAID_OUT, READ, WRITTEN, Progress, join_pdfs, render_pdf, stylesheet
 
 logger = logging.getLogger(__name__)
 
@@ -73,21 +73,21 @@ def sheet_request(
     *,
     kind: str,
     object_id: int,
-    page: Callable[[], tuple[str, str]],
+    page: Callable[[], tuple[list[str], str]],
     data: Callable[[], object] | None,
     inline: bool,
 ) -> Sheet:
     """The sheet for this state of its data: the one already stored, else a new one, rendered now (`inline`) or
     queued for a worker after commit. Two requests at once make one row (the unique digest) and one rendering.
-    `page()` answers its print page's HTML and its file's name.
+    `page()` answers its print page's HTML, in the parts it is rendered in (sheets.render), and its file's name.
 
     It is known by the digest of its HTML, or, when `data` is given, of the data it is made from (`data()`, which
     must change with every value it shows: sheets.keys) and the code: then a sheet already stored is found without
     building its page."""
-    made: tuple[str, str] | None = None
+    made: tuple[list[str], str] | None = None
     if data is None:
         made = page()
-        source = made[0].encode()
+        source = "".join(made[0]).encode()
     else:
         source = code_version() + repr(data()).encode()
     base_url = _base_url()
@@ -100,11 +100,11 @@ def sheet_request(
         sheet = None
     if sheet is not None:
         return sheet
-    html, filename = made or page()
+    parts, filename = made or page()
     try:
         with transaction.atomic():
             sheet = Sheet.objects.create(
-                kind=kind, object_id=object_id, digest=digest, html=html, base_url=base_url, filename=filename
+                kind=kind, object_id=object_id, digest=digest, parts=parts, base_url=base_url, filename=filename
             )
     except IntegrityError:  # another request made it first: its rendering is this one's
         return Sheet.objects.get(kind=kind, object_id=object_id, digest=digest)
@@ -123,32 +123,84 @@ def _queue(sheet_id: int) -> None:
 
 
 def sheet_render(*, sheet_id: int) -> bool:
-    """Render a sheet this call claims; False when it is not claimable (rendered, being rendered, superseded)."""
+    """Render the next part of a sheet this call claims (of a sheet in one part, all of it), then queue the next part
+    or, after the last, join the parts into the sheet's PDF; False when it is not claimable (rendered, being rendered,
+    superseded). Each part is a task of its own, within the task's limits whatever the number of parts; between two,
+    the sheet is queued again with the parts rendered so far (`part_pdfs`, their files) and their page count."""
     now = timezone.now()
     claimable = Q(state=Sheet.State.QUEUED) | Q(state=Sheet.State.RENDERING, claimed_at__lt=now - RENDER_TIME_LIMIT)
-    claimed = Sheet.objects.filter(claimable, pk=sheet_id).update(
-        state=Sheet.State.RENDERING, claimed_at=now, progress=READ // 2, stage="Reading the page", error=""
-    )
+    claimed = Sheet.objects.filter(claimable, pk=sheet_id).update(state=Sheet.State.RENDERING, claimed_at=now, error="")
     if not claimed:
         return False
     sheet = Sheet.objects.get(pk=sheet_id)
+    part, count = len(sheet.part_pdfs), len(sheet.parts)
+    pages_before = (sheet.pages or 0) if part else 0
+    if not part:
+        _store_progress(sheet_id, READ // 2, "Reading the page")
+    progress = _progress_of(sheet_id)
     try:
-        pdf, pages = render_pdf(sheet.html, sheet.base_url or None, _progress_of(sheet_id), _expected_pages(sheet))
+        pdf, pages = render_pdf(
+            sheet.parts[part],
+            sheet.base_url or None,
+            progress,
+            _expected_pages(sheet),
+            part=part,
+            parts=count,
+            pages_before=pages_before,
+        )
     except Exception as error:  # whatever the renderer raised, it is this sheet's failure: shown, and retried on request
         logger.exception("Sheet %s could not be rendered.", sheet_id)
         Sheet.objects.filter(pk=sheet_id, state=Sheet.State.RENDERING).update(
             state=Sheet.State.FAILED, stage="", error=f"{type(error).__name__}: {error}"[:2000]
         )
         return False
-    name = default_storage.save(f"sheets/{sheet.kind}-{sheet.object_id}-{sheet.digest[:16]}.pdf", ContentFile(pdf))
+    pages += pages_before
+    stem = f"sheets/{sheet.kind}-{sheet.object_id}-{sheet.digest[:16]}"
+    part_pdfs: list[str] = []
+    if count > 1:
+        part_pdfs = [*sheet.part_pdfs, default_storage.save(f"{stem}-part{part + 1}.pdf", ContentFile(pdf))]
+        if len(part_pdfs) < count:
+            queued = Sheet.objects.filter(pk=sheet_id, state=Sheet.State.RENDERING).update(
+                state=Sheet.State.QUEUED, part_pdfs=part_pdfs, pages=pages
+            )
+            if not queued:  # deleted (superseded) while it rendered
+                default_storage.delete(part_pdfs[-1])
+                return False
+            _queue(sheet_id)
+            return True
+        progress(LAID_OUT, f"Joining the {count} parts ({pages} pages)")
+        pdf = _joined(part_pdfs)
+        progress(WRITTEN, "Storing the PDF")
+    name = default_storage.save(f"{stem}.pdf", ContentFile(pdf))
     done = Sheet.objects.filter(pk=sheet_id, state=Sheet.State.RENDERING).update(
-        state=Sheet.State.READY, pdf=name, pages=pages, progress=100, stage="Ready", html="", rendered_at=timezone.now()
+        state=Sheet.State.READY,
+        pdf=name,
+        pages=pages,
+        progress=100,
+        stage="Ready",
+        parts=[],
+        part_pdfs=[],
+        rendered_at=timezone.now(),
     )
+    for part_name in part_pdfs:
+        default_storage.delete(part_name)
     if not done:  # deleted (superseded) while it rendered
         default_storage.delete(name)
         return False
     _drop_superseded(sheet)
     return True
+
+
+def _joined(names: list[str]) -> bytes:
+    pdfs = []
+    for name in names:
+        with default_storage.open(name, "rb") as file:
+            pdfs.append(file.read())
+    return join_pdfs(pdfs)
+
+
+def _store_progress(sheet_id: int, percent: int, stage: str) -> None:
+    Sheet.objects.filter(pk=sheet_id, state=Sheet.State.RENDERING).update(progress=percent, stage=stage)
 
 
 def _progress_of(sheet_id: int) -> Progress:
@@ -158,7 +210,7 @@ def _progress_of(sheet_id: int) -> Progress:
         now = time.monotonic()
         if now - last[0] >= PROGRESS_EVERY_SECONDS:
             last[0] = now
-            Sheet.objects.filter(pk=sheet_id, state=Sheet.State.RENDERING).update(progress=percent, stage=stage[:100])
+            _store_progress(sheet_id, percent, stage[:100])
 
     return progress
 
@@ -175,11 +227,12 @@ def _expected_pages(sheet: Sheet) -> int | None:
 
 
 def _drop_superseded(sheet: Sheet) -> None:
-    """Delete the renderings of the same sheet made before this one (older data), with their files."""
+    """Delete the renderings of the same sheet made before this one (older data), with their files (and those of the
+    parts of one still rendering)."""
     older = Sheet.objects.filter(kind=sheet.kind, object_id=sheet.object_id, created_at__lte=sheet.created_at).exclude(
         pk=sheet.pk
     )
-    names = [name for name in older.values_list("pdf", flat=True) if name]
+    names = [name for pdf, part_pdfs in older.values_list("pdf", "part_pdfs") for name in [pdf, *part_pdfs] if name]
     older.delete()
     for name in names:
         default_storage.delete(name)

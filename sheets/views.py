@@ -32,6 +32,7 @@ def sheet_response(
     filename: Callable[[dict[str, Any]], str],
     big: bool,
     data: Callable[[], object] | None = None,
+    parts: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None,
 ) -> HttpResponseBase:
     """A print page's PDF (`template` rendered with pdf=True, its file named `filename(context)`.pdf): 200 with the
     stored file when it is ready; while a big one renders on a worker, 202 with Retry-After and the page that shows
@@ -40,6 +41,8 @@ def sheet_response(
 
     `data`, when given, returns the data the sheet is made from (sheets.keys): the sheet is then known by it, and
     `context` is built and the page rendered only when the sheet is not stored yet (sheets.services.sheet_request).
+    `parts`, for a sheet that grows with the league, splits its context into those of parts of bounded size, each
+    rendered as a page of its own and laid out on its own (sheets.render).
 
     Every PDF of every game system is answered here, so each is limited per client by the sheets throttle, before
     `context` or `data` is called: over it, the 429 page."""
@@ -47,11 +50,18 @@ def sheet_response(
     if refusal is not None:
         return refusal
 
-    def page() -> tuple[str, str]:
+    def page() -> tuple[list[str], str]:
         values = context()
-        return render_to_string(template, {**values, "pdf": True}, request=request), f"{filename(values)}.pdf"
+        htmls: list[str] = [
+            render_to_string(template, {**part, "pdf": True}, request=request) for part in (parts or _whole)(values)
+        ]
+        return htmls, f"{filename(values)}.pdf"
 
     return _answer(request, sheet_request(kind=kind, object_id=object_id, page=page, data=data, inline=not big))
+
+
+def _whole(context: dict[str, Any]) -> list[dict[str, Any]]:
+    return [context]
 
 
 def _answer(request: HttpRequest, sheet: Sheet, *, partial: bool = False) -> HttpResponseBase:

@@ -19,6 +19,9 @@ from slaughterball.models import Game, GameSide, Season, Week
 from slaughterball.selectors import ranking_sheet, record_sheet_games
 
 GAMES_PER_SHEET = 4  # Game Record Sheet: "Each sheet can track four games"
+# Game Record Sheets (a page each) laid out together, by one task, in one part of a PDF (sheets.services): a season of
+# 1,000 teams is 630 of them, which in one document took 3.2 GB and more than the task's time limit.
+SHEETS_PER_PART = 25
 GAME_RECORD_TEMPLATE = "slaughterball/results/game_record_sheet.html"
 RANKING_TEMPLATE = "slaughterball/results/ranking_sheet.html"
 # GAPS.md: the rulebook breaks League Point ties "with Team Potential" without saying which way.
@@ -96,6 +99,14 @@ def game_record_sheets(games: QuerySet[Game]) -> list[RecordSheet]:
             week = chunk[0].week
             sheets.append(RecordSheet(week.season, week, [game_record(g) for g in chunk], commissioners))
     return sheets
+
+
+def game_record_parts(context: dict[str, Any]) -> list[dict[str, Any]]:
+    """The context of a week's or a season's Game Record Sheets split into parts of at most SHEETS_PER_PART sheets,
+    in order (without games, the one part that says so)."""
+    sheets = context["sheets"]
+    starts = range(0, len(sheets), SHEETS_PER_PART)
+    return [{**context, "sheets": sheets[start : start + SHEETS_PER_PART]} for start in starts] or [context]
 
 
 def game_records_rows(season: QuerySet[Season], games: QuerySet[Game]) -> list[Rows]:

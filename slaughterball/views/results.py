@@ -59,6 +59,7 @@ from slaughterball.sheets import (
     RANKING_TEMPLATE,
     TIE_BREAK_NOTE,
     game_record,
+    game_record_parts,
     game_record_sheets,
     ranking_sheet_context,
     ranking_sheet_values,
@@ -565,7 +566,7 @@ def league_standings(request: HttpRequest, league_id: int) -> HttpResponse:
 def _records_pdf(
     request: HttpRequest, kind: str, object_id: int, context: Callable[[], dict[str, Any]], data: Callable[[], object]
 ) -> HttpResponseBase:
-    """A whole week's or season's Game Record Sheets: rendered on a worker, known by their data."""
+    """A whole week's or season's Game Record Sheets: rendered on a worker in parts, known by their data."""
     return sheet_response(
         request,
         kind=kind,
@@ -575,6 +576,7 @@ def _records_pdf(
         filename=lambda context: slugify(f"{context['title']} game records") or "sheet",
         big=True,
         data=data,
+        parts=game_record_parts,
     )
 
 

@@ -165,7 +165,7 @@ def test_the_progress_is_stored_while_it_renders(ranking_url, client, django_cap
 def test_a_failed_rendering_says_why_and_can_be_retried(
     client, coach, ranking_url, monkeypatch, django_capture_on_commit_callbacks
 ):
-    def broken(*args):
+    def broken(*args, **kwargs):
         raise ValueError("no fonts left")
 
     monkeypatch.setattr(services, "render_pdf", broken)
