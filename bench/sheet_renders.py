@@ -4,7 +4,7 @@ each, within the worker's limits), with how much memory, and how fast the stored
 Run by hand, on PostgreSQL (it creates and drops its own database `test_` + the name in DATABASE_URL):
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/pitside_bench_sheets \\
-        .venv/bin/python bench/sheets.py [--teams 1000] [--weeks 10] [--repeat 5]
+        .venv/bin/python bench/sheet_renders.py [--teams 1000] [--weeks 10] [--repeat 5]
 
 It builds the leagues of `manage.py seed_large` (Slaughterball and Blood Bowl, `--teams` teams with `--weeks` weeks
 of confirmed results; Blitz Bowl, Pit Fighter and Slaughterville at bench_leagues' sizes for `--teams`: 200 coaches,
