@@ -1,4 +1,4 @@
-"""Query counts of the Blitz Bowl reads and arranging writes, pinned at two sizes: they do not grow with the coaches or matches."""
+"""Query counts of the Blitz Bowl reads and arranging writes, pinned at two sizes: they do not grow with the league."""
 
 from __future__ import annotations
 
