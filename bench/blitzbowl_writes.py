@@ -9,7 +9,7 @@ It builds a Blitz Bowl league of `--coaches` coaches who have each played `--mat
 `--matches` + 1 (blitzbowl.large.seed_large: the league after a round fully played), then times, through Django's
 test client in this process (one client), the baseline GET /api/leagues/<id>/, the Blitz Bowl league API, and the
 two writes as the commissioner sends them (POST .../arrange/ with a legal pair, POST .../round/), each through the
-API (the service, then the league's state it answers with) and through its service alone. Each write runs in a
+API (the service, then the match or the round's matches it answers with) and through its service alone. Each write runs in a
 transaction rolled back after it, so every repeat finds the same league (what runs on commit, the notices' emails, is
 left out). The target: each write at most 3x the league API.
 """

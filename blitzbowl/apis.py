@@ -97,25 +97,13 @@ class BlitzAwardOutputSerializer(serializers.Serializer[Any]):
     teams = BlitzCoachOutputSerializer(many=True, help_text="Every coach on the best count: a tie shares the award.")
 
 
-class SharedCoachListSerializer(serializers.ListSerializer[Any]):
-    """A list of coaches, each serialized once a response: the legal opponents name the same coaches line after line."""
-
-    def to_representation(self, data: Any) -> list[Any]:
-        # One instance serves every line of one response (DRF copies declared fields for each serializer made).
-        done: dict[int, Any] = self.__dict__.setdefault("done", {})
-        child = self.child
-        assert child is not None  # many=True made this list of a child
-        return [done[t.pk] if t.pk in done else done.setdefault(t.pk, child.to_representation(t)) for t in data]
-
-
-class BlitzOpponentOutputSerializer(BlitzCoachOutputSerializer):
-    class Meta:
-        list_serializer_class = SharedCoachListSerializer
-
-
 class BlitzOpponentsOutputSerializer(serializers.Serializer[Any]):
     team = BlitzCoachOutputSerializer()
-    opponents = BlitzOpponentOutputSerializer(many=True, help_text="The coaches he may meet now, by the pairing rule.")
+    opponents = serializers.ListField(
+        child=serializers.IntegerField(),
+        source="opponent_ids",
+        help_text="The ids of the coaches he may meet now, by the pairing rule (the coaches API names them).",
+    )
     matches_left = serializers.IntegerField()
 
 
@@ -240,6 +228,33 @@ class LeagueMatchesApi(APIView):
 # --- Writes ----------------------------------------------------------------------------------------------
 
 
+class BlitzArrangeInputSerializer(serializers.Serializer[Any]):
+    home_team = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
+    away_team = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
+
+
+class LeagueArrangeApi(APIView):
+    @extend_schema(request=BlitzArrangeInputSerializer, responses={201: BlitzMatchOutputSerializer, **ERRORS})
+    def post(self, request: Request, league_id: int) -> Response:
+        """Arrange a league match (one of the two coaches or a commissioner): refused when the pairing rule forbids
+        it (naming the coaches each has not played yet) or a coach has played his matches. Answers the match."""
+        league = league_get(league_id)
+        data = BlitzArrangeInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        made = services.match_create(league_id=league.pk, user=request.user, **data.validated_data)
+        return Response(BlitzMatchOutputSerializer(matches(league).get(pk=made.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class LeagueRoundApi(APIView):
+    @extend_schema(request=None, responses={201: BlitzMatchOutputSerializer(many=True), **ERRORS})
+    def post(self, request: Request, league_id: int) -> Response:
+        """A commissioner arranges the next round of legal pairings. Answers the round's matches."""
+        league = league_get(league_id)
+        made = services.round_generate(league_id=league.pk, user=request.user)
+        arranged = matches(league).filter(pk__in=[m.pk for m in made])
+        return Response(BlitzMatchOutputSerializer(arranged, many=True).data, status=status.HTTP_201_CREATED)
+
+
 class LeagueWriteApi(WriteApi):
     """A write to a league, answered with the league's state."""
 
@@ -247,25 +262,6 @@ class LeagueWriteApi(WriteApi):
 
     def found(self, object_id: int) -> Any:
         return league_state(league_get(object_id))
-
-
-class BlitzArrangeInputSerializer(serializers.Serializer[Any]):
-    home_team = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
-    away_team = serializers.IntegerField(min_value=1, max_value=LARGEST_ID)
-
-
-class LeagueArrangeApi(LeagueWriteApi):
-    """Arrange a league match (one of the two coaches or a commissioner): refused when the pairing rule forbids
-    it (naming the coaches each has not played yet) or a coach has played his matches."""
-
-    input_serializer = BlitzArrangeInputSerializer
-    service = staticmethod(services.match_create)
-
-
-class LeagueRoundApi(LeagueWriteApi):
-    """A commissioner arranges the next round of legal pairings."""
-
-    service = staticmethod(services.round_generate)
 
 
 class LeagueFinalsApi(LeagueWriteApi):

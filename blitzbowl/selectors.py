@@ -82,18 +82,25 @@ class LeagueFacts:
     all_confirmed: bool
 
 
+def _league_rows(league: League, *columns: str) -> QuerySet[Match, tuple[Any, ...]]:
+    """`columns` of the league matches (not the finals) in the order arranged, each row joined to its home and
+    away side (`home_side__...`, `away_side__...`)."""
+    home = FilteredRelation("sides", condition=Q(sides__home=True))
+    away = FilteredRelation("sides", condition=Q(sides__home=False))
+    rows = Match.objects.filter(league=league, stage="league").annotate(home_side=home, away_side=away).order_by("id")
+    return rows.values_list(*columns)
+
+
+def league_schedule(league: League) -> list[league_rules.Pair]:
+    """Every league match arranged, played or not, as (home, away): what the pairing rule reads."""
+    return [(home, away) for home, away in _league_rows(league, "home_side__team_id", "away_side__team_id")]
+
+
 def league_facts(league: League) -> LeagueFacts:
     """The league matches as values, a row each with both sides' lines, in the order arranged: read as rows, a
     thousand matches cost what their tuples cost."""
-    home = FilteredRelation("sides", condition=Q(sides__home=True))
-    away = FilteredRelation("sides", condition=Q(sides__home=False))
     lines = ("team_id", "score", "challenge_cards", "injuries")
-    rows = (
-        Match.objects.filter(league=league, stage="league")
-        .annotate(home_side=home, away_side=away)
-        .order_by("id")
-        .values_list("state", *(f"{side}__{column}" for side in ("home_side", "away_side") for column in lines))
-    )
+    rows = _league_rows(league, "state", *(f"{side}__{column}" for side in ("home_side", "away_side") for column in lines))
     pairs, results, confirmed = [], [], True
     for state, home_id, h_score, h_cards, h_injuries, away_id, a_score, a_cards, a_injuries in rows:
         pairs.append((home_id, away_id))
@@ -141,6 +148,10 @@ class Opponents:
     @property
     def names(self) -> str:
         return ", ".join(team.name for team in self.opponents)
+
+    @property
+    def opponent_ids(self) -> list[int]:
+        return [team.pk for team in self.opponents]
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from blitzbowl.selectors import (
     LeagueState,
     coaches,
     home_away,
-    league_facts,
+    league_schedule,
     league_state,
     stage_of,
     traits_held,
@@ -77,7 +77,7 @@ def _locked_league(league_id: int) -> League:
 
 
 def _create(league: League, user: Any, stage: Stage, pairs: Sequence[league_rules.Pair], teams: Sequence[Team]) -> list[Match]:
-    """The matches of `pairs` (home, away), with both coaches of each told (`teams`: the league's, with their coaches)."""
+    """The matches of `pairs` (home, away), with both coaches of each told (`teams`: theirs at least, with their coaches)."""
     by_id = {t.pk: t for t in teams}
     # In bulk, a round of a hundred matches as one: its games, their sides and their "created" lines (RESULTS.record's).
     made = create_games([Match(league=league, created_by=user, stage=stage) for _ in pairs])
@@ -98,25 +98,29 @@ def _require_league_play(league: League) -> None:
 
 def match_create(*, league_id: int, user: Any, home_team: int, away_team: int) -> Match:
     """Playing Matches: a league match between two coaches, arranged by one of them or a commissioner; the
-    engine refuses one the pairing rule or the match count forbids, naming the coaches not yet played."""
+    engine refuses one the pairing rule or the match count forbids, naming the coaches not yet played. Reads the
+    coaches and the schedule as values: only the match's two teams are built, for their coaches' notices."""
     with transaction.atomic():
         league = _locked_league(league_id)
-        teams = coaches(league)
-        names = {t.pk: t.name for t in teams}
+        rows = Team.objects.filter(league=league).order_by("pk").values_list("pk", "name", "coach_id")
+        names, coach_of = {}, {}
+        for pk, name, coach_id in rows:
+            names[pk], coach_of[pk] = name, coach_id
         missing = [(field, t) for field, t in (("home_team", home_team), ("away_team", away_team)) if t not in names]
         if missing:
             raise Invalid.one("team-not-in-league", missing[0][0], "That coach does not play in this league.")
-        mine = any(t.coach_id == getattr(user, "pk", None) for t in teams if t.pk in (home_team, away_team))
+        mine = getattr(user, "pk", None) in (coach_of[home_team], coach_of[away_team])
         if not mine and not league_is_commissioner(league, user):
             raise NotPermitted.one(
                 "not-in-match", "match", "Only one of the two coaches or a commissioner can arrange this match."
             )
         _require_league_play(league)
-        pairings = league_rules.Pairings(league_facts(league).schedule, list(names))
+        pairings = league_rules.Pairings(league_schedule(league), list(names))
         count = RULESET.option_value(league.options, "matches")
         with paths_named({"home": "home_team", "away": "away_team"}):
             raise_if_any(pairings.pairing_problems(names, home_team, away_team, count))
-        return _create(league, user, "league", [(home_team, away_team)], teams)[0]
+        teams = Team.objects.filter(pk__in=(home_team, away_team)).select_related("coach")
+        return _create(league, user, "league", [(home_team, away_team)], list(teams))[0]
 
 
 def round_generate(*, league_id: int, user: Any) -> list[Match]:
@@ -128,7 +132,7 @@ def round_generate(*, league_id: int, user: Any) -> list[Match]:
         teams = coaches(league)
         ids = [t.pk for t in teams]
         raise_if_any(league_rules.coaches_problems(ids))  # before three coaches, no match is legal: say why
-        pairings = league_rules.Pairings(league_facts(league).schedule, ids)
+        pairings = league_rules.Pairings(league_schedule(league), ids)
         round_ = pairings.next_round(RULESET.option_value(league.options, "matches"))
         if not round_:
             raise Invalid.one("no-legal-pairing", "league", "No legal league match is left to arrange.")

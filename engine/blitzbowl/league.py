@@ -66,6 +66,7 @@ class Pairings:
             for other in opponents:
                 counts[other] = counts.get(other, 0) + 1
             self.meetings[coach] = counts
+        self.opened: dict[int, list[int]] = {}
 
     def played(self, coach: int) -> int:
         """How many league matches the coach has in the schedule."""
@@ -106,15 +107,21 @@ class Pairings:
         if len(self.coaches) < MIN_COACHES or self.played(coach) >= matches:
             return []
         needed = len(self.coaches) - 1 - (coach in self.rank)  # every coach but the two
-        mine, empty = self.since.get(coach, {}), dict[int, int]()
-        found = []
-        for other in self.coaches:
-            if other == coach or len(self.met[other]) >= matches:
-                continue
-            since, theirs = mine.get(other), self.since.get(other, empty).get(coach)
-            if (since is None or since >= needed) and (theirs is None or theirs >= needed):
-                found.append(other)
-        return found
+        # Only a coach he has met can be barred by the rule: the others need only have matches left.
+        empty = dict[int, int]()
+        barred = {
+            other
+            for other, since in self.since.get(coach, empty).items()
+            if since < needed or self.since.get(other, empty).get(coach, needed) < needed
+        }
+        barred.add(coach)
+        return [other for other in self.open(matches) if other not in barred]
+
+    def open(self, matches: int) -> list[int]:
+        """The coaches with league matches left, in sign-up order (worked out once for each match count)."""
+        if matches not in self.opened:
+            self.opened[matches] = [c for c in self.coaches if len(self.met[c]) < matches]
+        return self.opened[matches]
 
     def next_round(self, matches: int) -> list[Pair]:
         """The next round of legal pairings: each coach with matches left in at most one match. The coaches with

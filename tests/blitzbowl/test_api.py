@@ -48,7 +48,10 @@ def test_a_whole_match_through_the_api(client_of, short_league, three):
     ann, bob, cid = three
     url = f"/api/blitzbowl/leagues/{short_league.pk}/"
     arranged = client_of("coach").post(url + "arrange/", {"home_team": ann.pk, "away_team": bob.pk}, format="json")
-    assert arranged.status_code == 200, arranged.json()
+    assert arranged.status_code == 201, arranged.json()
+    made = arranged.json()  # the match made, not the league's state
+    assert (made["id"], made["stage"], made["state"]) == (Match.objects.get().pk, "league", "scheduled")
+    assert [(s["team"], s["home"], s["score"]) for s in made["sides"]] == [(ann.pk, True, None), (bob.pk, False, None)]
     again = client_of("coach").post(url + "arrange/", {"home_team": ann.pk, "away_team": bob.pk}, format="json")
     assert again.status_code == 400
     assert [(e["code"], e["field"]) for e in again.json()["errors"]] == [
@@ -86,7 +89,7 @@ def test_a_whole_match_through_the_api(client_of, short_league, three):
         "challenge_cards": 2,
         "injuries": 1,
     }
-    opponents = {line["team"]["id"]: [o["id"] for o in line["opponents"]] for line in state["legal_opponents"]}
+    opponents = {line["team"]["id"]: line["opponents"] for line in state["legal_opponents"]}
     assert opponents == {ann.pk: [cid.pk], bob.pk: [cid.pk], cid.pk: [ann.pk, bob.pk]}
     roster = client_of("anonymous").get(f"/api/blitzbowl/coaches/{ann.pk}/").json()
     assert roster["points"] == 3
@@ -99,8 +102,10 @@ def test_round_and_finals_are_the_commissioners(client_of, short_league, three):
     url = f"/api/blitzbowl/leagues/{short_league.pk}/"
     assert client_of("coach").post(url + "round/").status_code == 403
     answer = client_of("commissioner").post(url + "round/")
-    assert answer.status_code == 200
-    assert Match.objects.count() == 1
+    assert answer.status_code == 201
+    match = Match.objects.get()
+    assert [(m["id"], m["stage"]) for m in answer.json()] == [(match.pk, "league")]  # the round's matches
+    assert {s["team"] for s in answer.json()[0]["sides"]} == set(match.sides.values_list("team_id", flat=True))
     refused = client_of("commissioner").post(url + "finals/")
     assert refused.status_code == 400
     assert refused.json()["errors"][0]["code"] == "league-play-unfinished"
@@ -157,8 +162,8 @@ def test_a_matchs_date_and_place_through_the_api(client_of, short_league, three,
     arranged = client_of("coach").post(
         f"/api/blitzbowl/leagues/{short_league.pk}/arrange/", {"home_team": ann.pk, "away_team": bob.pk}, format="json"
     )
-    assert arranged.status_code == 200  # the league's state: the match is the league's only one
-    match = Match.objects.get()
+    assert arranged.status_code == 201
+    match = Match.objects.get(pk=arranged.json()["id"])
     shown = scheduled_through(client_of, f"/api/blitzbowl/matches/{match.pk}/", actor, status, "Club")
     match.refresh_from_db()
     assert match.location == shown["location"]
@@ -179,5 +184,5 @@ def test_the_league_api_lists_its_coaches_25_a_page_in_the_standings_and_legal_o
     every = {team.pk for team in league.teams.all()}
     for line in first["legal_opponents"] + second["legal_opponents"]:
         team = line["team"]["id"]
-        assert {o["id"] for o in line["opponents"]} == every - met[team]
+        assert set(line["opponents"]) == every - met[team]
         assert line["matches_left"] == 1
