@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rest_framework import serializers
@@ -17,6 +18,6 @@ class PlainOutputSerializer(serializers.Serializer[Any]):
         for name, field in self.fields.items():
             value = instance
             for attribute in field.source_attrs:
-                value = getattr(value, attribute)
+                value = value[attribute] if isinstance(value, Mapping) else getattr(value, attribute)
             answer[name] = field.to_representation(value) if isinstance(field, serializers.BaseSerializer) else value
         return answer
