@@ -21,21 +21,8 @@ from pitfighter.selectors import campaign, combat_get, combats, fighter_get, lea
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.converters import LARGEST_ID
 from pitside.pagination import Pagination, paginate
+from pitside.serializers import PlainOutputSerializer
 from pitside.write_api import WriteApi
-
-
-class PlainOutputSerializer(serializers.Serializer[Any]):
-    """An output of plain values (numbers, text, JSON), each read straight off its source: a page of stables holds 250
-    fighters and one of combats 100 sides and lines, and DRF's field-by-field walk was most of those APIs' time."""
-
-    def to_representation(self, instance: Any) -> dict[str, Any]:
-        answer = {}
-        for name, field in self.fields.items():
-            value = instance
-            for attribute in field.source_attrs:
-                value = getattr(value, attribute)
-            answer[name] = value
-        return answer
 
 
 class PitCharacteristicsSerializer(serializers.Serializer[Any]):

@@ -4,12 +4,13 @@ sheets and the API show."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from django.db.models import JSONField, Model, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import F, JSONField, Model, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Window
+from django.db.models.functions import Coalesce, RowNumber
 
 from engine.core.money import TREASURY
 from engine.slaughterball.facts import AthleteFacts, SpendingWindow, TeamFacts
@@ -26,17 +27,17 @@ from slaughterball.selectors import GAME_SYSTEM, lineup_athlete_ids
 def teams_with_summary_data(queryset: QuerySet[Team], game_system: str) -> QuerySet[Team]:
     """Teams with everything a summary needs, in three queries whatever their number:
     the teams with their ledger balances summed per account, their athletes, their purchases."""
-    return teams_to_summarize(queryset).annotate(**balance_annotations(game_system))
+    return teams_to_summarize(queryset).annotate(**window_annotations(), **balance_annotations(game_system))
 
 
 def teams_to_summarize(queryset: QuerySet[Team]) -> QuerySet[Team]:
-    """Teams with everything a summary needs but their balances, which rosters.selectors.teams_with_balances
-    then sums for the page of them shown (one more query)."""
+    """Teams with everything a summary needs but their balances and their spending window's side, which
+    rosters.selectors.teams_with_balances and teams_with_window_sides then read for the page of them shown (a query
+    each)."""
     # An aggregating query ignores Meta.ordering, so order explicitly for stable pages.
     return (
         queryset.select_related("league", "coach")
         .prefetch_related(Prefetch("athletes", queryset=athletes_with_adjustments()), "purchases")
-        .annotate(**window_annotations())
         .order_by("name", "id")
     )
 
@@ -86,9 +87,12 @@ def teams_with_figures(queryset: QuerySet[Team]) -> QuerySet[Team]:
 # --- The spending window (results area) ------------------------------------------------------------
 
 
+LATEST_FIRST = ("-game__week__number", "-game__confirmed_at", "-pk")  # a team's sides, its latest game first
+
+
 def _window_sides() -> QuerySet[GameSide]:
     """A team's sides of confirmed games, its latest game first (by week, then by confirmation)."""
-    return GameSide.objects.filter(game__state=Game.State.CONFIRMED).order_by("-game__week__number", "-game__confirmed_at", "-pk")
+    return GameSide.objects.filter(game__state=Game.State.CONFIRMED).order_by(*LATEST_FIRST)
 
 
 def window_annotations() -> dict[str, Subquery]:
@@ -100,6 +104,24 @@ def window_annotations() -> dict[str, Subquery]:
         "window_lineup": Subquery(latest.values("lineup")[:1], output_field=JSONField()),
         "window_injured": Subquery(latest.values("injured")[:1], output_field=JSONField()),
     }
+
+
+def teams_with_window_sides(teams: Sequence[Team]) -> Sequence[Team]:
+    """The teams (a page of them) with the annotations of window_annotations set, read in one query for them all: as
+    annotations, each team's three subqueries were most of a page of teams' time, and grew with the league's games."""
+    sides = (
+        _window_sides()
+        .filter(team__in=[t.pk for t in teams])
+        .annotate(latest=Window(RowNumber(), partition_by=[F("team_id")], order_by=list(LATEST_FIRST)))
+        .filter(latest=1)
+        .values_list("team_id", "pk", "lineup", "injured")
+    )
+    found = {team: (side, lineup, injured) for team, side, lineup, injured in sides}
+    names = ("window_side_id", "window_lineup", "window_injured")
+    for team in teams:
+        for name, value in zip(names, found.get(team.pk, (None,) * len(names)), strict=True):
+            setattr(team, name, value)
+    return teams
 
 
 @dataclass(frozen=True)

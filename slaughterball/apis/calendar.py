@@ -26,6 +26,7 @@ from pitside.errors import Invalid
 from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, page_parameters, page_with_own, paginate
 from pitside.paging import coached_by
+from pitside.serializers import PlainOutputSerializer
 from rosters.models import Team
 from slaughterball.models import Appeal, Challenge, Game, Season, Week
 from slaughterball.selectors import league_get
@@ -166,7 +167,7 @@ class AppealCountOutputSerializer(serializers.Serializer[Any]):
     pending = serializers.IntegerField()
 
 
-class ChallengeOrderRowSerializer(serializers.Serializer[Any]):
+class ChallengeOrderRowSerializer(PlainOutputSerializer):
     team = serializers.IntegerField()
     name = serializers.CharField()
     coach = serializers.CharField()

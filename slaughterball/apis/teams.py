@@ -20,6 +20,7 @@ from leagues.setup import league_house_values, league_setup_options
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
 from pitside.pagination import Pagination, paginate
+from pitside.serializers import PlainOutputSerializer
 from pitside.write_api import WriteApi
 from rosters.apis import LedgerEntryOutputSerializer, TeamIdentityOutputSerializer
 from rosters.models import Team
@@ -27,11 +28,11 @@ from rosters.selectors import league_grants, team_ledger, teams_with_balances
 from rosters.services import grant_create
 from slaughterball.models import Athlete, Purchase
 from slaughterball.selectors import GAME_SYSTEM, league_get
-from slaughterball.selectors_teams import team_facts, team_get, team_summary, teams_to_summarize
+from slaughterball.selectors_teams import team_facts, team_get, team_summary, teams_to_summarize, teams_with_window_sides
 from slaughterball.services.teams import purchase_make, team_create
 
 
-class AthleteOutputSerializer(serializers.Serializer[Any]):
+class AthleteOutputSerializer(PlainOutputSerializer):
     id = serializers.IntegerField(source="athlete.pk")
     number = serializers.IntegerField(source="athlete.number")
     name = serializers.CharField(source="athlete.name")
@@ -43,13 +44,13 @@ class AthleteOutputSerializer(serializers.Serializer[Any]):
     value = serializers.IntegerField(source="facts.value")
 
 
-class StaffOutputSerializer(serializers.Serializer[Any]):
+class StaffOutputSerializer(PlainOutputSerializer):
     item = serializers.CharField()
     name = serializers.CharField()
     cost = serializers.IntegerField()
 
 
-class TeamOutputSerializer(TeamIdentityOutputSerializer):
+class TeamOutputSerializer(TeamIdentityOutputSerializer, PlainOutputSerializer):
     """A team with its values; built from the team's summary (see slaughterball.selectors_teams.team_summary)."""
 
     portfolio = serializers.CharField(source="team.faction")
@@ -95,7 +96,11 @@ class LeagueTeamsApi(APIView):
         if portfolio := filters.validated_data.get("portfolio"):
             teams = teams.filter(faction=portfolio)
         return paginate(
-            request, self, teams, TeamOutputSerializer, complete=lambda page: teams_with_balances(page, league.game_system)
+            request,
+            self,
+            teams,
+            TeamOutputSerializer,
+            complete=lambda page: teams_with_window_sides(teams_with_balances(page, league.game_system)),
         )
 
     @extend_schema(request=TeamCreateInputSerializer, responses={201: TeamOutputSerializer, **ERRORS})

@@ -16,8 +16,9 @@ ENDPOINTS = [
     # 1 count, 1 page of leagues with their team counts, 1 prefetch of their commissioners.
     pytest.param("/api/leagues/", 3, id="leagues"),
     # 1 league; 1 count; 1 page of teams joined to league and coach; 1 prefetch of their athletes; 1 prefetch
-    # of their purchases; 1 sum of the page's ledger rows per team and account (not every team's).
-    pytest.param("/api/leagues/{league}/teams/", 6, id="league-teams"),
+    # of their purchases; 1 sum of the page's ledger rows per team and account (not every team's); 1 of the page's
+    # teams' latest confirmed sides (their spending windows).
+    pytest.param("/api/leagues/{league}/teams/", 7, id="league-teams"),
     # 1 team of a Slaughterball league with balances summed, league and coach; 1 prefetch of athletes; 1 prefetch
     # of purchases.
     pytest.param("/api/teams/{team}/", 3, id="team"),
