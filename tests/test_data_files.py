@@ -222,6 +222,7 @@ NOT_DATA_FILES = {
     "engine/slaughterball/ruleset.py": "a league's house values as its cache key, written by Pitside as JSON",
     "webhooks/transport.py": "the answer of a channel's receiver (its retry_after)",
     "games/lifecycle.py": "a payload turned into plain JSON values (json.loads(json.dumps(...)))",
+    "bench/sheet_renders.py": "the figures its own rendering subprocess prints",
 }
 
 
