@@ -17,25 +17,12 @@ from engine.pitfighter.critical import CHARTS
 from engine.pitfighter.fighters import CHARACTERISTICS, TYPES
 from games.api import ScheduleInputSerializer, ScheduleOutputSerializer
 from pitfighter import services
-from pitfighter.selectors import campaign, combat_get, combats, fighter_get, league_get, roster, stable_get, stables
+from pitfighter.selectors import campaign, combat_get, combats_listed, fighter_get, league_get, roster, stable_get, stables_listed
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.converters import LARGEST_ID
+from pitside.output import PlainOutputSerializer
 from pitside.pagination import Pagination, paginate
 from pitside.write_api import WriteApi
-
-
-class PlainOutputSerializer(serializers.Serializer[Any]):
-    """An output of plain values (numbers, text, JSON), each read straight off its source: a page of stables holds 250
-    fighters and one of combats 100 sides and lines, and DRF's field-by-field walk was most of those APIs' time."""
-
-    def to_representation(self, instance: Any) -> dict[str, Any]:
-        answer = {}
-        for name, field in self.fields.items():
-            value = instance
-            for attribute in field.source_attrs:
-                value = getattr(value, attribute)
-            answer[name] = value
-        return answer
 
 
 class PitCharacteristicsSerializer(serializers.Serializer[Any]):
@@ -96,7 +83,7 @@ class PitRosterOutputSerializer(serializers.Serializer[Any]):
         return [h.pk for h in roster.fighter.hates.all()]
 
 
-class PitStableOutputSerializer(serializers.Serializer[Any]):
+class PitStableOutputSerializer(PlainOutputSerializer):
     id = serializers.IntegerField(source="pk")
     name = serializers.CharField()
     owner = serializers.CharField(source="coach.username")
@@ -122,7 +109,7 @@ class PitEntryOutputSerializer(PlainOutputSerializer):
     criticals = serializers.JSONField()
 
 
-class PitCombatOutputSerializer(ScheduleOutputSerializer):
+class PitCombatOutputSerializer(PlainOutputSerializer, ScheduleOutputSerializer):
     id = serializers.IntegerField()
     league = serializers.IntegerField(source="league_id")
     style = serializers.CharField(help_text=", ".join(STYLE_NAMES))  # type: ignore[assignment]  # DRF moves declared fields off the class
@@ -202,7 +189,7 @@ class CombatsApi(APIView):
 
     @extend_schema(responses={200: PitCombatOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
-        return paginate(request, self, combats(league_get(league_id)), PitCombatOutputSerializer)
+        return paginate(request, self, combats_listed(league_get(league_id)), PitCombatOutputSerializer)
 
 
 class StablesApi(APIView):
@@ -214,7 +201,7 @@ class StablesApi(APIView):
 
     @extend_schema(responses={200: PitStableOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
-        return paginate(request, self, stables(league_get(league_id)), PitStableOutputSerializer)
+        return paginate(request, self, stables_listed(league_get(league_id)), PitStableOutputSerializer)
 
     @extend_schema(request=PitStableInputSerializer, responses={201: PitStableOutputSerializer, **ERRORS})
     def post(self, request: Request, league_id: int) -> Response:

@@ -135,30 +135,32 @@ RESULTS = SessionResults()
 
 def tallies_count(league_id: int, sessions: Sequence[SessionFacts], *, taken_back: bool = False) -> None:
     """Counts confirmed sessions in the group's tallies (`taken_back`: takes out sessions counted before), in the
-    caller's transaction; the group's row is locked first, so that sessions confirmed at once are counted in turn."""
+    transaction that confirms or voids them; the group's row is locked first, so that sessions confirmed at once are
+    counted in turn."""
     counts = {(kind, str(key)): rate for (kind, key), rate in tally(sessions).items()}
     if not counts:
         return
-    League.objects.select_for_update().filter(pk=league_id).values_list("pk").first()
-    sign = -1 if taken_back else 1
-    stored = {
-        (row.kind, row.key): row
-        for row in Tally.objects.filter(
-            league_id=league_id, kind__in={kind for kind, _ in counts}, key__in={key for _, key in counts}
+    with transaction.atomic():
+        League.objects.select_for_update().filter(pk=league_id).values_list("pk").first()
+        sign = -1 if taken_back else 1
+        stored = {
+            (row.kind, row.key): row
+            for row in Tally.objects.filter(
+                league_id=league_id, kind__in={kind for kind, _ in counts}, key__in={key for _, key in counts}
+            )
+            if (row.kind, row.key) in counts
+        }
+        for at, row in stored.items():
+            row.played += sign * counts[at].played
+            row.won += sign * counts[at].won
+        Tally.objects.bulk_update(stored.values(), ["played", "won"])
+        assert not taken_back or len(stored) == len(counts), "a session taken back was counted"
+        Tally.objects.bulk_create(
+            Tally(league_id=league_id, kind=kind, key=key, played=rate.played, won=rate.won)
+            for (kind, key), rate in counts.items()
+            if (kind, key) not in stored
         )
-        if (row.kind, row.key) in counts
-    }
-    for at, row in stored.items():
-        row.played += sign * counts[at].played
-        row.won += sign * counts[at].won
-    Tally.objects.bulk_update(stored.values(), ["played", "won"])
-    assert not taken_back or len(stored) == len(counts), "a session taken back was counted"
-    Tally.objects.bulk_create(
-        Tally(league_id=league_id, kind=kind, key=key, played=rate.played, won=rate.won)
-        for (kind, key), rate in counts.items()
-        if (kind, key) not in stored
-    )
-    Tally.objects.filter(league_id=league_id, played=0).delete()
+        Tally.objects.filter(league_id=league_id, played=0).delete()
 
 
 def session_log_create(
