@@ -17,9 +17,10 @@ from engine.pitfighter.critical import CHARTS
 from engine.pitfighter.fighters import CHARACTERISTICS, TYPES
 from games.api import ScheduleInputSerializer, ScheduleOutputSerializer
 from pitfighter import services
-from pitfighter.selectors import campaign, combat_get, combats, fighter_get, league_get, roster, stable_get, stables
+from pitfighter.selectors import campaign, combat_get, combats_listed, fighter_get, league_get, roster, stable_get, stables_listed
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.converters import LARGEST_ID
+from pitside.output import PlainOutputSerializer
 from pitside.pagination import Pagination, paginate
 from pitside.serializers import PlainOutputSerializer
 from pitside.write_api import WriteApi
@@ -83,7 +84,7 @@ class PitRosterOutputSerializer(serializers.Serializer[Any]):
         return [h.pk for h in roster.fighter.hates.all()]
 
 
-class PitStableOutputSerializer(serializers.Serializer[Any]):
+class PitStableOutputSerializer(PlainOutputSerializer):
     id = serializers.IntegerField(source="pk")
     name = serializers.CharField()
     owner = serializers.CharField(source="coach.username")
@@ -109,7 +110,7 @@ class PitEntryOutputSerializer(PlainOutputSerializer):
     criticals = serializers.JSONField()
 
 
-class PitCombatOutputSerializer(ScheduleOutputSerializer):
+class PitCombatOutputSerializer(PlainOutputSerializer, ScheduleOutputSerializer):
     id = serializers.IntegerField()
     league = serializers.IntegerField(source="league_id")
     style = serializers.CharField(help_text=", ".join(STYLE_NAMES))  # type: ignore[assignment]  # DRF moves declared fields off the class
@@ -189,7 +190,7 @@ class CombatsApi(APIView):
 
     @extend_schema(responses={200: PitCombatOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
-        return paginate(request, self, combats(league_get(league_id)), PitCombatOutputSerializer)
+        return paginate(request, self, combats_listed(league_get(league_id)), PitCombatOutputSerializer)
 
 
 class StablesApi(APIView):
@@ -201,7 +202,7 @@ class StablesApi(APIView):
 
     @extend_schema(responses={200: PitStableOutputSerializer(many=True), 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
-        return paginate(request, self, stables(league_get(league_id)), PitStableOutputSerializer)
+        return paginate(request, self, stables_listed(league_get(league_id)), PitStableOutputSerializer)
 
     @extend_schema(request=PitStableInputSerializer, responses={201: PitStableOutputSerializer, **ERRORS})
     def post(self, request: Request, league_id: int) -> Response:

@@ -35,6 +35,18 @@ def stables(league: League) -> QuerySet[Team]:
     return Team.objects.filter(league=league).select_related("coach").prefetch_related("pit_fighters").order_by("pk")
 
 
+def stables_listed(league: League) -> QuerySet[Team]:
+    """The campaign's stables as the API lists them: only the columns it shows (two queries, or a page of them)."""
+    fighters = Fighter.objects.defer(*INJURIES, "crowned_in", "recruited_in")
+    return (
+        Team.objects.filter(league=league)
+        .select_related("coach")
+        .only("name", "league", "coach__username")
+        .prefetch_related(Prefetch("pit_fighters", queryset=fighters))
+        .order_by("pk")
+    )
+
+
 def stable_get(team_id: Any) -> Team:
     return get_object_or_404(
         Team.objects.filter(league__game_system=GAME_SYSTEM).select_related("coach", "league").prefetch_related("pit_fighters"),
@@ -63,6 +75,23 @@ def combats(league: League) -> QuerySet[Combat]:
     return _combats().filter(league=league).order_by("id")
 
 
+def combats_listed(league: League) -> QuerySet[Combat]:
+    """The campaign's combats as the API lists them: only the columns it shows (a combat's report is not read), a
+    query for a page and one each for its sides and its fighters."""
+    sides = CombatSide.objects.select_related("team__coach").only(
+        "combat", "team__name", "team__coach__username", "won", "takedowns"
+    )
+    entries = CombatFighter.objects.select_related("fighter", "side").only(
+        "combat", "side__team", "fighter__name", "team", "taken_down_by", "wounds_left", "criticals"
+    )
+    return (
+        Combat.objects.filter(league=league)
+        .only("league", "state", "style", "scheduled_for", "location")
+        .prefetch_related(Prefetch("sides", queryset=sides), Prefetch("entries", queryset=entries))
+        .order_by("id")
+    )
+
+
 def combat_get(combat_id: Any) -> Combat:
     return get_object_or_404(
         _combats()
@@ -73,6 +102,9 @@ def combat_get(combat_id: Any) -> Combat:
 
 
 # --- Facts for the engine ---------------------------------------------------------------------------------------
+
+
+INJURIES = ("fingers", "arms", "kneecaps", "wooden_legs", "ears", "eyes")
 
 
 def injuries_of(fighter: Fighter) -> Injuries:

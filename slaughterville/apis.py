@@ -16,6 +16,7 @@ from engine.slaughterville.catalogue import catalogue_to_data
 from engine.slaughterville.sessions import OUTCOMES
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
+from pitside.output import PlainOutputSerializer
 from pitside.pagination import Pagination, paginate
 from pitside.write_api import WriteApi
 from slaughterville import services
@@ -67,7 +68,7 @@ class CatalogueApi(APIView):
 # --- Members ------------------------------------------------------------------------------------------
 
 
-class SlaughtervilleMemberOutputSerializer(serializers.Serializer[Any]):
+class SlaughtervilleMemberOutputSerializer(PlainOutputSerializer):
     id = serializers.IntegerField(help_text="The member's id in the group's sessions (his team).")
     name = serializers.CharField()
     user = serializers.CharField(source="coach.username")
@@ -81,7 +82,8 @@ class MembersApi(APIView):
 
     @extend_schema(responses={200: SlaughtervilleMemberOutputSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer})
     def get(self, request: Request, league_id: int) -> Response:
-        return paginate(request, self, members(league_get(league_id)), SlaughtervilleMemberOutputSerializer)
+        listed = members(league_get(league_id)).only("name", "coach__username")  # what the serializer reads
+        return paginate(request, self, listed, SlaughtervilleMemberOutputSerializer)
 
     @extend_schema(request=SlaughtervilleJoinInputSerializer, responses={201: SlaughtervilleMemberOutputSerializer, **ERRORS})
     def post(self, request: Request, league_id: int) -> Response:

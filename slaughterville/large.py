@@ -4,7 +4,8 @@ and their confirmed sessions, written in bulk.
 `--teams` is the group's members and `--weeks` the sessions each logs: teams x weeks sessions (200 x 10 for the big
 group of 2,000 sessions). Each session has its logger and up to three other members, each with his own character
 of the demo catalogue, a villain and six locations, checked by the engine's setup rules as session_log_create
-checks them; stored as the services leave a session every player confirmed (its log as the report).
+checks them; stored as the services leave a session every player confirmed (its log as the report), counted in the
+group's statistics.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.utils import timezone
 
 from engine.slaughterville.ruleset import RULESET, SessionCheck
 from engine.slaughterville.sessions import LOCATIONS_IN_PLAY, Seat, SessionLog
+from engine.slaughterville.statistics import SessionFacts
 from games.models import create_games
 from leagues.models import League
 from leagues.services import league_create
@@ -25,7 +27,7 @@ from rosters.models import Team
 from slaughterville.demo import DEMO_CATALOGUE
 from slaughterville.models import Session, SessionSide
 from slaughterville.selectors import catalogue_of
-from slaughterville.services import catalogue_import, session_report
+from slaughterville.services import catalogue_import, session_report, tallies_count
 
 BATCH = 4000
 FIRST_DAY = datetime.date(2020, 1, 1)
@@ -99,5 +101,20 @@ def seed_large(member_count: int, weeks: int, seed: int = 7) -> League:
             for index, seat in enumerate(log.seats, start=1)
         ),
         batch_size=BATCH,
+    )
+    tallies_count(
+        league.pk,
+        [
+            SessionFacts(
+                session.pk,
+                played_on,
+                tuple((seat.member, seat.character or "") for seat in log.seats),
+                log.villain,
+                log.locations,
+                log.outcome == "players",
+                log.turns,
+            )
+            for session, (_, played_on, log) in zip(sessions, logs, strict=True)
+        ],
     )
     return league

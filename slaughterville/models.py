@@ -82,3 +82,22 @@ class SessionSide(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} in {self.session}"
+
+
+class Tally(models.Model):
+    """The group's confirmed sessions counted for one key of its statistics (engine.slaughterville.statistics
+    COUNTED_IN: a villain, character, player count, location, member or length; "sessions" all of them): kept by the
+    services in the transaction that confirms or voids a session, so that the statistics read these rows, never the
+    sessions."""
+
+    league = models.ForeignKey("leagues.League", on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=10)
+    key = models.CharField(max_length=SLUG_LENGTH, blank=True)  # a slug, or a number as text
+    played = models.PositiveIntegerField()
+    won = models.PositiveIntegerField()  # sessions the players won
+
+    class Meta:
+        constraints = [models.UniqueConstraint("league", "kind", "key", name="sv_tally_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key}: {self.won}/{self.played}"

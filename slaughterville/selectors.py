@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, Max, Min, OuterRef, Prefetch, Q, QuerySet, Subquery
-from django.db.models.fields.json import KeyTextTransform
+from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -15,12 +15,12 @@ from engine.slaughterville import statistics as stats
 from engine.slaughterville.catalogue import Catalogue, Entry
 from engine.slaughterville.catalogue import Villain as VillainFacts
 from engine.slaughterville.ruleset import RULESET
-from engine.slaughterville.sessions import LOCATIONS_IN_PLAY, Seat, SessionLog
+from engine.slaughterville.sessions import Seat, SessionLog
 from games.models import Game
 from leagues.models import League
 from leagues.selectors import league_list
 from rosters.models import Team
-from slaughterville.models import Character, Location, Session, SessionSide, Villain
+from slaughterville.models import Character, Location, Session, SessionSide, Tally, Villain
 
 
 def league_get(league_id: Any) -> League:
@@ -131,38 +131,46 @@ class GroupStatistics:
     shortest: list[stats.Timed]
 
 
+def session_facts(session: Session) -> stats.SessionFacts:
+    """A session (its players read) as the engine's statistics count it."""
+    return stats.SessionFacts(
+        id=session.pk,
+        played_on=session.played_on,
+        players=tuple((side.team_id, side.character) for side in session.sides.all()),
+        villain=session.villain,
+        locations=tuple(session.locations),
+        players_won=session.outcome == "players",
+        turns=session.turns,
+    )
+
+
 def _tallies(league: League) -> stats.Tallies:
-    """The group's confirmed sessions counted by the database, per key (a query each): no session is read whole."""
-    confirmed = Session.objects.filter(league=league, state=Game.State.CONFIRMED).order_by()
-    won = Q(outcome="players")
-    totals = confirmed.aggregate(sessions=Count("pk"), won=Count("pk", filter=won), most=Max("turns"), fewest=Min("turns"))
+    """The group's stored tallies (slaughterville.models.Tally, a row per key) and its longest and shortest sessions:
+    two queries, no session counted."""
+    rows: dict[str, list[tuple[str, int, int]]] = defaultdict(list)
+    for kind, key, played, won in Tally.objects.filter(league=league).values_list("kind", "key", "played", "won"):
+        rows[kind].append((key, played, won))
+    turns = [int(key) for key, _, _ in rows["turns"]]
+    lengths = (
+        Session.objects.filter(league=league, state=Game.State.CONFIRMED, turns__in=[max(turns), min(turns)])
+        .order_by()
+        .values_list("pk", "played_on", "turns")
+        if turns
+        else []
+    )
+    sessions, won = rows["sessions"][0][1:] if rows["sessions"] else (0, 0)
 
-    def rates(rows: QuerySet[Any, dict[str, Any]]) -> list[stats.WinRate[Any]]:
-        return [stats.WinRate(row["key"], row["played"], row["won"]) for row in rows]
+    def rates[K](kind: str, key_of: Callable[[str], K]) -> list[stats.WinRate[K]]:
+        return [stats.WinRate(key_of(key), played, won) for key, played, won in rows[kind]]
 
-    def per(key: Any, on: QuerySet[Any] = confirmed, won: Q = won) -> QuerySet[Any, dict[str, Any]]:
-        rows: QuerySet[Any, dict[str, Any]] = on.values(key=key).annotate(played=Count("pk"), won=Count("pk", filter=won))
-        return rows.order_by()
-
-    sides = SessionSide.objects.filter(session__in=confirmed).order_by()
-    players = SessionSide.objects.filter(session=OuterRef("pk")).order_by().values("session").annotate(n=Count("pk")).values("n")
-    # Six locations in play, none twice (the setup rules): a session counts once for each of its six.
-    at = [per(KeyTextTransform(str(position), "locations")) for position in range(LOCATIONS_IN_PLAY)]
-    locations: dict[str, list[int]] = {}
-    for row in at[0].union(*at[1:], all=True):
-        counts = locations.setdefault(row["key"], [0, 0])
-        counts[0], counts[1] = counts[0] + row["played"], counts[1] + row["won"]
-    lengths = confirmed.filter(turns__in=[totals["most"], totals["fewest"]]).values_list("pk", "played_on", "turns")
     return stats.Tallies(
-        sessions=totals["sessions"],
-        won=totals["won"],
-        villains=rates(per(F("villain"))),
-        characters=rates(per(F("character"), sides, Q(session__outcome="players"))),
-        player_counts=rates(per(Subquery(players))),
-        locations=[stats.WinRate(key, played, won) for key, (played, won) in locations.items()],
-        members=[
-            stats.MemberRecord(r["key"], r["played"], r["won"]) for r in per(F("team_id"), sides, Q(session__outcome="players"))
-        ],
+        sessions=sessions,
+        won=won,
+        villains=rates("villain", str),
+        characters=rates("character", str),
+        player_counts=rates("players", int),
+        locations=rates("location", str),
+        members=[stats.MemberRecord(r.key, r.played, r.won) for r in rates("member", int)],
         lengths=[stats.GameLength(*row) for row in lengths],
     )
 

@@ -16,6 +16,7 @@ from engine.slaughterville import catalogue as catalogue_rules
 from engine.slaughterville.catalogue import Catalogue
 from engine.slaughterville.ruleset import RULESET, Join, SessionCheck
 from engine.slaughterville.sessions import Seat, SessionLog
+from engine.slaughterville.statistics import SessionFacts, tally
 from games.dice import Dice
 from games.lifecycle import ResultLifecycle
 from games.models import GameEvent
@@ -24,8 +25,16 @@ from leagues.services import league_require_commissioner
 from pitside.errors import Invalid, NotPermitted
 from rosters.models import Team
 from rosters.services import team_signing_up, team_signup_require_open
-from slaughterville.models import Character, Location, Session, SessionSide, Villain
-from slaughterville.selectors import catalogue_of, member_of, session_load, session_log, sessions_listed, sessions_loaded
+from slaughterville.models import Character, Location, Session, SessionSide, Tally, Villain
+from slaughterville.selectors import (
+    catalogue_of,
+    member_of,
+    session_facts,
+    session_load,
+    session_log,
+    sessions_listed,
+    sessions_loaded,
+)
 
 NOTES_MAX = 2000
 
@@ -110,13 +119,48 @@ class SessionResults(ResultLifecycle[Session]):
         return dict(report)
 
     def post_game(self, game: Session, user: Any, dice: Mapping[str, Any] | None) -> None:
-        """Nothing changes (the ruleset's post_game): the confirmed session now counts in the statistics."""
+        """Nothing changes (the ruleset's post_game) but the statistics: the confirmed session now counts in them."""
+        tallies_count(game.league_id, [session_facts(game)])
+
+    def undo_post_game(self, game: Session, user: Any) -> None:
+        """The voided session no longer counts in the statistics."""
+        tallies_count(game.league_id, [session_facts(game)], taken_back=True)
 
     def void_undoes(self, game: Session) -> list[str]:
         return ["It no longer counts in the group's statistics."]
 
 
 RESULTS = SessionResults()
+
+
+def tallies_count(league_id: int, sessions: Sequence[SessionFacts], *, taken_back: bool = False) -> None:
+    """Counts confirmed sessions in the group's tallies (`taken_back`: takes out sessions counted before), in the
+    transaction that confirms or voids them; the group's row is locked first, so that sessions confirmed at once are
+    counted in turn."""
+    counts = {(kind, str(key)): rate for (kind, key), rate in tally(sessions).items()}
+    if not counts:
+        return
+    with transaction.atomic():
+        League.objects.select_for_update().filter(pk=league_id).values_list("pk").first()
+        sign = -1 if taken_back else 1
+        stored = {
+            (row.kind, row.key): row
+            for row in Tally.objects.filter(
+                league_id=league_id, kind__in={kind for kind, _ in counts}, key__in={key for _, key in counts}
+            )
+            if (row.kind, row.key) in counts
+        }
+        for at, row in stored.items():
+            row.played += sign * counts[at].played
+            row.won += sign * counts[at].won
+        Tally.objects.bulk_update(stored.values(), ["played", "won"])
+        assert not taken_back or len(stored) == len(counts), "a session taken back was counted"
+        Tally.objects.bulk_create(
+            Tally(league_id=league_id, kind=kind, key=key, played=rate.played, won=rate.won)
+            for (kind, key), rate in counts.items()
+            if (kind, key) not in stored
+        )
+        Tally.objects.filter(league_id=league_id, played=0).delete()
 
 
 def session_log_create(

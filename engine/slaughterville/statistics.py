@@ -76,15 +76,34 @@ class MemberRecord:
         return WinRate(self.member, self.played, self.won).percent if self.played else 0
 
 
-def _rates[K: Hashable](sessions: Iterable[SessionFacts], keys: Callable[[SessionFacts], Iterable[K]]) -> list[WinRate[K]]:
-    """Win rates per key, ranked; each session counts once per key it has."""
-    played: dict[K, int] = defaultdict(int)
-    won: dict[K, int] = defaultdict(int)
+# The keys each confirmed session counts once in, per kind of tally: the statistics are these counts (Tallies), which
+# a group keeps as its sessions are confirmed and voided. "sessions" counts them all, "turns" per length.
+COUNTED_IN: dict[str, Callable[[SessionFacts], Iterable[Hashable]]] = {
+    "sessions": lambda s: [""],
+    "villain": lambda s: [s.villain],
+    "character": lambda s: [character for _, character in s.players],
+    "players": lambda s: [len(s.players)],
+    "location": lambda s: s.locations,
+    "member": lambda s: [member for member, _ in s.players],
+    "turns": lambda s: [s.turns],
+}
+
+
+def tally(sessions: Iterable[SessionFacts]) -> dict[tuple[str, Hashable], WinRate[Hashable]]:
+    """The sessions played and won by the players per kind and key of COUNTED_IN: each session once per key it has."""
+    played: dict[tuple[str, Hashable], int] = defaultdict(int)
+    won: dict[tuple[str, Hashable], int] = defaultdict(int)
     for session in sessions:
-        for key in set(keys(session)):
-            played[key] += 1
-            won[key] += session.players_won
-    return ranked([WinRate(key, played[key], won[key]) for key in played])
+        for kind, keys in COUNTED_IN.items():
+            for key in set(keys(session)):
+                played[kind, key] += 1
+                won[kind, key] += session.players_won
+    return {(kind, key): WinRate(key, played[kind, key], won[kind, key]) for kind, key in played}
+
+
+def _rates[K: Hashable](sessions: Iterable[SessionFacts], kind: str) -> list[WinRate[K]]:
+    """Win rates per key of one kind, ranked."""
+    return ranked([rate for (counted, _), rate in tally(sessions).items() if counted == kind])  # type: ignore[misc]
 
 
 def ranked[K: Hashable](rates: Iterable[WinRate[K]]) -> list[WinRate[K]]:
@@ -98,24 +117,24 @@ def by_count(rates: Iterable[WinRate[int]]) -> list[WinRate[int]]:
 
 
 def by_villain(sessions: Iterable[SessionFacts]) -> list[WinRate[str]]:
-    return _rates(sessions, lambda s: [s.villain])
+    return _rates(sessions, "villain")
 
 
 def by_character(sessions: Iterable[SessionFacts]) -> list[WinRate[str]]:
-    return _rates(sessions, lambda s: [character for _, character in s.players])
+    return _rates(sessions, "character")
 
 
 def by_player_count(sessions: Iterable[SessionFacts]) -> list[WinRate[int]]:
-    return by_count(_rates(sessions, lambda s: [len(s.players)]))
+    return by_count(_rates(sessions, "players"))
 
 
 def by_location(sessions: Iterable[SessionFacts]) -> list[WinRate[str]]:
-    return _rates(sessions, lambda s: s.locations)
+    return _rates(sessions, "location")
 
 
 def member_records(sessions: Iterable[SessionFacts]) -> list[MemberRecord]:
     """Each member who played: sessions played and won, unordered (standings_order orders them)."""
-    rates = _rates(sessions, lambda s: [member for member, _ in s.players])
+    rates: list[WinRate[int]] = _rates(sessions, "member")
     return [MemberRecord(r.key, r.played, r.won) for r in rates]
 
 
