@@ -20,7 +20,6 @@ from pitfighter import services
 from pitfighter.selectors import campaign, combat_get, combats_listed, fighter_get, league_get, roster, stable_get, stables_listed
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.converters import LARGEST_ID
-from pitside.output import PlainOutputSerializer
 from pitside.pagination import Pagination, paginate
 from pitside.serializers import PlainOutputSerializer
 from pitside.write_api import WriteApi

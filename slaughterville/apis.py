@@ -16,8 +16,8 @@ from engine.slaughterville.catalogue import catalogue_to_data
 from engine.slaughterville.sessions import OUTCOMES
 from pitside.api_errors import ERRORS, ErrorSerializer
 from pitside.idempotency import IDEMPOTENCY_KEY_HEADER, idempotency_key_of
-from pitside.output import PlainOutputSerializer
 from pitside.pagination import Pagination, paginate
+from pitside.serializers import PlainOutputSerializer
 from pitside.write_api import WriteApi
 from slaughterville import services
 from slaughterville.forms import MAX_TEXT
