@@ -21,6 +21,7 @@ from engine.blitzbowl import traits as trait_rules
 from engine.blitzbowl.league import MAX_MATCHES, Pair, SideResult
 from engine.blitzbowl.match import MatchResult
 from engine.blitzbowl.ruleset import RULESET
+from games.dice import SeededDice
 from games.models import GameEvent, Roll, create_games
 from leagues.models import League
 from leagues.services import league_create
@@ -40,29 +41,6 @@ def round_robin(coaches: list[int], rounds: int) -> list[list[Pair]]:
         pairs = [(order[i], order[-1 - i]) for i in range(len(order) // 2)]
         made.append([(a, b) if number % 2 == 0 else (b, a) for a, b in pairs if a is not None and b is not None])
     return made
-
-
-class _Dice:
-    """The seed's dice: a seeded generator, each roll kept for its Roll row."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self.rolled: list[tuple[str, int | None, tuple[int, ...]]] = []
-
-    def roll(
-        self,
-        label: str,
-        purpose: str,
-        count: int,
-        *,
-        team: int | None = None,
-        subject: int | None = None,
-        number: int = 1,
-        sides: int = 6,
-    ) -> tuple[int, ...]:
-        dice = tuple(self.rng.randint(1, sides) for _ in range(count))
-        self.rolled.append((label, team, dice))
-        return dice
 
 
 def seed_large(team_count: int, weeks: int, seed: int = 7) -> League:
@@ -118,13 +96,10 @@ def seed_large(team_count: int, weeks: int, seed: int = 7) -> League:
             GameEvent(game=match, user=coach_of[home], team_id=home, action=GameEvent.Action.SUBMITTED, payload=report),
             GameEvent(game=match, user=coach_of[away], team_id=away, action=GameEvent.Action.CONFIRMED),
         ]
-        dice = _Dice(rng)
+        dice = SeededDice(rng)
         result = MatchResult("league", home, away, lines["home"], lines["away"], {c: frozenset(held[c]) for c in (home, away)})
         outcome = RULESET.post_game(result, dice)
-        rolls += [
-            Roll(game=match, team_id=team, label=label, purpose="coach_trait", dice=list(rolled), created_by=coach_of[away])
-            for label, team, rolled in dice.rolled
-        ]
+        rolls += dice.rows(match, coach_of[away])
         for gain in outcome.gains:
             chosen = gain.trait or (rng.choice(trait_rules.choices(frozenset(held[gain.coach]))).slug if gain.choose else None)
             if chosen is None:

@@ -70,3 +70,32 @@ class Dice:
             else Violation("dice-unknown", f"dice.{label}", "No roll of this request has this label.")
             for label in unused
         )
+
+
+class SeededDice:
+    """The dice of a seeded league (`manage.py seed_large`): drawn from its generator, each roll kept to be stored in
+    bulk as the game's Roll row, as Dice stores it."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.rolled: list[dict[str, Any]] = []
+
+    def roll(
+        self,
+        label: str,
+        purpose: str,
+        count: int,
+        *,
+        team: int | None = None,
+        subject: int | None = None,
+        number: int = 1,
+        sides: int = 6,
+    ) -> tuple[int, ...]:
+        dice = dice_rules.roll(self.rng, count, sides)
+        self.rolled.append(
+            {"label": label, "team_id": team, "subject": subject, "purpose": purpose, "number": number, "dice": list(dice)}
+        )
+        return dice
+
+    def rows(self, game: Game, created_by: Any) -> list[Roll]:
+        return [Roll(game=game, created_by=created_by, **rolled) for rolled in self.rolled]

@@ -25,6 +25,7 @@ from engine.pitfighter import combat as combat_rules
 from engine.pitfighter.combat import FREE, Line
 from engine.pitfighter.fighters import OGRE, TYPES, HouseValues, NewFighter, StableSignUp, train
 from engine.pitfighter.ruleset import RULESET
+from games.dice import SeededDice
 from games.models import Roll, create_games
 from leagues.models import League
 from leagues.services import SUGGESTED, league_create
@@ -36,29 +37,6 @@ from rosters.models import Team
 
 BATCH = 4000
 ROSTER = STABLES[0][2]  # every stable signs up the demo's first five (two Classic, two Pursuit, an Ogre)
-
-
-class _Dice:
-    """The engine's dice for one combat, from the seed's generator; each roll kept to be stored as a games.Roll."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self.rolls: list[tuple[str, str, int | None, int, list[int]]] = []
-
-    def roll(
-        self,
-        label: str,
-        purpose: str,
-        count: int,
-        *,
-        team: int | None = None,
-        subject: int | None = None,
-        number: int = 1,
-        sides: int = 6,
-    ) -> tuple[int, ...]:
-        dice = tuple(self.rng.randint(1, sides) for _ in range(count))
-        self.rolls.append((label, purpose, subject, number, list(dice)))
-        return dice
 
 
 def seed_large(stable_count: int, weeks: int, seed: int = 7) -> League:
@@ -132,7 +110,7 @@ def _confirmed_round(
         result = combat_rules.CombatResult(FREE, entries, (Line(winner, None), Line(loser, winner)), winner)
         facts = campaign_rules.Combat(result, {f: states[f] for s in pair for f in by_stable[s]}, False, house)
         RULESET.check_result(facts)
-        dice = _Dice(rng)
+        dice = SeededDice(rng)
         outcome = RULESET.post_game(facts, dice)
         fought.append((pair, result, facts, outcome, dice))
     combats = create_games(
@@ -193,11 +171,7 @@ def _confirmed_round(
         batch_size=BATCH,
     )
     Roll.objects.bulk_create(
-        (
-            Roll(game=combat, label=label, subject=subject, purpose=purpose, number=number, dice=rolled, created_by=boss)
-            for combat, (_, _, _, _, dice) in zip(combats, fought, strict=True)
-            for label, purpose, subject, number, rolled in dice.rolls
-        ),
+        (roll for combat, (_, _, _, _, dice) in zip(combats, fought, strict=True) for roll in dice.rows(combat, boss)),
         batch_size=BATCH,
     )
 
