@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -53,11 +54,12 @@ def test_the_printed_matches_cost_the_same_at_two_sizes_and_show_every_write(siz
         _play(home, away)
     url = f"/bloodbowl/leagues/{league.pk}/matches/?all=1"
     # The league (+1 prefetch of its commissioners); the matches' count and digest (with their sides'); the matches
-    # (+1 prefetch of their sides with their teams), rendered and stored.
-    with django_assert_num_queries(5):
+    # (+1 prefetch of their sides with their teams), rendered and stored. SQLite digests in Python: a query for the
+    # matches and one for their sides.
+    with django_assert_num_queries(5 if connection.vendor == "postgresql" else 6):
         first = Client().get(url).content.decode()
     # Then the league, and the count and digest: the stored rows.
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(3 if connection.vendor == "postgresql" else 4):
         again = Client().get(url).content.decode()
     assert _table(again) == _table(first)
     assert len(re.findall(r"1\s*:\s*0", first)) == size // 2
